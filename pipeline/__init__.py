@@ -1,0 +1,16 @@
+"""Rusc: reproducible Hunspell word lists and daily word-game solutions.
+
+The pipeline, one module per stage::
+
+    sources  -> fetch a pinned dictionary into the cache, verifying its hash
+    extract  -> unpack it safely, find the .aff/.dic, re-encode to NFC UTF-8
+    expand   -> every word form Hunspell accepts (the heart; see expand.py)
+    clean    -> per-language folding and classification (data from languages/*.toml)
+    lists    -> the downloadable word lists, metadata and checksums
+    beehive, racks, wordle -> the three games
+    render   -> the static site
+
+Start reading at ``cli.py`` for how the stages are driven.
+"""
+
+__version__ = "0.1.0"

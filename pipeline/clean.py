@@ -1,0 +1,118 @@
+"""Per-language cleaning: which forms are ordinary words, and how a form folds to a game key.
+
+Everything language-specific comes from the :class:`~pipeline.config.Language` (its TOML);
+nothing here tests a language code. Two questions are answered:
+
+* :func:`is_ordinary_word` — is a generated form an ordinary word (the ``words`` list)?
+* :func:`fold` — the game key of a spelled form: what a player types in the beehive, on a
+  rack or in Wordle.
+
+Folding, step by step (Catalan examples; ``ca`` is the real Catalan configuration):
+
+>>> from pipeline.config import load_language
+>>> ca, es, en = load_language("ca"), load_language("es"), load_language("en")
+
+Lower case first, then the language's multi-letter replacements — the geminated l in all
+its spellings becomes plain ll (plain unidecode would turn the middle dot into ``*``):
+
+>>> fold("col·lecció", ca)
+'colleccio'
+>>> fold("COL·LECCIÓ", ca)
+'colleccio'
+>>> fold("coŀlecció", ca)
+'colleccio'
+>>> fold("col.lecció", ca)
+'colleccio'
+
+Letters of the language's own alphabet are kept; other diacritics go:
+
+>>> fold("plaça", ca)
+'plaça'
+>>> fold("pingüí", ca)
+'pingui'
+>>> fold("acabà", ca)
+'acaba'
+>>> fold("niño", es), fold("niño", en)
+('niño', 'nino')
+
+Hyphens and apostrophes are dropped:
+
+>>> fold("amelar-se", ca)
+'amelarse'
+>>> fold("l'àvia", ca)
+'lavia'
+
+A key with anything left outside the alphabet is refused:
+
+>>> fold("10a", ca) is None
+True
+>>> fold("ε", ca) is None
+True
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from unidecode import unidecode
+
+from pipeline.config import Language
+
+
+def fold(form: str, language: Language) -> str | None:
+    """The game key of ``form`` in ``language``, or None if it has no valid key."""
+    return _folder(language)(form)
+
+
+def is_ordinary_word(form: str, language: Language) -> bool:
+    """An ordinary word: letters only (no digits, periods, apostrophes, hyphens), no
+    capitals — except an initial capital where the language capitalises common nouns.
+
+    >>> from pipeline.config import load_language
+    >>> ca = load_language("ca")
+    >>> [w for w in ["gata", "col·lecció", "Barcelona", "l'àvia", "10a", "eBay", "amelar-se", "etc."]
+    ...  if is_ordinary_word(w, ca)]
+    ['gata', 'col·lecció']
+    """
+    body = form[1:] if language.capitalised_nouns else form
+    if not form or body != body.lower() or (not language.capitalised_nouns and form[0] != form[0].lower()):
+        return False
+    # The middle dot belongs to Catalan's l·l; everything else must be a letter.
+    return all(ch.isalpha() or (ch == "·" and 0 < i < len(form) - 1 and form[i - 1] in "lL" and form[i + 1] == "l")
+               for i, ch in enumerate(form))
+
+
+@lru_cache(maxsize=None)
+def _folder(language: Language):
+    alphabet = frozenset(language.alphabet)
+    kept = frozenset(language.kept_letters)
+    replacements = language.folding.replace
+    drop_table = {ord(ch): None for ch in language.folding.drop}
+
+    @lru_cache(maxsize=4096)
+    def fold_char(ch: str) -> str:
+        if ch in kept or ch.isascii():
+            return ch
+        # Decompose first so a kept base letter survives (e.g. a ç with an extra accent).
+        base = unicodedata.normalize("NFD", ch)[0]
+        if base in kept:
+            return base
+        # Strip diacritics from Latin letters only; transliterating other scripts (ε -> e)
+        # would invent keys, so such a character stays and the key is refused.
+        if not unicodedata.name(ch, "").startswith("LATIN"):
+            return ch
+        return unidecode(ch).lower()
+
+    def folder(form: str) -> str | None:
+        key = unicodedata.normalize("NFC", form).lower()
+        for old, new in replacements:
+            key = key.replace(old, new)
+        key = key.translate(drop_table)
+        if not key.isascii() or any(ch not in alphabet for ch in key):
+            key = "".join(fold_char(ch) for ch in key)
+        if not key or any(ch not in alphabet for ch in key):
+            return None
+        return key
+
+    return folder

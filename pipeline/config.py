@@ -1,0 +1,320 @@
+"""Language configuration: everything Rusc knows about a language, read from its TOML.
+
+One file per language in ``pipeline/languages/<code>.toml``; adding a language means
+writing one more file (see ``en.toml`` for a commented minimal example). This module only
+reads and validates; the stages receive a :class:`Language` and never look at the raw TOML.
+
+Start at :func:`load_language`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import RuscError
+
+LANGUAGES_DIR = Path(__file__).with_name("languages")
+SITE_CONFIG = Path(__file__).with_name("site.toml")
+
+SOURCE_KINDS = ("npm", "deb", "oxt", "zip", "url", "path")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a dictionary comes from, pinned by a hash."""
+
+    #: One of :data:`SOURCE_KINDS`.
+    kind: str
+    #: npm package or Debian package name; for ``url`` the URL; for ``path`` a local path.
+    name: str
+    #: Package version (npm, deb); empty for url/path/oxt.
+    version: str = ""
+    #: ``sha512-<base64>`` (npm's integrity) or ``sha256:<hex>``; ``path`` may omit it.
+    integrity: str = ""
+    #: Paths of the .aff and .dic inside the unpacked source ("" = find them: oxt manifest,
+    #: or the only .aff/.dic pair).
+    aff: str = ""
+    dic: str = ""
+    #: The dictionary's own licence file inside the source, copied next to the lists.
+    licence_file: str = ""
+    #: For .oxt/.zip: which dictionary of the extension (its locale, e.g. "ca-ES").
+    locale: str = ""
+
+
+@dataclass(frozen=True)
+class Folding:
+    """How a spelled form becomes a game key (see :mod:`pipeline.clean`)."""
+
+    #: Multi-character spellings replaced first, in order (e.g. l·l -> ll).
+    replace: tuple[tuple[str, str], ...] = ()
+    #: Characters removed (hyphens, apostrophes).
+    drop: str = "-'’"
+
+
+@dataclass(frozen=True, eq=False)
+class Beehive:
+    list: str = "words"
+    min_length: int = 4
+    #: Points for short words by length; any longer word scores its length.
+    points: dict[int, int] = field(default_factory=lambda: {4: 1})
+    pangram_bonus: int = 7
+    #: What players call a word using all seven letters ("pangram", "tuti").
+    pangram_name: str = "pangram"
+    answers_min: int = 20
+    answers_max: int = 60
+    #: (name, share of the maximum score) from lowest to highest.
+    ranks: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Tile:
+    #: What the tile shows, lower case ("a", "l·l", "qu").
+    text: str
+    points: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Racks:
+    tiles: tuple[Tile, ...] = ()
+    blanks: int = 2
+    rack_size: int = 7
+    bingo_bonus: int = 50
+    min_words: int = 10
+
+
+@dataclass(frozen=True)
+class Wordle:
+    length: int = 5
+
+
+@dataclass(frozen=True, eq=False)
+class Language:
+    """One language: validated contents of ``languages/<code>.toml``."""
+
+    code: str
+    #: The language's own name (shown on its pages) and its English name.
+    name: str
+    english_name: str
+    #: SPDX licence expression of the dictionary.
+    licence: str
+    source: Source
+    #: Letters of the game alphabet, in alphabetical order (Catalan includes ç).
+    alphabet: str
+    folding: Folding
+    #: True where common nouns are capitalised (German): capitals then don't mark proper nouns.
+    capitalised_nouns: bool
+    #: "stems": lemmas are the dictionary's stems; "flags": stems plus one application of
+    #: an affix flag from ``lemma_flags`` (feminine singulars, participles, ...).
+    lemma_method: str
+    lemma_flags: tuple[str, ...]
+    #: Language for wordfreq (pangram commonness); "" for none.
+    frequency_language: str
+    beehive: Beehive
+    racks: Racks
+    wordle: Wordle
+    schedule_start: dt.date
+    schedule_end: dt.date
+    #: Time zone in which "today" is reckoned for this language's puzzles.
+    timezone: str
+    #: Interface strings for the site, by key (see templates/).
+    strings: dict[str, str]
+    #: Where this configuration was read from (for error messages).
+    path: Path
+
+    @property
+    def kept_letters(self) -> str:
+        """Alphabet letters that are not plain ASCII: folding must keep them (ç, ñ)."""
+        return "".join(ch for ch in self.alphabet if not ch.isascii())
+
+
+def available_languages() -> list[str]:
+    """Codes of every shipped language, sorted."""
+    return sorted(p.stem for p in LANGUAGES_DIR.glob("*.toml"))
+
+
+def load_language(code_or_path: str | Path) -> Language:
+    """Read and validate a language: a code (``"ca"``) or a path to a TOML file."""
+    path = Path(code_or_path)
+    if path.suffix != ".toml":
+        if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", str(code_or_path)):
+            raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
+        path = LANGUAGES_DIR / f"{code_or_path}.toml"
+        if not path.exists():
+            raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
+    raw = _read_toml(path)
+    return _Reader(path, raw).language()
+
+
+def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
+    raw = _read_toml(path)
+    for key in ("title", "languages", "base_path", "site_url"):
+        if key not in raw:
+            raise RuscError(f"missing field {key!r}", path)
+    return raw
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise RuscError("no such file", path) from None
+    except UnicodeDecodeError as error:
+        raise RuscError(f"not UTF-8 (byte {error.start})", path) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        raise RuscError(f"invalid TOML: {message}", path, line) from None
+
+
+class _Reader:
+    """Pulls typed fields out of the raw TOML, raising one clear error per mistake."""
+
+    def __init__(self, path: Path, raw: dict[str, Any]):
+        self.path = path
+        self.raw = raw
+
+    def get(self, table: dict, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
+        if key not in table:
+            if default is ...:
+                raise RuscError(f"missing field {where + key!r}", self.path)
+            return default
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise RuscError(f"field {where + key!r} must be {names}, not {type(value).__name__}", self.path)
+        return value
+
+    def table(self, key: str, required: bool = True) -> dict:
+        return self.get(self.raw, key, dict, "", default=... if required else {})
+
+    def fail(self, message: str) -> RuscError:
+        return RuscError(message, self.path)
+
+    def language(self) -> Language:
+        raw = self.raw
+        code = self.get(raw, "code", str, "")
+        if self.path.parent == LANGUAGES_DIR and code != self.path.stem:
+            raise self.fail(f"field 'code' is {code!r} but the file is named {self.path.name}")
+        alphabet = unicodedata.normalize("NFC", self.get(raw, "alphabet", str, ""))
+        if not alphabet or len(set(alphabet)) != len(alphabet):
+            raise self.fail("field 'alphabet' must list each letter once")
+        for ch in alphabet:
+            if not (ch.isalpha() and ch == ch.lower()):
+                raise self.fail(f"field 'alphabet' has {ch!r}, which is not a lower-case letter")
+        start = self.get(raw, "schedule_start", dt.date, "")
+        end = self.get(raw, "schedule_end", dt.date, "")
+        if end < start:
+            raise self.fail("field 'schedule_end' is before 'schedule_start'")
+        lemma_method = self.get(raw, "lemma_method", str, "", "stems")
+        if lemma_method not in ("stems", "flags"):
+            raise self.fail(f"field 'lemma_method' must be 'stems' or 'flags', not {lemma_method!r}")
+        return Language(
+            code=code,
+            name=self.get(raw, "name", str, ""),
+            english_name=self.get(raw, "english_name", str, ""),
+            licence=self.get(raw, "licence", str, ""),
+            source=self.source(),
+            alphabet=alphabet,
+            folding=self.folding(),
+            capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
+            lemma_method=lemma_method,
+            lemma_flags=tuple(self.get(raw, "lemma_flags", list, "", [])),
+            frequency_language=self.get(raw, "frequency_language", str, "", ""),
+            beehive=self.beehive(alphabet),
+            racks=self.racks(alphabet),
+            wordle=Wordle(length=self.get(self.table("wordle", False), "length", int, "wordle.", 5)),
+            schedule_start=start,
+            schedule_end=end,
+            timezone=self.get(raw, "timezone", str, "", "UTC"),
+            strings={k: str(v) for k, v in self.table("strings", False).items()},
+            path=self.path,
+        )
+
+    def source(self) -> Source:
+        table = self.table("source")
+        kind = self.get(table, "kind", str, "source.")
+        if kind not in SOURCE_KINDS:
+            raise self.fail(f"unknown source kind {kind!r}; expected one of {', '.join(SOURCE_KINDS)}")
+        integrity = self.get(table, "integrity", str, "source.", "")
+        if kind != "path" and not integrity:
+            raise self.fail(f"missing field 'source.integrity' (a {kind} source must be pinned by a hash)")
+        if integrity and not re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}", integrity):
+            raise self.fail(f"field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not {integrity!r}")
+        if kind in ("npm", "deb") and "version" not in table:
+            raise self.fail(f"missing field 'source.version' (a {kind} source names an exact version)")
+        fields = {key: self.get(table, key, str, "source.", "") for key in ("version", "aff", "dic", "licence_file", "locale")}
+        return Source(kind=kind, name=self.get(table, "name", str, "source."), integrity=integrity, **fields)
+
+    def folding(self) -> Folding:
+        table = self.table("folding", False)
+        pairs = self.get(table, "replace", list, "folding.", [])
+        for pair in pairs:
+            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+                raise self.fail("field 'folding.replace' must be a list of [from, to] string pairs")
+        return Folding(
+            replace=tuple((unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)) for a, b in pairs),
+            drop=self.get(table, "drop", str, "folding.", "-'’"),
+        )
+
+    def beehive(self, alphabet: str) -> Beehive:
+        table = self.table("beehive", False)
+        points = self.get(table, "points", dict, "beehive.", {"4": 1})
+        try:
+            points = {int(k): int(v) for k, v in points.items()}
+        except (TypeError, ValueError):
+            raise self.fail("field 'beehive.points' must map word lengths to points") from None
+        ranks = []
+        for item in self.get(table, "ranks", list, "beehive.", []):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], (int, float))):
+                raise self.fail("field 'beehive.ranks' must be a list of [name, share] pairs")
+            ranks.append((item[0], float(item[1])))
+        list_name = self.get(table, "list", str, "beehive.", "words")
+        if list_name not in ("words", "lemmas"):
+            raise self.fail(f"field 'beehive.list' must be 'words' or 'lemmas', not {list_name!r}")
+        if len(alphabet) < 7:
+            raise self.fail("field 'alphabet' needs at least 7 letters for the beehive")
+        beehive = Beehive(
+            list=list_name,
+            min_length=self.get(table, "min_length", int, "beehive.", 4),
+            points=points,
+            pangram_bonus=self.get(table, "pangram_bonus", int, "beehive.", 7),
+            pangram_name=self.get(table, "pangram_name", str, "beehive.", "pangram"),
+            answers_min=self.get(table, "answers_min", int, "beehive.", 20),
+            answers_max=self.get(table, "answers_max", int, "beehive.", 60),
+            ranks=tuple(ranks),
+        )
+        if beehive.answers_min > beehive.answers_max:
+            raise self.fail("field 'beehive.answers_min' is above 'beehive.answers_max'")
+        return beehive
+
+    def racks(self, alphabet: str) -> Racks:
+        table = self.table("racks", False)
+        tiles = []
+        for item in self.get(table, "tiles", list, "racks.", []):
+            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1:])):
+                raise self.fail("field 'racks.tiles' must be a list of [letters, points, count] triples")
+            text = unicodedata.normalize("NFC", item[0].lower())
+            for ch in text:
+                if ch not in alphabet and ch != "·":
+                    raise self.fail(f"tile {item[0]!r} in 'racks.tiles' has {ch!r}, which is not in the alphabet")
+            tiles.append(Tile(text, item[1], item[2]))
+        if len({t.text for t in tiles}) != len(tiles):
+            raise self.fail("field 'racks.tiles' names a tile twice")
+        return Racks(
+            tiles=tuple(tiles),
+            blanks=self.get(table, "blanks", int, "racks.", 2),
+            rack_size=self.get(table, "rack_size", int, "racks.", 7),
+            bingo_bonus=self.get(table, "bingo_bonus", int, "racks.", 50),
+            min_words=self.get(table, "min_words", int, "racks.", 10),
+        )

@@ -1,0 +1,155 @@
+"""Writing files so that nothing is ever half-written and every byte is reproducible.
+
+* :func:`atomic_write` / :func:`atomic_path`: write to a temporary file beside the
+  target, then ``os.replace`` it; an interrupted run leaves the previous file intact.
+* :func:`gzip_bytes`: deterministic gzip (mtime 0, no file name) — the one gzip API the
+  project uses.
+* :func:`normalise_modes`: 0644 files and 0755 folders whatever the umask.
+* :func:`build_lock`: one build at a time per checkout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import hashlib
+import io
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+from pipeline.errors import RuscError
+
+FILE_MODE = 0o644
+DIR_MODE = 0o755
+
+
+@contextlib.contextmanager
+def atomic_path(target: Path | str, suffix: str = "") -> Iterator[Path]:
+    """Yield a temporary path beside ``target``; rename it over ``target`` on success.
+
+    On any exception the temporary file is removed and ``target`` is untouched.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix + ".tmp", dir=target.parent)
+    os.close(fd)
+    tmp_path = Path(tmp)
+    try:
+        yield tmp_path
+        os.chmod(tmp_path, FILE_MODE)
+        os.replace(tmp_path, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp_path.unlink()
+        raise
+
+
+def atomic_write(target: Path | str, data: bytes | str) -> Path:
+    """Write ``data`` (str is encoded as UTF-8) to ``target`` atomically."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    with atomic_path(target) as tmp:
+        tmp.write_bytes(data)
+    return Path(target)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """Gzip ``data`` reproducibly: no timestamp, no file name, fixed level.
+
+    >>> gzip_bytes(b"gat\\n") == gzip_bytes(b"gat\\n")
+    True
+    >>> gzip.decompress(gzip_bytes(b"gat\\n"))
+    b'gat\\n'
+    """
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
+        gz.write(data)
+    return buffer.getvalue()
+
+
+def gzip_file(source: Path, target: Path) -> None:
+    """Gzip ``source`` into ``target`` atomically and reproducibly, streaming."""
+    with atomic_path(target) as tmp, open(source, "rb") as src, open(tmp, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz:
+            shutil.copyfileobj(src, gz, 1 << 20)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def normalise_modes(root: Path) -> None:
+    """Give every file under ``root`` mode 0644 and every folder 0755."""
+    os.chmod(root, DIR_MODE)
+    for folder, dirs, files in os.walk(root):
+        for name in dirs:
+            os.chmod(os.path.join(folder, name), DIR_MODE)
+        for name in files:
+            os.chmod(os.path.join(folder, name), FILE_MODE)
+
+
+@contextlib.contextmanager
+def atomic_dir(target: Path | str) -> Iterator[Path]:
+    """Build a whole folder beside ``target`` and swap it in only when complete.
+
+    The previous ``target`` stays complete and valid until the swap; the swap itself is
+    two renames (old away, new in), and an old copy is removed afterwards.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+    try:
+        yield tmp
+        normalise_modes(tmp)
+        old = None
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+            os.rmdir(old)
+            os.replace(target, old)
+        os.replace(tmp, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Delete leftovers of interrupted runs (``.name.*.tmp`` / ``.old``) in ``folder``."""
+    if not folder.is_dir():
+        return
+    for entry in folder.iterdir():
+        if entry.name.startswith(".") and entry.name.endswith((".tmp", ".old")):
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    entry.unlink()
+
+
+@contextlib.contextmanager
+def build_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` (created if needed) for one build.
+
+    A second build in the same checkout waits up to ``wait`` seconds, then refuses with a
+    clear message rather than interleaving its writes with the first.
+    """
+    from filelock import FileLock, Timeout
+
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(folder / ".rusc.lock"))
+    try:
+        lock.acquire(timeout=wait)
+    except Timeout:
+        raise RuscError("another Rusc build holds this lock; wait for it to finish", folder / ".rusc.lock") from None
+    try:
+        yield
+    finally:
+        lock.release()

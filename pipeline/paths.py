@@ -1,0 +1,46 @@
+"""Where everything lives. One place, so no stage invents a path of its own.
+
+The root is the current directory unless ``RUSC_ROOT`` says otherwise; the cache can be
+moved with ``RUSC_CACHE`` (CI restores it between runs).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Paths:
+    #: The checkout (or any folder) the build runs in.
+    root: Path
+
+    @classmethod
+    def from_env(cls) -> "Paths":
+        return cls(Path(os.environ.get("RUSC_ROOT", ".")).resolve())
+
+    @property
+    def cache(self) -> Path:
+        """Fetched archives and normalised dictionaries, keyed by hash."""
+        env = os.environ.get("RUSC_CACHE")
+        return Path(env).resolve() if env else self.root / ".cache"
+
+    @property
+    def dist(self) -> Path:
+        return self.root / "dist"
+
+    def work(self, code: str) -> Path:
+        """Intermediate files of one language (the expansion)."""
+        return self.dist / "work" / code
+
+    @property
+    def wordlists_root(self) -> Path:
+        return self.dist / "wordlists"
+
+    def wordlists(self, code: str) -> Path:
+        return self.wordlists_root / code
+
+    @property
+    def site(self) -> Path:
+        return self.dist / "site"

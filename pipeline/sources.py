@@ -1,0 +1,266 @@
+"""Fetch a language's pinned dictionary into the cache and hand back NFC UTF-8 files.
+
+Start at :func:`fetch`. Each source kind has one small fetcher that puts the *archive* (or
+file) into ``.cache/sources/<hash>/``; the hash is verified on every use, so a corrupt or
+half-downloaded file is never trusted. The archive is then unpacked safely
+(:mod:`pipeline.extract`) and its .aff/.dic re-encoded into
+``.cache/dictionaries/<hash>/`` (built in a temporary folder and swapped in whole).
+
+Source kinds (``[source]`` in the language TOML):
+
+``npm``   ``npm pack NAME@VERSION``; integrity ``sha512-…`` as the registry publishes it.
+``deb``   ``apt-get download NAME=VERSION``; integrity ``sha256:…``.
+``oxt`` / ``zip``  a LibreOffice extension (a local path or a URL); .aff/.dic found through
+          META-INF/manifest.xml and dictionaries.xcu.
+``url``   a direct download with urllib; integrity ``sha256:…``.
+``path``  a local .aff (its .dic beside it), a folder, or an archive; integrity optional.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.config import Language, Source
+from pipeline.errors import RuscError
+from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
+from pipeline.fsutil import atomic_dir, atomic_path, atomic_write, remove_stale_temporaries, sha256_file
+from pipeline.paths import Paths
+
+#: Bump when the normalised layout changes, so old cache entries are rebuilt.
+CACHE_LAYOUT = 1
+
+
+@dataclass(frozen=True)
+class DictionaryFiles:
+    """A fetched, verified, normalised dictionary."""
+
+    #: NFC UTF-8 .aff with ``SET UTF-8``.
+    aff: Path
+    #: NFC UTF-8 .dic.
+    dic: Path
+    #: The dictionary's own licence text, if the source ships one.
+    licence: Path | None
+    #: Where it came from: kind, name, version, integrity (for metadata.json).
+    provenance: dict
+
+
+def fetch(language: Language, paths: Paths | None = None) -> DictionaryFiles:
+    """Make sure ``language``'s dictionary is in the cache; return its normalised files."""
+    paths = paths or Paths.from_env()
+    source = language.source
+    archive = _fetch_archive(source, language, paths)
+    key = _cache_key(source, archive)
+    out = paths.cache / "dictionaries" / f"{key}-v{CACHE_LAYOUT}"
+    if not _valid_normalised(out):
+        remove_stale_temporaries(out.parent)
+        with atomic_dir(out) as tmp:
+            _unpack_and_normalise(source, language, archive, tmp)
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    licence = out / "LICENSE"
+    return DictionaryFiles(
+        aff=out / "index.aff",
+        dic=out / "index.dic",
+        licence=licence if licence.exists() else None,
+        provenance=manifest["provenance"],
+    )
+
+
+def integrity_of(path: Path, algorithm: str) -> str:
+    """The integrity string of a file: ``sha512-<base64>`` or ``sha256:<hex>``."""
+    digest = hashlib.new(algorithm)
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    if algorithm == "sha512":
+        return "sha512-" + base64.b64encode(digest.digest()).decode("ascii")
+    return f"{algorithm}:{digest.hexdigest()}"
+
+
+def verify(path: Path, expected: str) -> None:
+    """Raise a clear error if ``path`` does not have the pinned integrity."""
+    algorithm = "sha512" if expected.startswith("sha512-") else "sha256"
+    actual = integrity_of(path, algorithm)
+    if actual != expected:
+        raise RuscError(f"integrity mismatch: expected {expected}, got {actual}", path)
+
+
+# --- fetching archives -------------------------------------------------------------------
+
+
+def _fetch_archive(source: Source, language: Language, paths: Paths) -> Path:
+    if source.kind == "path" or (source.kind in ("oxt", "zip") and "://" not in source.name):
+        local = _local_path(source.name, language)
+        if not local.exists():
+            raise RuscError(f"source path {source.name!r} does not exist", language.path)
+        if source.integrity and local.is_file():
+            verify(local, source.integrity)
+        return local
+    folder = paths.cache / "sources" / _integrity_key(source.integrity)
+    cached = [p for p in folder.glob("*") if not p.name.startswith(".")] if folder.is_dir() else []
+    if len(cached) == 1:
+        try:
+            verify(cached[0], source.integrity)
+            return cached[0]
+        except RuscError:
+            pass  # a corrupt cache entry is refetched, never trusted
+    remove_stale_temporaries(folder.parent)
+    with tempfile.TemporaryDirectory(dir=_ensure(paths.cache / "sources")) as tmp:
+        downloaded = _DOWNLOADERS[source.kind](source, Path(tmp))
+        verify(downloaded, source.integrity)
+        with atomic_dir(folder) as staged:
+            shutil.copy2(downloaded, staged / downloaded.name)
+    return next(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
+def _download_npm(source: Source, tmp: Path) -> Path:
+    spec = f"{source.name}@{source.version}"
+    result = _run(["npm", "pack", spec, "--silent", "--pack-destination", str(tmp)], tmp, f"npm pack {spec}")
+    name = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+    files = [p for p in tmp.iterdir() if p.suffix == ".tgz"]
+    if len(files) != 1:
+        raise RuscError(f"npm pack {spec} produced no package ({name or 'no output'})")
+    return files[0]
+
+
+def _download_deb(source: Source, tmp: Path) -> Path:
+    spec = f"{source.name}={source.version}"
+    _run(["apt-get", "download", "-q", spec], tmp, f"apt-get download {spec}")
+    files = [p for p in tmp.iterdir() if p.suffix == ".deb"]
+    if len(files) != 1:
+        raise RuscError(f"apt-get download {spec} produced no package")
+    return files[0]
+
+
+def _download_url(source: Source, tmp: Path) -> Path:
+    name = source.name.rstrip("/").rsplit("/", 1)[-1] or "download"
+    target = tmp / name
+    try:
+        with urllib.request.urlopen(source.name, timeout=60) as response, open(target, "wb") as out:
+            shutil.copyfileobj(response, out)
+    except OSError as error:
+        raise RuscError(f"download of {source.name} failed: {error}") from None
+    return target
+
+
+_DOWNLOADERS = {"npm": _download_npm, "deb": _download_deb, "url": _download_url, "oxt": _download_url, "zip": _download_url}
+
+
+def _run(command: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
+    try:
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
+    except FileNotFoundError:
+        raise RuscError(f"{what}: {command[0]} is not installed") from None
+    except subprocess.TimeoutExpired:
+        raise RuscError(f"{what}: timed out") from None
+    if result.returncode != 0:
+        last = (result.stderr.strip().splitlines() or ["no message"])[-1]
+        raise RuscError(f"{what} failed: {last}")
+    return result
+
+
+# --- unpacking ---------------------------------------------------------------------------
+
+
+def _unpack_and_normalise(source: Source, language: Language, archive: Path, out: Path) -> None:
+    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+        root = Path(tmp) / "x"
+        if archive.is_dir():
+            root = archive
+        elif archive.suffix.lower() in (".aff", ".dic"):
+            root = archive.parent
+        else:
+            safe_extract(archive, root)
+        aff, dic = _locate(source, language, archive, root)
+        normalise_dictionary(aff, dic, out)
+        licence = _locate_licence(source, root, archive, aff)
+        if licence is not None:
+            shutil.copyfile(licence, out / "LICENSE")
+    provenance = {
+        "kind": source.kind,
+        "name": source.name if source.kind != "path" else Path(source.name).name,
+        "version": source.version,
+        "integrity": source.integrity or integrity_of(archive, "sha256") if archive.is_file() else source.integrity,
+    }
+    files = {p.name: sha256_file(p) for p in sorted(out.iterdir())}
+    atomic_write(out / "manifest.json", json.dumps({"provenance": provenance, "files": files, "rusc": __version__},
+                                                    sort_keys=True, indent=2) + "\n")
+
+
+def _locate(source: Source, language: Language, archive: Path, root: Path) -> tuple[Path, Path]:
+    if source.kind in ("oxt", "zip") or (root / "META-INF" / "manifest.xml").exists() and not source.aff:
+        found = find_oxt_dictionary(root, archive, source.locale)
+        return found.aff, found.dic
+    if archive.suffix.lower() == ".aff" and not source.aff:
+        return archive, archive.with_suffix(".dic")
+    if source.aff and source.dic:
+        aff, dic = root / source.aff, root / source.dic
+        for path, what in ((aff, source.aff), (dic, source.dic)):
+            if not path.is_file():
+                raise RuscError(f"source has no file {what!r}", archive)
+        return aff, dic
+    affs = sorted(root.rglob("*.aff"))
+    if len(affs) != 1:
+        raise RuscError(f"source has {len(affs)} .aff files; name one with source.aff and source.dic", archive)
+    return affs[0], affs[0].with_suffix(".dic")
+
+
+def _locate_licence(source: Source, root: Path, archive: Path, aff: Path) -> Path | None:
+    if source.licence_file:
+        path = root / source.licence_file
+        if not path.is_file():
+            raise RuscError(f"source has no licence file {source.licence_file!r}", archive)
+        return path
+    for name in ("LICENSE", "LICENSE.txt", "license", "COPYING", "README_" + aff.stem + ".txt"):
+        if (aff.parent / name).is_file():
+            return aff.parent / name
+    return None
+
+
+def _valid_normalised(folder: Path) -> bool:
+    """A cached normalised dictionary is used only if every file still has its hash."""
+    manifest = folder / "manifest.json"
+    if not manifest.is_file():
+        return False
+    try:
+        files = json.loads(manifest.read_text("utf-8"))["files"]
+        return all(sha256_file(folder / name) == digest for name, digest in files.items())
+    except (OSError, ValueError, KeyError):
+        return False
+
+
+def _cache_key(source: Source, archive: Path) -> str:
+    if source.integrity:
+        return _integrity_key(source.integrity)
+    if archive.is_file():
+        return "sha256-" + sha256_file(archive)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in archive.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(archive).as_posix().encode() + b"\0" + sha256_file(path).encode())
+    return "tree-" + digest.hexdigest()
+
+
+def _integrity_key(integrity: str) -> str:
+    """A file-system-safe cache key: ``sha512-<hex>`` / ``sha256-<hex>``."""
+    if integrity.startswith("sha512-"):
+        return "sha512-" + base64.b64decode(integrity[7:]).hex()
+    return integrity.replace(":", "-")
+
+
+def _local_path(name: str, language: Language) -> Path:
+    path = Path(os.path.expanduser(name))
+    return path if path.is_absolute() else (language.path.parent / path)
+
+
+def _ensure(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
