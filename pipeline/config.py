@@ -57,6 +57,29 @@ class Folding:
     drop: str = "-'’"
 
 
+@dataclass(frozen=True)
+class LemmaRule:
+    """Selects affix rules whose single application to a stem makes another lemma.
+
+    A rule is selected when its flag is in ``flags`` and every given criterion holds.
+    """
+
+    #: Affix flags (as written in the .aff) this selector looks at.
+    flags: frozenset[str]
+    #: Positions of the rules inside their flag group (0-based, .aff order); empty = all.
+    rules: tuple[int, ...] = ()
+    #: Exact affix texts (the rule's add, e.g. "-se"); empty = any.
+    adds: tuple[str, ...] = ()
+    #: Exclude rules whose add ends with this (e.g. "s": plurals); "" = no exclusion.
+    add_not_ending: str = ""
+
+    def selects(self, flag: str, index: int, add: str) -> bool:
+        return (flag in self.flags
+                and (not self.rules or index in self.rules)
+                and (not self.adds or add in self.adds)
+                and not (self.add_not_ending and add.endswith(self.add_not_ending)))
+
+
 @dataclass(frozen=True, eq=False)
 class Beehive:
     list: str = "words"
@@ -110,10 +133,9 @@ class Language:
     folding: Folding
     #: True where common nouns are capitalised (German): capitals then don't mark proper nouns.
     capitalised_nouns: bool
-    #: "stems": lemmas are the dictionary's stems; "flags": stems plus one application of
-    #: an affix flag from ``lemma_flags`` (feminine singulars, participles, ...).
-    lemma_method: str
-    lemma_flags: tuple[str, ...]
+    #: Lemmas are the dictionary's stems plus the forms these affix rules make from them
+    #: (feminine singulars, participles, ...); none = the stems alone.
+    lemma_rules: tuple[LemmaRule, ...]
     #: Language for wordfreq (pangram commonness); "" for none.
     frequency_language: str
     beehive: Beehive
@@ -215,9 +237,6 @@ class _Reader:
         end = self.get(raw, "schedule_end", dt.date, "")
         if end < start:
             raise self.fail("field 'schedule_end' is before 'schedule_start'")
-        lemma_method = self.get(raw, "lemma_method", str, "", "stems")
-        if lemma_method not in ("stems", "flags"):
-            raise self.fail(f"field 'lemma_method' must be 'stems' or 'flags', not {lemma_method!r}")
         return Language(
             code=code,
             name=self.get(raw, "name", str, ""),
@@ -227,8 +246,7 @@ class _Reader:
             alphabet=alphabet,
             folding=self.folding(),
             capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
-            lemma_method=lemma_method,
-            lemma_flags=tuple(self.get(raw, "lemma_flags", list, "", [])),
+            lemma_rules=self.lemma_rules(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet),
@@ -254,6 +272,25 @@ class _Reader:
             raise self.fail(f"missing field 'source.version' (a {kind} source names an exact version)")
         fields = {key: self.get(table, key, str, "source.", "") for key in ("version", "aff", "dic", "licence_file", "locale")}
         return Source(kind=kind, name=self.get(table, "name", str, "source."), integrity=integrity, **fields)
+
+    def lemma_rules(self) -> tuple[LemmaRule, ...]:
+        selectors = []
+        for number, table in enumerate(self.get(self.raw, "lemma_rules", list, "", []), 1):
+            where = f"lemma_rules[{number}]."
+            if not isinstance(table, dict):
+                raise self.fail("field 'lemma_rules' must be a list of tables ([[lemma_rules]])")
+            flags = self.get(table, "flags", list, where)
+            rules = self.get(table, "rules", list, where, [])
+            adds = self.get(table, "adds", list, where, [])
+            if not flags or not all(isinstance(f, str) for f in flags):
+                raise self.fail(f"field {where + 'flags'!r} must be a non-empty list of flag strings")
+            if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rules):
+                raise self.fail(f"field {where + 'rules'!r} must list rule positions (whole numbers from 0)")
+            if not all(isinstance(a, str) for a in adds):
+                raise self.fail(f"field {where + 'adds'!r} must list strings")
+            selectors.append(LemmaRule(frozenset(flags), tuple(rules), tuple(adds),
+                                       self.get(table, "add_not_ending", str, where, "")))
+        return tuple(selectors)
 
     def folding(self) -> Folding:
         table = self.table("folding", False)
