@@ -23,7 +23,6 @@ from pipeline.errors import RuscError, UsageError
 CLI_MODULES = (
     "pipeline.build",
     "pipeline.expand",
-    "pipeline.lists",
     "pipeline.beehive",
     "pipeline.racks",
     "pipeline.wordle",

@@ -116,7 +116,7 @@ def zlib_error():
     return zlib.error
 
 
-def _extract_tar(archive: Path, fileobj_or_path, dest: Path, budget: _Budget) -> None:
+def _extract_tar(archive: Path, fileobj_or_path, dest: Path, budget: _Budget, skip_links: bool = False) -> None:
     opener = (tarfile.open(fileobj=fileobj_or_path, mode="r:*") if not isinstance(fileobj_or_path, Path)
               else tarfile.open(fileobj_or_path, mode="r:*"))
     with opener as tar:
@@ -129,9 +129,11 @@ def _extract_tar(archive: Path, fileobj_or_path, dest: Path, budget: _Budget) ->
                 target.parent.mkdir(parents=True, exist_ok=True)
                 source = tar.extractfile(member)
                 budget.copy(source, target, member.name)
+            elif skip_links and (member.issym() or member.islnk()):
+                continue  # a .deb's own aliases (ca_ES.aff -> ca.aff): never created
             else:
                 what = ("symbolic link" if member.issym() else "hard link" if member.islnk()
-                        else "device file" if member.isdev() else "special file")
+                        else "FIFO" if member.isfifo() else "device file" if member.isdev() else "special file")
                 raise RuscError(f"member {member.name!r} is a {what}; only regular files are accepted", archive)
 
 
@@ -152,7 +154,11 @@ def _extract_zip(archive: Path, dest: Path, budget: _Budget) -> None:
 
 
 def _extract_deb(archive: Path, dest: Path, budget: _Budget) -> None:
-    """A .deb is an ``ar`` archive; its files live in ``data.tar.*``."""
+    """A .deb is an ``ar`` archive; its files live in ``data.tar.*``.
+
+    Its symbolic links (a package's aliases such as ``ca_ES.aff -> ca.aff``) are skipped:
+    nothing a link points to is ever written, so skipping is safe.
+    """
     with open(archive, "rb") as handle:
         if handle.read(8) != b"!<arch>\n":
             raise RuscError("not a Debian package (bad ar magic)", archive)
@@ -174,7 +180,8 @@ def _extract_deb(archive: Path, dest: Path, budget: _Budget) -> None:
             if name.startswith("data.tar"):
                 if name.endswith(".zst"):
                     raise RuscError("data.tar.zst is not supported (Python's standard library has no zstd)", archive)
-                _extract_tar(archive, io.BytesIO(data), dest, budget)
+                # Debian packages carry aliases as symlinks; they are skipped, never created.
+                _extract_tar(archive, io.BytesIO(data), dest, budget, skip_links=True)
                 return
     raise RuscError("Debian package has no data.tar member", archive)
 

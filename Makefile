@@ -1,0 +1,61 @@
+# Rusc. `make site` and `make test` work on a fresh machine: they create .venv themselves.
+# LANGS picks languages (default: pipeline/site.toml's); never call it LANG, that's the locale.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+LANGS  ?=
+# The site's "today". Time enters the build only here (or through SOURCE_DATE_EPOCH).
+DATE   ?= $(shell date +%F)
+# Test runner options, e.g. make test PYTEST_ARGS="-k beehive"
+PYTEST_ARGS ?=
+
+# Debian packages the tests need: Hunspell as the oracle, its C++ tools for the benchmark,
+# its headers for the tiny spell-checker the tests compile, Chromium for the page tests,
+# Node.js (npm packs the dictionaries; the Wordle JS is checked against Python).
+SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
+
+export SITE_LANGS := $(LANGS)
+
+.PHONY: help setup system-deps dictionaries site test bench publish-check clean
+
+help:
+	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
+	@echo "make test          install what the tests need and run them all"
+	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
+	@echo "make bench         speed and memory benchmarks against reference tools"
+	@echo "make publish-check build as the Pages workflow does and check the artifact"
+	@echo "make clean         remove dist/ (the dictionary cache in .cache/ stays)"
+
+$(BIN)/rusc: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	@touch $@
+
+setup: $(BIN)/rusc
+
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+dictionaries: setup
+	$(BIN)/rusc dictionaries $(LANGS)
+
+site: dictionaries
+	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
+
+test: setup system-deps dictionaries
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: setup system-deps dictionaries
+	$(BIN)/python bench/run_all.py
+
+publish-check: setup
+	$(BIN)/python scripts/publish_check.py
+
+clean:
+	rm -rf dist

@@ -1,0 +1,113 @@
+"""Driving the dictionary stages for whole languages: ``rusc fetch``, ``rusc lists`` and
+``rusc dictionaries`` (what ``make dictionaries`` runs).
+
+For each language: :func:`pipeline.sources.fetch` → :func:`expand_language` (skipped when
+the expansion on disk was made from the same dictionary by the same Rusc) →
+:func:`pipeline.lists.build_lists` → the games' downloadable data. One build at a time per
+checkout (:func:`pipeline.fsutil.build_lock`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+from pipeline import __version__
+from pipeline.config import Language, load_site_config
+from pipeline.fsutil import atomic_write, build_lock, sha256_file
+from pipeline.lists import ListInputs, build_lists, write_index
+from pipeline.paths import Paths
+from pipeline.sources import DictionaryFiles, fetch
+
+
+def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None) -> dict:
+    """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date."""
+    from pipeline.expand import expand_to_file
+
+    work = paths.work(language.code)
+    forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
+    stamp = {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__}
+    if forms.exists() and info_path.exists() and stamp_path.exists():
+        try:
+            if json.loads(stamp_path.read_text("utf-8")) == stamp:
+                return json.loads(info_path.read_text("utf-8"))
+        except ValueError:
+            pass  # a damaged stamp means: expand again
+    if stamp_path.exists():
+        stamp_path.unlink()
+    expand_to_file(files.aff, files.dic, forms, workers=workers or min(2, os.cpu_count() or 1))
+    atomic_write(stamp_path, json.dumps(stamp, sort_keys=True, indent=2) + "\n")
+    return json.loads(info_path.read_text("utf-8"))
+
+
+def build_language(language: Language, paths: Paths, log=print) -> dict:
+    """Fetch, expand and list one language; write its games' data. Returns the metadata."""
+    started = time.monotonic()
+    files = fetch(language, paths)
+    info = expand_language(language, files, paths)
+    log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
+    inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
+                        dic=files.dic, licence=files.licence, provenance=files.provenance)
+    metadata = build_lists(language, inputs, paths.wordlists(language.code))
+    write_game_data(language, paths)
+    counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
+    log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
+    return metadata
+
+
+def write_game_data(language: Language, paths: Paths) -> None:
+    """The games' downloadable data (every beehive, ...) beside the lists."""
+    from pipeline import beehive, racks
+
+    beehive.write_game_data(language, paths)
+    racks.write_game_data(language, paths)
+
+
+def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:
+    with build_lock(paths.dist, wait=float(os.environ.get("RUSC_LOCK_WAIT", "0"))):
+        for language in languages:
+            build_language(language, paths, log)
+        write_index(paths)
+
+
+# --- command line ------------------------------------------------------------------------
+
+
+def default_languages() -> list[str]:
+    env = os.environ.get("SITE_LANGS", "").split()
+    return env or list(load_site_config()["languages"])
+
+
+def add_cli(subparsers) -> None:
+    from pipeline.cli import language_arg
+
+    fetch_parser = subparsers.add_parser("fetch", help="fetch and verify dictionaries into the cache")
+    fetch_parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
+    fetch_parser.set_defaults(func=_cmd_fetch)
+
+    lists_parser = subparsers.add_parser("lists", help="build the word lists of languages (fetching and expanding as needed)")
+    lists_parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
+    lists_parser.set_defaults(func=_cmd_dictionaries)
+
+    dicts = subparsers.add_parser("dictionaries", help="fetch, expand and list every default language (make dictionaries)")
+    dicts.add_argument("languages", nargs="*", type=language_arg, metavar="LANG",
+                       help="languages to build (default: pipeline/site.toml's, or $SITE_LANGS)")
+    dicts.set_defaults(func=_cmd_dictionaries)
+
+
+def _cmd_fetch(args) -> int:
+    paths = Paths.from_env()
+    for language in args.languages:
+        files = fetch(language, paths)
+        print(f"{language.code}\t{files.aff}\t{files.dic}")
+    return 0
+
+
+def _cmd_dictionaries(args) -> int:
+    from pipeline.cli import language_arg
+
+    languages = args.languages or [language_arg(code) for code in default_languages()]
+    build_dictionaries(languages, Paths.from_env())
+    return 0

@@ -1,0 +1,187 @@
+"""The downloadable word lists of one language, built from its expansion.
+
+Start at :func:`build_lists`. Inputs: the expander's ``forms.txt`` (every distinct form,
+sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
+``dist/wordlists/<lang>/`` (built in a temporary folder and swapped in whole):
+
+``forms.txt``   every form as spelled (streamed straight from the expansion)
+``words.txt``   the ordinary words (:func:`pipeline.clean.is_ordinary_word`)
+``lemmas.txt``  the dictionary entries a normative dictionary lists (see :func:`lemmas`)
+``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, and ``w``/``l``/``wl``
+``wordle.tsv``  ``key<TAB>form form…`` for the keys of the Wordle length
+plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
+Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from pipeline import __version__
+from pipeline.clean import fold, is_ordinary_word
+from pipeline.config import Language
+from pipeline.errors import RuscError
+from pipeline.fsutil import atomic_dir, atomic_write, gzip_file, sha256_file
+from pipeline.paths import Paths
+from pipeline.progress import progress
+
+#: The list files, in the order metadata and SHA256SUMS name them.
+VARIANTS = ("forms.txt", "words.txt", "lemmas.txt", "game.tsv", "wordle.tsv")
+
+
+@dataclass(frozen=True)
+class ListInputs:
+    """What a list build reads: the expansion and the dictionary it came from."""
+
+    #: Sorted distinct forms (the expander's output).
+    forms: Path
+    #: expansion.json beside it: whether the dictionary compounds, counts.
+    expansion_info: dict
+    #: Normalised dictionary files.
+    aff: Path
+    dic: Path
+    licence: Path | None
+    #: Source provenance (kind, name, version, integrity).
+    provenance: dict
+
+
+def build_lists(language: Language, inputs: ListInputs, out_dir: Path) -> dict:
+    """Write every list of ``language`` into ``out_dir`` atomically; return the metadata."""
+    with atomic_dir(out_dir) as tmp:
+        shutil.copyfile(inputs.forms, tmp / "forms.txt")
+        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language))
+        lemma_forms = lemmas(language, inputs.aff, inputs.dic)
+        _write_lines(tmp / "lemmas.txt", lemma_forms)
+        rows = game_rows(language, tmp / "words.txt", lemma_forms)
+        _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
+        _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.length))
+        if inputs.licence is not None:
+            shutil.copyfile(inputs.licence, tmp / "LICENSE")
+        for name in VARIANTS:
+            gzip_file(tmp / name, tmp / f"{name}.gz")
+        files = {name: {"lines": _count_lines(tmp / name), "bytes": (tmp / name).stat().st_size,
+                        "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": sha256_file(tmp / name)}
+                 for name in VARIANTS}
+        metadata = _metadata(language, inputs, files)
+        atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+        sums = [f"{sha256_file(tmp / name)}  {name}" for name in VARIANTS + ("metadata.json",)]
+        if inputs.licence is not None:
+            sums.append(f"{sha256_file(tmp / 'LICENSE')}  LICENSE")
+        atomic_write(tmp / "SHA256SUMS", "\n".join(sorted(sums, key=lambda s: s.split("  ")[1])) + "\n")
+    return metadata
+
+
+def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
+    """The lemmas: every stem, plus what the language's lemma rules make from it.
+
+    A lemma must be an ordinary word once its hyphens and apostrophes are set aside
+    (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
+    """
+    from pipeline.expand import Expander
+
+    expander = Expander.from_files(aff, dic)
+    selectors = language.lemma_rules
+
+    def allow(rule) -> bool:
+        return any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
+
+    drop = {ord(ch): None for ch in language.folding.drop}
+    found: set[str] = set()
+    for entry in progress(expander.entries(), desc=f"{language.code} lemmas", unit="stem"):
+        for derivation in expander.derivations(entry, allow=allow):
+            form = derivation.form
+            if is_ordinary_word(form.translate(drop), language):
+                found.add(form)
+    return sorted(found)
+
+
+def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str]) -> list[tuple[str, str, str]]:
+    """``(key, form, lists)`` for every word and lemma with a valid key, sorted."""
+    membership: dict[str, str] = {}
+    with open(words_file, encoding="utf-8") as handle:
+        for line in handle:
+            membership[line.rstrip("\n")] = "w"
+    for form in lemma_forms:
+        membership[form] = membership.get(form, "") + "l"
+    rows = []
+    for form, lists in membership.items():
+        key = fold(form, language)
+        if key is not None:
+            rows.append((key, form, lists))
+    rows.sort()
+    return rows
+
+
+def wordle_rows(rows: list[tuple[str, str, str]], length: int) -> Iterator[str]:
+    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has ``length`` letters."""
+    current, forms = None, []
+    for key, form, lists in rows:
+        if len(key) != length or "w" not in lists:
+            continue
+        if key != current:
+            if current is not None:
+                yield f"{current}\t{' '.join(forms)}"
+            current, forms = key, []
+        forms.append(form)
+    if current is not None:
+        yield f"{current}\t{' '.join(forms)}"
+
+
+def _ordinary_words(forms_file: Path, language: Language) -> Iterator[str]:
+    with open(forms_file, encoding="utf-8") as handle:
+        for line in progress(handle, desc=f"{language.code} words", unit="form"):
+            form = line.rstrip("\n")
+            if is_ordinary_word(form, language):
+                yield form
+
+
+def _write_lines(path: Path, lines: Iterable[str]) -> int:
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for line in lines:
+            out.write(line)
+            out.write("\n")
+            count += 1
+    return count
+
+
+def _count_lines(path: Path) -> int:
+    with open(path, "rb") as handle:
+        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+
+
+def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) -> dict:
+    return {
+        "language": language.code,
+        "name": language.english_name,
+        "source": inputs.provenance,
+        "licence": language.licence,
+        "licence_file": "LICENSE" if inputs.licence is not None else None,
+        "counts": {name.rsplit(".", 1)[0]: files[name]["lines"] for name in VARIANTS},
+        "files": files,
+        "folding": {
+            "alphabet": language.alphabet,
+            "kept_letters": language.kept_letters,
+            "replace": [list(pair) for pair in language.folding.replace],
+            "drop": language.folding.drop,
+        },
+        "compounds": bool(inputs.expansion_info.get("compounds", False)),
+        "wordle_length": language.wordle.length,
+        "rusc_version": __version__,
+    }
+
+
+def write_index(paths: Paths) -> None:
+    """``dist/wordlists/index.json``: every language whose lists are built."""
+    root = paths.wordlists_root
+    languages = {}
+    for meta in sorted(root.glob("*/metadata.json")):
+        data = json.loads(meta.read_text("utf-8"))
+        languages[data["language"]] = {"name": data["name"], "counts": data["counts"],
+                                        "licence": data["licence"], "source": data["source"]}
+    atomic_write(root / "index.json", json.dumps({"languages": languages, "rusc_version": __version__},
+                                                 sort_keys=True, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,71 @@
+"""A broken language TOML is one clear line naming the file (and line), exit status 1,
+and nothing written."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import available_languages, load_language
+from pipeline.errors import RuscError
+
+SHIPPED = Path(load_language("en").path).read_text("utf-8")
+
+
+def broken(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "xx.toml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_every_shipped_language_loads():
+    assert available_languages() == ["ca", "en", "es", "fr"]
+    for code in available_languages():
+        language = load_language(code)
+        assert language.code == code and language.source.integrity
+        assert sum(t.count for t in language.racks.tiles) + language.racks.blanks >= 100
+
+
+def test_catalan_alphabet_keeps_c_cedilla():
+    ca = load_language("ca")
+    assert len(ca.alphabet) == 27 and ca.kept_letters == "ç"
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t.replace('licence = "MIT AND BSD-3-Clause"\n', ""), "missing field 'licence'"),
+    (lambda t: t.replace('kind = "npm"', 'kind = "ftp"'), "unknown source kind 'ftp'; expected one of npm, deb, oxt, zip, url, path"),
+    (lambda t: t.replace('alphabet = "abcdefghijklmnopqrstuvwxyz"', 'alphabet = "abcdefghijklmnopqrstuvwxyz1"'),
+     "field 'alphabet' has '1', which is not a lower-case letter"),
+    (lambda t: t.replace('["q", 10, 1]', '["ñ", 10, 1]'), "tile 'ñ' in 'racks.tiles' has 'ñ', which is not in the alphabet"),
+    (lambda t: re.sub(r'integrity = "[^"]+"', 'integrity = "md5:123"', t),
+     "field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not 'md5:123'"),
+    (lambda t: t.replace("min_length = 4", 'min_length = "four"'), "field 'beehive.min_length' must be int, not str"),
+])
+def test_broken_language_file_is_one_clear_error(tmp_path, edit, message):
+    path = broken(tmp_path, edit(SHIPPED))
+    with pytest.raises(RuscError) as error:
+        load_language(path)
+    assert str(error.value) == f"{path}: {message}"
+
+
+def test_toml_syntax_error_names_the_line(tmp_path):
+    lines = SHIPPED.splitlines()
+    lines[5] = "name = = 'x'"
+    path = broken(tmp_path, "\n".join(lines))
+    with pytest.raises(RuscError) as error:
+        load_language(path)
+    assert str(error.value).startswith(f"{path}:6: invalid TOML:")
+
+
+def test_cli_reports_broken_language_in_one_line_and_writes_nothing(tmp_path):
+    path = broken(tmp_path, SHIPPED.replace('kind = "npm"', 'kind = "ftp"'))
+    result = subprocess.run([sys.executable, "-m", "pipeline", "lists", str(path)], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "unknown source kind 'ftp'" in result.stderr
+    assert str(path) in result.stderr and "Traceback" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["xx.toml"]
