@@ -1,0 +1,59 @@
+"""The puzzle day ("today"): from an explicit date or SOURCE_DATE_EPOCH, never the clock.
+
+A build must be reproducible, so nothing deep in the code reads the wall clock. The CLI
+passes ``--date`` through; failing that, ``SOURCE_DATE_EPOCH`` (seconds since 1970, the
+reproducible-builds convention) is turned into a calendar date in the language's time zone
+(``timezone`` in its TOML), because a puzzle day starts at local midnight. Neither set is
+an error: the caller must say which day it is.
+
+>>> import datetime as dt
+>>> parse_date("2026-03-01")
+datetime.date(2026, 3, 1)
+>>> date_from_epoch("1767222000", "Europe/Madrid")   # 2025-12-31 23:00 UTC
+datetime.date(2026, 1, 1)
+>>> date_from_epoch("1767222000", "America/New_York")
+datetime.date(2025, 12, 31)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from typing import Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pipeline.errors import RuscError, UsageError
+
+
+def parse_date(text: str) -> dt.date:
+    """A ``YYYY-MM-DD`` date; anything else is a usage error."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"invalid date {text!r}; expected YYYY-MM-DD") from None
+
+
+def date_from_epoch(epoch: str, timezone: str) -> dt.date:
+    """The calendar date in ``timezone`` at ``epoch`` seconds since 1970 (UTC)."""
+    try:
+        seconds = int(epoch.strip())
+    except ValueError:
+        raise UsageError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {epoch!r}") from None
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise RuscError(f"unknown time zone {timezone!r}") from None
+    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).astimezone(zone).date()
+
+
+def today(language, explicit: dt.date | str | None = None, environ: Mapping[str, str] | None = None) -> dt.date:
+    """The puzzle day for ``language``: ``explicit`` if given, else SOURCE_DATE_EPOCH."""
+    if isinstance(explicit, dt.date):
+        return explicit
+    if explicit:
+        return parse_date(explicit)
+    environ = os.environ if environ is None else environ
+    epoch = environ.get("SOURCE_DATE_EPOCH", "")
+    if not epoch:
+        raise UsageError("which day is it? pass --date YYYY-MM-DD or set SOURCE_DATE_EPOCH")
+    return date_from_epoch(epoch, language.timezone)

@@ -1,0 +1,88 @@
+"""What the downloads page lists: each word-list file with size, count and SHA-256.
+
+Reads ``dist/wordlists/<lang>/`` as the lists stage left it (``SHA256SUMS`` supplies the
+hashes it already computed) and decides what the site publishes: every file, except that
+a plain list over :data:`MAX_PLAIN_BYTES` is published only as its ``.gz`` (GitHub Pages
+limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB).
+
+Start at :func:`list_downloads`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import RuscError
+from pipeline.fsutil import sha256_file
+
+#: A plain list bigger than this is published only gzipped.
+MAX_PLAIN_BYTES = 50 * 1000 * 1000
+#: Files whose lines are entries, so the page can show how many there are.
+COUNTED_SUFFIXES = (".txt", ".tsv")
+
+
+@dataclass(frozen=True)
+class Download:
+    """One published file of a language's word lists."""
+
+    #: File name inside ``wordlists/<lang>/``.
+    name: str
+    #: The file the site copies (a plain list, or the .gz beside it).
+    source: Path
+    #: Size of the published file in bytes.
+    size: int
+    #: SHA-256 (hex) of the published file.
+    sha256: str
+    #: Lines (entries) of the list, or None for files that are not lists.
+    entries: int | None
+    #: Size of the plain list when only its .gz is published, else None.
+    plain_size: int | None = None
+
+
+def count_lines(path: Path) -> int:
+    """Newline count of ``path``, streamed (lists are up to hundreds of MB)."""
+    lines = 0
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 22), b""):
+            lines += block.count(b"\n")
+    return lines
+
+
+def read_sums(folder: Path) -> dict[str, str]:
+    """``SHA256SUMS`` (``<hex>  <name>`` lines) as name → hex; empty if there is none."""
+    path = folder / "SHA256SUMS"
+    if not path.exists():
+        return {}
+    sums = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        digest, sep, name = line.partition("  ")
+        if not sep or len(digest) != 64:
+            raise RuscError("expected '<sha256>  <file name>'", path, number)
+        sums[name.lstrip("*")] = digest
+    return sums
+
+
+def list_downloads(folder: Path) -> list[Download]:
+    """Every file of ``folder`` the site publishes, in name order."""
+    if not folder.is_dir():
+        raise RuscError("no word lists; build them with `make dictionaries`", folder)
+    sums = read_sums(folder)
+    names = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    downloads = []
+    for name in names:
+        path = folder / name
+        size = path.stat().st_size
+        if name.endswith(".gz") and (folder / name[:-3]).exists():
+            continue  # listed with its plain list: published instead of it only when that is big
+        plain_size = None
+        entries = count_lines(path) if name.endswith(COUNTED_SUFFIXES) else None
+        if size > MAX_PLAIN_BYTES and name.endswith(COUNTED_SUFFIXES):
+            gz = folder / (name + ".gz")
+            if not gz.exists():
+                raise RuscError(f"{name} is over {MAX_PLAIN_BYTES // 1000000} MB and has no .gz beside it", path)
+            plain_size = size
+            path, name, size = gz, gz.name, gz.stat().st_size
+        digest = sums.get(name) or sha256_file(path)
+        downloads.append(Download(name, path, size, digest, entries, plain_size))
+    return downloads
