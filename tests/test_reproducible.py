@@ -1,0 +1,52 @@
+"""Byte-identical rebuilds: the same pinned inputs give the same bytes whatever the time
+zone, locale, hash seed, umask or working directory."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ENVIRONMENTS = [
+    {"TZ": "UTC", "LC_ALL": "C.UTF-8", "PYTHONHASHSEED": "1", "umask": 0o022},
+    {"TZ": "Pacific/Kiritimati", "LC_ALL": "ca_ES.UTF-8", "PYTHONHASHSEED": "2", "umask": 0o077},
+]
+
+
+def build(root: Path, cwd: Path, cache: Path, settings: dict, languages: list[str]) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "RUSC_"))}
+    env.update({k: v for k, v in settings.items() if k != "umask"})
+    env.update({"RUSC_ROOT": str(root), "RUSC_CACHE": str(cache), "LANG": env["LC_ALL"]})
+    cwd.mkdir(parents=True, exist_ok=True)
+    umask = settings["umask"]
+    result = subprocess.run([sys.executable, "-m", "pipeline", "dictionaries", *languages], cwd=cwd, env=env,
+                            capture_output=True, text=True, preexec_fn=lambda: os.umask(umask))
+    assert result.returncode == 0, result.stderr
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, bytes]]:
+    files = {}
+    for path in sorted(folder.rglob("*")):
+        mode = stat.S_IMODE(path.stat().st_mode)
+        files[path.relative_to(folder).as_posix()] = (mode, b"" if path.is_dir() else path.read_bytes())
+    return files
+
+
+def test_default_languages_rebuild_byte_identical(tmp_path, paths, built_lists):
+    built_lists("ca")  # the shared cache already holds the fetched dictionaries
+    first, second = tmp_path / "one", tmp_path / "two"
+    build(first, first, paths.cache, ENVIRONMENTS[0], ["ca", "en"])
+    build(second, tmp_path / "elsewhere", paths.cache, ENVIRONMENTS[1], ["ca", "en"])
+    a, b = snapshot(first / "dist" / "wordlists"), snapshot(second / "dist" / "wordlists")
+    assert sorted(a) == sorted(b)
+    different = [name for name in a if a[name] != b[name]]
+    assert not different, different
+    for name, (mode, _) in a.items():
+        is_dir = (first / "dist" / "wordlists" / name).is_dir()
+        assert mode == (0o755 if is_dir else 0o644), (name, oct(mode))
