@@ -1,0 +1,79 @@
+"""Interrupted and concurrent builds never leave a half-written output behind.
+
+A build is killed with SIGKILL at several points; the previous ``dist/`` must stay
+complete (every checksum still verifies) and the next run must complete. Two builds
+started at once in one checkout: the second refuses clearly (or waits), and neither
+corrupts the output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def start(root: Path, cache: Path, *args: str, env_extra: dict | None = None) -> subprocess.Popen:
+    env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), **(env_extra or {}))
+    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def verify_lists(folder: Path) -> None:
+    """Every file named in SHA256SUMS exists and has its checksum."""
+    sums = (folder / "SHA256SUMS").read_text().splitlines()
+    assert sums
+    for line in sums:
+        digest, name = line.split("  ")
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+
+
+def test_killed_builds_keep_previous_output_and_next_run_completes(tmp_path, paths, built_lists):
+    built_lists("en")
+    root = tmp_path / "checkout"
+    root.mkdir()
+    shutil.copytree(paths.wordlists("en"), root / "dist" / "wordlists" / "en")
+    shutil.copytree(paths.work("en"), root / "dist" / "work" / "en")
+    # Force a fresh expansion so the kill lands in every stage: expand, lists, game data.
+    (root / "dist" / "work" / "en" / "inputs.json").unlink()
+    before = {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()}
+    for delay in (0.5, 2.0, 4.0, 7.0):
+        process = start(root, paths.cache, "dictionaries", "en")
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        folder = root / "dist" / "wordlists" / "en"
+        verify_lists(folder)
+        after = {p.name: p.read_bytes() for p in folder.iterdir()}
+        assert after == before, f"killed after {delay} s: the previous lists changed"
+    finished = start(root, paths.cache, "dictionaries", "en")
+    out, err = finished.communicate(timeout=600)
+    assert finished.returncode == 0, err
+    verify_lists(root / "dist" / "wordlists" / "en")
+    assert {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()} == before
+    leftovers = [p.name for p in (root / "dist").rglob(".*") if p.name.endswith((".tmp", ".old"))]
+    assert not leftovers, leftovers
+
+
+def test_second_concurrent_build_refuses_clearly(tmp_path, paths, built_lists):
+    built_lists("en")
+    root = tmp_path / "checkout"
+    root.mkdir()
+    first = start(root, paths.cache, "dictionaries", "en")
+    time.sleep(1.0)
+    second = start(root, paths.cache, "dictionaries", "en")
+    out2, err2 = second.communicate(timeout=600)
+    out1, err1 = first.communicate(timeout=600)
+    assert first.returncode == 0, err1
+    assert second.returncode == 1
+    assert err2.count("\n") == 1 and "another Rusc build holds this lock" in err2
+    verify_lists(root / "dist" / "wordlists" / "en")
