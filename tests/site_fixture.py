@@ -1,0 +1,67 @@
+"""A tiny fixture dictionary for site tests: real Catalan words plus hostile display forms.
+
+:func:`make_fixture` writes, under a temporary root, the word-list folder the site reads
+(``dist/wordlists/ca``: game.tsv, wordle.tsv, the lists, LICENSE, SHA256SUMS) and a copy of
+``ca.toml`` whose thresholds suit so few words. The hostile forms carry markup and
+script-like text; the site must show them literally and run none of them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from pathlib import Path
+
+from pipeline.config import LANGUAGES_DIR
+
+#: The day the fixture site is built for.
+FIXTURE_DATE = dt.date(2026, 3, 10)
+#: Hostile display forms (key → form) and the marker a successful injection would set.
+HOSTILE = {
+    "cabres": "<script>window.pwned=1</script>cabres",
+    "sabre": '<img src=x onerror="window.pwned=2">sabre',
+    "serra": "serra&amp;\"'</li></ol><b>",
+}
+WORDS = [
+    "abella", "acer", "alberca", "barca", "becar", "bresca", "cabal", "cabre", "cabres",
+    "carbassa", "cel", "celebra", "cerebral", "cerebrals", "clar", "escabell", "escala",
+    "llebre", "rebec", "sabre", "serra", "cercle", "cabra", "escarabat", "sabres",
+]
+
+
+def make_fixture(root: Path) -> tuple[Path, Path]:
+    """Write the fixture under ``root``; return (language TOML path, word-list folder)."""
+    folder = root / "dist" / "wordlists" / "ca"
+    folder.mkdir(parents=True, exist_ok=True)
+    words = sorted(set(WORDS))
+    rows = sorted((w, HOSTILE.get(w, w)) for w in words)
+    (folder / "game.tsv").write_text("".join(f"{k}\t{f}\twl\n" for k, f in rows), encoding="utf-8")
+    forms = sorted(f for _, f in rows)
+    for name in ("forms.txt", "words.txt", "lemmas.txt"):
+        (folder / name).write_text("".join(f + "\n" for f in forms), encoding="utf-8")
+    five = sorted((k, f) for k, f in rows if len(k) == 5)
+    (folder / "wordle.tsv").write_text("".join(f"{k}\t{f}\n" for k, f in five), encoding="utf-8")
+    (folder / "LICENSE").write_text("Fixture licence <b>not bold</b>\n", encoding="utf-8")
+    sums = "".join(
+        f"{hashlib.sha256((folder / n).read_bytes()).hexdigest()}  {n}\n"
+        for n in sorted(p.name for p in folder.iterdir())
+    )
+    (folder / "SHA256SUMS").write_text(sums, encoding="utf-8")
+
+    text = (LANGUAGES_DIR / "ca.toml").read_text(encoding="utf-8")
+    start = FIXTURE_DATE - dt.timedelta(days=9)
+    for pattern, value in [
+        (r"(?m)^schedule_start = .*$", f"schedule_start = {start}"),
+        (r"(?m)^schedule_end = .*$", f"schedule_end = {FIXTURE_DATE + dt.timedelta(days=30)}"),
+        (r"(?m)^answers_min = .*$", "answers_min = 1"),
+        (r"(?m)^answers_max = .*$", "answers_max = 100"),
+        (r"(?m)^min_length = .*$", "min_length = 3"),
+        (r"(?m)^min_words = .*$", "min_words = 1"),
+        (r"(?m)^list = .*$", 'list = "words"'),
+    ]:
+        text, count = re.subn(pattern, value, text)
+        assert count == 1, f"ca.toml no longer has one line matching {pattern}"
+    toml = root / "ca.toml"
+    toml.write_text(text, encoding="utf-8")
+    return toml, folder

@@ -1,0 +1,198 @@
+"""The static site: valid HTML, deterministic, links right under a base path, words escaped.
+
+Built from the fixture dictionary of :mod:`tests.site_fixture` (real Catalan words plus
+hostile display forms) so each build takes a second; the real-data pages are driven in
+Chromium by test_site_browser.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import html5lib
+import pytest
+
+from pipeline.config import load_language
+from pipeline.paths import Paths
+from pipeline.render import build_site
+from pipeline.urls import Urls
+
+sys.path.insert(0, str(Path(__file__).parent))
+from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
+from site_games import games_for_tests  # noqa: E402
+
+BASE = "/rusc/"
+
+
+def build_fixture_site(root: Path, site_url: str = "http://127.0.0.1:8000/rusc/") -> Path:
+    toml, _ = make_fixture(root)
+    build_site(Paths(root), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, site_url),
+               games=games_for_tests())
+    return Paths(root).site
+
+
+@pytest.fixture(scope="module")
+def fixture_site(tmp_path_factory) -> Path:
+    return build_fixture_site(tmp_path_factory.mktemp("site"))
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def parse(path: Path):
+    parser = html5lib.HTMLParser(strict=False, namespaceHTMLElements=False)
+    tree = parser.parse(path.read_bytes(), likely_encoding="utf-8")
+    return parser, tree
+
+
+def test_every_page_parses_as_html5_without_errors(fixture_site):
+    pages = html_files(fixture_site)
+    assert len(pages) > 20
+    for page in pages:
+        parser, tree = parse(page)
+        assert not parser.errors, f"{page}: {parser.errors[:3]}"
+        assert tree.get("lang"), f"{page} has no lang attribute"
+        csp = [m for m in tree.iter("meta") if m.get("http-equiv") == "Content-Security-Policy"]
+        assert csp and "script-src 'self'" in csp[0].get("content"), page
+        for script in tree.iter("script"):
+            assert script.get("src") and not (script.text or "").strip(), f"inline script in {page}"
+
+
+def test_catalan_pages_are_in_catalan(fixture_site):
+    page = (fixture_site / "ca" / "beehive" / "index.html").read_text(encoding="utf-8")
+    strings = load_language("ca").strings
+    assert '<html lang="ca">' in page
+    assert strings["reveal_answers"] in page and strings["grid"] in page
+    assert "Show the answers" not in page
+
+
+def test_assets_have_content_hashed_names(fixture_site):
+    import hashlib
+
+    for asset in (fixture_site / "assets").iterdir():
+        stem, digest, ext = asset.name.split(".", 2)
+        assert hashlib.sha256(asset.read_bytes()).hexdigest().startswith(digest), asset.name
+
+
+def tree_bytes(site: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def test_same_date_and_inputs_give_a_byte_identical_site(tmp_path):
+    """Two builds in separate processes with different hash seeds, locales, zones and umasks."""
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[2]); from pathlib import Path; "
+        "from test_site import build_fixture_site; build_fixture_site(Path(sys.argv[1]))"
+    )
+    settings = [("1", "C", "UTC", 0o022), ("4242", "ca_ES.UTF-8", "Pacific/Auckland", 0o077)]
+    trees = []
+    for n, (seed, locale, zone, umask) in enumerate(settings):
+        root = tmp_path / f"build{n}"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
+        subprocess.run([sys.executable, "-c", script, str(root), str(Path(__file__).parent)],
+                       env=env, check=True, cwd=tmp_path if n else Path(__file__).parent,
+                       preexec_fn=lambda u=umask: os.umask(u))
+        trees.append(tree_bytes(Paths(root).site))
+    assert trees[0].keys() == trees[1].keys()
+    different = [name for name in trees[0] if trees[0][name] != trees[1][name]]
+    assert not different, different[:5]
+    modes = {oct(p.stat().st_mode & 0o777) for p in Paths(tmp_path / "build1").site.rglob("*")}
+    assert modes == {"0o644", "0o755"}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served_site(tmp_path_factory):
+    """The fixture site built for, and served by, a local server under /rusc/."""
+    root = tmp_path_factory.mktemp("served")
+    docroot = root / "www"
+    docroot.mkdir()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    site = build_fixture_site(root / "build", site_url=origin + BASE)
+    os.symlink(site, docroot / BASE.strip("/"))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield origin, site
+    server.shutdown()
+
+
+def references(path: Path, text: str) -> list[str]:
+    """Every URL a page or XML file refers to."""
+    if path.suffix == ".html":
+        _, tree = parse(path)
+        found = []
+        for element in tree.iter():
+            for attribute in ("href", "src", "action", "data"):
+                if element.get(attribute):
+                    found.append(element.get(attribute))
+        return found
+    import re
+
+    return re.findall(r"<loc>([^<]+)</loc>|href=\"([^\"]+)\"", text) and [
+        a or b for a, b in re.findall(r"<loc>([^<]+)</loc>|href=\"([^\"]+)\"", text)
+    ]
+
+
+def fetch_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_every_internal_link_works_under_the_base_path_and_no_other_host_is_referenced(served_site):
+    origin, site = served_site
+    host = urllib.parse.urlsplit(origin).netloc
+    checked: dict[str, int] = {}
+    files = html_files(site) + sorted(site.rglob("*.xml"))
+    for path in files:
+        page_url = origin + BASE + str(path.relative_to(site))
+        if path.name == "404.html":
+            page_url = origin + BASE + "some/deep/missing/page"  # GitHub serves it at any address
+        ids = {el.get("id") for el in parse(path)[1].iter()} if path.suffix == ".html" else set()
+        for ref in references(path, path.read_text(encoding="utf-8")):
+            if ref.startswith("#"):
+                assert ref[1:] in ids, f"{path}: no element with id {ref}"
+                continue
+            target = urllib.parse.urljoin(page_url, ref)
+            parts = urllib.parse.urlsplit(target)
+            assert parts.netloc == host, f"{path} refers to another host: {ref}"
+            assert parts.path.startswith(BASE), f"{path} leaves the base path: {ref}"
+            clean = urllib.parse.urlunsplit(parts._replace(fragment=""))
+            if clean not in checked:
+                checked[clean] = fetch_status(clean)
+            assert checked[clean] == 200, f"{path}: broken link {ref}"
+    assert len(checked) > 30
+    css = next((site / "assets").glob("style.*.css")).read_text(encoding="utf-8")
+    assert "url(" not in css and "@import" not in css
+
+
+def test_hostile_words_are_escaped_and_show_literally(fixture_site):
+    found = {key: False for key in HOSTILE}
+    for page in html_files(fixture_site):
+        _, tree = parse(page)
+        scripts = [s.get("src") for s in tree.iter("script")]
+        assert all(src and "/assets/" in src for src in scripts), f"{page}: {scripts}"
+        assert not any(el.get("onerror") for el in tree.iter()), page
+        text = "".join(tree.itertext())
+        for key, form in HOSTILE.items():
+            if form in text:
+                found[key] = True
+    assert all(found.values()), found
+
