@@ -98,6 +98,8 @@ class Games:
     tile_points: Callable[[Language], dict[str, int]]
     #: ``(language, wordle_tsv_path) -> dict`` of the Wordle page's JSON, or None.
     wordle: Callable[[Language, Path], dict] | None
+    #: How a rack shows a blank tile.
+    blank: str = "?"
 
 
 def real_games() -> Games:
@@ -114,6 +116,7 @@ def real_games() -> Games:
         hints=beehive.hints,
         tile_points=racks.tile_points,
         wordle=build_wordle_data,
+        blank=racks.BLANK,
     )
 
 
@@ -242,8 +245,10 @@ def _language_pages(language: Language, day: dt.date, paths: Paths, games: Games
     folder = paths.wordlists(code)
     beehive_index = games.beehive(language, paths)
     rack_index = games.racks(language, paths)
-    hives = [daily for daily in beehive_index.schedule() if daily.date <= day]
-    racks = [daily for daily in rack_index.schedule() if daily.date <= day]
+    # Up to today only: no future answer is ever published (or computed).
+    hives = beehive_index.schedule(day)
+    days = [hive.date for hive in hives]
+    racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
     points = games.tile_points(language)
     downloads = list_downloads(folder)
     common = {"today": day}
@@ -254,12 +259,12 @@ def _language_pages(language: Language, day: dt.date, paths: Paths, games: Games
                 "answers": sorted(hive.answers, key=lambda a: a.key)}
 
     def rack_context(daily) -> dict:
-        return {"date": daily.date, "rack": daily, "points": points,
+        return {"date": daily.date, "rack": daily, "points": points, "blank": games.blank,
                 "answers": _rack_rows(daily.solution.answers)}
 
     pages = [
         Page(f"{code}/", "language.html",
-             {**common, "hive": hives[-1].hive, "rack": racks[-1], "points": points}, language),
+             {**common, "hive": hives[-1].hive, "rack": racks[-1], "points": points, "blank": games.blank}, language),
         Page(f"{code}/beehive/", "beehive.html", {**common, **hive_context(hives[-1]), "is_today": True}, language),
         Page(f"{code}/rack/", "rack.html", {**common, **rack_context(racks[-1]), "is_today": True}, language),
         Page(f"{code}/beehive/archive/", "archive.html",

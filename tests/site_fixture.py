@@ -18,14 +18,16 @@ from pipeline.config import LANGUAGES_DIR
 #: The day the fixture site is built for.
 FIXTURE_DATE = dt.date(2026, 3, 10)
 #: Hostile display forms (key → form) and the marker a successful injection would set.
+#: They are the pangrams of the fixture's only three letter sets, so every daily hive shows
+#: one of them, and the three days of the schedule show them all.
 HOSTILE = {
-    "cabres": "<script>window.pwned=1</script>cabres",
-    "sabre": '<img src=x onerror="window.pwned=2">sabre',
-    "serra": "serra&amp;\"'</li></ol><b>",
+    "cerebrals": "<script>window.pwned=1</script>cerebrals",
+    "escarabat": '<img src=x onerror="window.pwned=2">escarabat',
+    "celebrat": "celebrat&amp;\"'</li></ol><b>",
 }
 WORDS = [
     "abella", "acer", "alberca", "barca", "becar", "bresca", "cabal", "cabre", "cabres",
-    "carbassa", "cel", "celebra", "cerebral", "cerebrals", "clar", "escabell", "escala",
+    "carbassa", "cel", "celebra", "celebrat", "cerebral", "cerebrals", "clar", "escabell", "escala",
     "llebre", "rebec", "sabre", "serra", "cercle", "cabra", "escarabat", "sabres",
 ]
 
@@ -50,10 +52,10 @@ def make_fixture(root: Path) -> tuple[Path, Path]:
     (folder / "SHA256SUMS").write_text(sums, encoding="utf-8")
 
     text = (LANGUAGES_DIR / "ca.toml").read_text(encoding="utf-8")
-    start = FIXTURE_DATE - dt.timedelta(days=9)
+    start = FIXTURE_DATE - dt.timedelta(days=2)
     for pattern, value in [
         (r"(?m)^schedule_start = .*$", f"schedule_start = {start}"),
-        (r"(?m)^schedule_end = .*$", f"schedule_end = {FIXTURE_DATE + dt.timedelta(days=30)}"),
+        (r"(?m)^schedule_end = .*$", f"schedule_end = {FIXTURE_DATE}"),
         (r"(?m)^answers_min = .*$", "answers_min = 1"),
         (r"(?m)^answers_max = .*$", "answers_max = 100"),
         (r"(?m)^min_length = .*$", "min_length = 3"),

@@ -66,8 +66,8 @@ class StandInBeehive:
         ranks = tuple((name, round(share * total)) for name, share in rules.ranks)
         return Hive(letters, letters[0], tuple(answers), total, sum(a.pangram for a in answers), len(answers), ranks)
 
-    def schedule(self):
-        day, end, out = self.language.schedule_start, self.language.schedule_end, []
+    def schedule(self, end=None):
+        day, end, out = self.language.schedule_start, end or self.language.schedule_end, []
         while day <= end:
             rotation = day.toordinal() % 7
             letters = self.letters[rotation:] + self.letters[:rotation]
@@ -93,6 +93,7 @@ class RackAnswer:
     score: int
     blanks_used: tuple
     bingo: bool
+    forms: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,9 @@ class DailyRack:
 
 
 class StandInRacks:
+    def daily(self, date):
+        return next(d for d in self.schedule() if d.date == date)
+
     def __init__(self, language, lexicon):
         self.language, self.lexicon = language, lexicon
 

