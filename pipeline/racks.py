@@ -1,0 +1,487 @@
+"""Racks (Scrabble-style): spell words into tiles, solve any rack with blanks, daily rack.
+
+A language's tile set — each tile's text (``a``, ``qu``, ``l·l``), points and count, the
+number of blanks, the rack size and bingo bonus — is data in its ``[racks]`` TOML table.
+Racks use the ``words`` list: plurals and conjugated forms are playable.
+
+Where to start reading:
+
+* :class:`TileSet` — how a display form is spelled into tiles (:meth:`TileSet.spell`):
+  the form is lower-cased, alternative spellings of a tile (``ŀl`` for ``l·l``, taken from
+  the language's folding table) are normalised, every other character is folded as game
+  keys are (accents go, the alphabet's own letters such as ``ç`` stay), and the result is
+  cut into tiles greedily, longest tile first. A form that cannot be cut (a ``k`` in
+  Catalan, a ``y`` outside ``ny``) is not playable.
+* :class:`RackIndex` — every playable form filed by its *signature*: its tile multiset as
+  a string of tile codes in tile order. :meth:`RackIndex.solve` walks the sub-multisets
+  of the rack in signature order, extending a prefix one tile type at a time and pruning
+  as soon as the prefix starts no signature; a blank may stand for any tile, so it only
+  adds branches that the prefix set still allows. No rack ever scans the list.
+* :meth:`RackIndex.daily` — a hash-seeded draw of seven tiles from the full bag per date
+  (:mod:`pipeline.daily`), redrawn while the rack makes fewer than ``min_words`` words.
+* :func:`write_game_data` — the downloadable daily-rack file.
+
+Scoring: the sum of the tiles' points, a blank scoring 0; a word that uses at least
+``rack_size`` tiles (all seven of a normal rack) earns the bingo bonus. Where a word can
+use either a real tile or a blank, it uses the real tile (the higher score), and blanks
+stand for the last occurrences of their tile in the word.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import NamedTuple
+from pathlib import Path
+
+from pipeline.clean import fold
+from pipeline.config import Language
+from pipeline.daily import DailyStream, dates, iso_date
+from pipeline.errors import RuscError, UsageError
+from pipeline.fsutil import atomic_write, gzip_bytes
+from pipeline.lexicon import lexicon_checksum, load_game_lexicon
+from pipeline.paths import Paths
+
+BLANK = "?"
+#: Longest rack :meth:`RackIndex.solve` accepts (a full row of the board).
+MAX_RACK = 15
+#: Tile codes in signatures start here (printable, so signatures are readable when debugging).
+_CODE_BASE = 0x41
+SORTS = ("score", "length", "alpha")
+
+
+@dataclass(frozen=True, eq=False)
+class TileSet:
+    """A language's tiles, and how its words and racks are spelled in them."""
+
+    language: Language
+    #: Tile texts in TOML order; a tile's index is its id.
+    texts: tuple[str, ...]
+    #: Points of each tile id.
+    points: tuple[int, ...]
+    #: How many of each tile the bag holds.
+    counts: tuple[int, ...]
+    #: Alternative spelling -> tile text (from the folding table: ``ŀl`` -> ``l·l``).
+    variants: tuple[tuple[str, str], ...]
+    #: Tile text -> id.
+    ids: dict[str, int] = field(repr=False)
+    #: Cuts a folded text into tiles: an alternation of the tile texts, longest first, so
+    #: ``findall`` takes the longest tile at each position (the greedy cut).
+    _cutter: re.Pattern = field(repr=False)
+    #: str.translate table folding every character that is not part of a tile (cached).
+    _char_map: dict[int, str | None] = field(repr=False)
+
+    @classmethod
+    def of(cls, language: Language) -> "TileSet":
+        tiles = language.racks.tiles
+        if not tiles:
+            raise RuscError("the language has no [racks] tiles", language.path)
+        texts = tuple(t.text for t in tiles)
+        # A folding replacement whose target is also the target of a tile text names another
+        # spelling of that tile (ŀl and l.l fold like l·l, so they are the L·L tile too).
+        targets = {new: old for old, new in language.folding.replace if old in texts}
+        variants = tuple((old, targets[new]) for old, new in language.folding.replace
+                         if new in targets and old != targets[new])
+        return cls(
+            language=language,
+            texts=texts,
+            points=tuple(t.points for t in tiles),
+            counts=tuple(t.count for t in tiles),
+            variants=variants,
+            ids={text: i for i, text in enumerate(texts)},
+            _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
+            _char_map=_CharFolder(language, frozenset("".join(texts))),
+        )
+
+    def spell(self, form: str) -> tuple[int, ...] | None:
+        """Tile ids spelling ``form``, or None if the tile set cannot spell it.
+
+        >>> from pipeline.config import load_language
+        >>> ca = TileSet.of(load_language("ca"))
+        >>> [ca.texts[i] for i in ca.spell("col·lecció")]
+        ['c', 'o', 'l·l', 'e', 'c', 'c', 'i', 'o']
+        >>> [ca.texts[i] for i in ca.spell("llengües")], [ca.texts[i] for i in ca.spell("qüestió")]
+        (['l', 'l', 'e', 'n', 'g', 'u', 'e', 's'], ['qu', 'e', 's', 't', 'i', 'o'])
+        >>> [ca.texts[i] for i in ca.spell("Anys")], ca.spell("whisky"), ca.spell("plaça") is not None
+        (['a', 'ny', 's'], None, True)
+        """
+        text = self._letters(form)
+        if text is None:
+            return None
+        pieces = self._cutter.findall(text)
+        if sum(map(len, pieces)) != len(text):
+            return None
+        ids = self.ids
+        return tuple(ids[piece] for piece in pieces)
+
+    def _letters(self, form: str) -> str | None:
+        text = unicodedata.normalize("NFC", form).lower()
+        for old, new in self.variants:
+            text = text.replace(old, new)
+        text = text.translate(self._char_map)
+        return None if _UNSPELLABLE in text else text
+
+    def parse_rack(self, rack: str) -> tuple[tuple[int, ...], int]:
+        """(tile ids, number of blanks) of a rack typed by a user; UsageError if invalid.
+
+        >>> from pipeline.config import load_language
+        >>> en = TileSet.of(load_language("en"))
+        >>> en.parse_rack("Messages")[1], len(en.parse_rack("Messages")[0]), en.parse_rack("ab??")[1]
+        (0, 8, 2)
+        """
+        text = rack.strip()
+        blanks = text.count(BLANK)
+        letters = text.replace(BLANK, "")
+        tiles = self.spell(letters) if letters else ()
+        if tiles is None:
+            bad = [ch for ch in letters if self.spell(ch) is None and not self._part_of_tile(ch)]
+            what = f"{bad[0]!r} is not a tile" if bad else f"{letters!r} cannot be spelled with the tiles"
+            raise UsageError(f"{what} of the {self.language.english_name} set "
+                             f"({' '.join(t.upper() for t in self.texts)}, and {BLANK} for a blank)")
+        size = len(tiles) + blanks
+        if size == 0:
+            raise UsageError("the rack is empty")
+        if size > MAX_RACK:
+            raise UsageError(f"a rack has at most {MAX_RACK} tiles; {rack!r} has {size}")
+        if blanks > self.language.racks.blanks:
+            raise UsageError(f"a rack has at most {self.language.racks.blanks} blanks ({BLANK}); {rack!r} has {blanks}")
+        return tiles, blanks
+
+    def _part_of_tile(self, ch: str) -> bool:
+        folded = fold(ch, self.language)
+        return folded is not None and any(folded in t for t in self.texts)
+
+    def bag(self) -> tuple[int, ...]:
+        """Every tile of the full bag as ids, blanks as -1."""
+        return tuple(i for i, n in enumerate(self.counts) for _ in range(n)) + (-1,) * self.language.racks.blanks
+
+
+class RackAnswer(NamedTuple):
+    """One playable word of a rack (a named tuple: thousands are built per blank rack)."""
+
+    #: The first display form (the one shown).
+    form: str
+    #: Game key (folded) of the form.
+    key: str
+    #: The tiles spelling it, as tile texts (``("c", "o", "l·l", ...)``).
+    tiles: tuple[str, ...]
+    score: int
+    #: Positions (into ``tiles``) played with a blank.
+    blanks_used: tuple[int, ...]
+    #: Uses at least ``rack_size`` tiles and earns the bingo bonus.
+    bingo: bool
+    #: Every display form with this key and these tiles (``acaba``, ``acabà``).
+    forms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RackSolution:
+    #: The rack's tiles as texts, blanks as ``?``, in tile order.
+    rack: tuple[str, ...]
+    answers: tuple[RackAnswer, ...]
+
+
+@dataclass(frozen=True)
+class DailyRack:
+    date: dt.date
+    #: The drawn tiles as texts (blanks ``?``), in tile order.
+    tiles: tuple[str, ...]
+    solution: RackSolution
+    #: How many draws were rejected before this one (too few words).
+    redraws: int = 0
+
+
+
+
+@dataclass(eq=False)
+class RackIndex:
+    """Every playable form of a language filed by tile signature; built by :meth:`load`."""
+
+    language: Language
+    tileset: TileSet
+    #: SHA-256 of ``game.tsv``: the daily rack depends on it.
+    checksum: str
+    #: Signature (tile codes sorted) -> the (key, tile spelling)s with that tile multiset, as
+    #: answers played without blanks (display forms grouped, score and bingo included).
+    by_signature: dict[str, tuple[RackAnswer, ...]]
+    #: Signature trie: every proper prefix of a signature (the empty one included) -> the
+    #: tile codes that extend it towards some signature, ascending.
+    children: dict[str, str]
+    _schedule: list[DailyRack] | None = field(default=None, repr=False)
+
+    @classmethod
+    def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "RackIndex":
+        """Read the ``words`` list of ``game.tsv`` (from ``directory``, default the word-list folder)."""
+        path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
+        return cls.from_lexicon(language, load_game_lexicon(path, "words"), lexicon_checksum(path))
+
+    @classmethod
+    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
+        tileset = TileSet.of(language)
+        grouped: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+        for key in sorted(lexicon):
+            for form in lexicon[key]:
+                tiles = tileset.spell(form)
+                if tiles is None or not 2 <= len(tiles) <= MAX_RACK:
+                    continue
+                grouped.setdefault((key, tiles), []).append(form)
+        rules = language.racks
+        by_signature: dict[str, list[RackAnswer]] = {}
+        for (key, tiles), forms in grouped.items():
+            bingo = len(tiles) >= rules.rack_size
+            score = sum(tileset.points[t] for t in tiles) + (rules.bingo_bonus if bingo else 0)
+            texts = tuple(tileset.texts[t] for t in tiles)
+            entry = RackAnswer(forms[0], key, texts, score, (), bingo, tuple(forms))
+            by_signature.setdefault(_signature(tiles), []).append(entry)
+        next_codes: dict[str, set[str]] = {}
+        for signature in by_signature:
+            for n in range(len(signature)):
+                next_codes.setdefault(signature[:n], set()).add(signature[n])
+        children = {prefix: "".join(sorted(codes)) for prefix, codes in next_codes.items()}
+        return cls(language, tileset, checksum, {s: tuple(e) for s, e in by_signature.items()}, children)
+
+    # ---- solving --------------------------------------------------------------------
+
+    def solve(self, rack: str, min_length: int = 2, contains: str = "", starts: str = "", ends: str = "",
+              sort: str = "score") -> RackSolution:
+        """Every word the rack can make (``?`` = blank), filtered and sorted.
+
+        ``min_length`` counts letters of the game key (``quan`` has 4); ``contains``,
+        ``starts`` and ``ends`` are folded like keys and matched against them.
+        """
+        tiles, blanks = self.tileset.parse_rack(rack)
+        if min_length < 1:
+            raise UsageError(f"--min-length must be at least 1, not {min_length}")
+        if sort not in SORTS:
+            raise UsageError(f"--sort must be one of {', '.join(SORTS)}, not {sort!r}")
+        filters = [self._fold_filter(text, name) for text, name in ((contains, "contains"), (starts, "starts"), (ends, "ends"))]
+        return self.solve_tiles(tiles, blanks, min_length, *filters, sort=sort)
+
+    def solve_tiles(self, tiles: tuple[int, ...], blanks: int, min_length: int = 2, contains: str = "",
+                    starts: str = "", ends: str = "", sort: str = "score") -> RackSolution:
+        """:meth:`solve` for a rack already spelled as tile ids."""
+        have = [0] * len(self.tileset.texts)
+        for t in tiles:
+            have[t] += 1
+        filtered = min_length > 2 or contains or starts or ends
+        answers = []
+        for signature, blank_codes in self._signatures(have, blanks):
+            entries = self.by_signature[signature]
+            if filtered:
+                entries = [e for e in entries if len(e.key) >= min_length and contains in e.key
+                           and e.key.startswith(starts) and e.key.endswith(ends)]
+            if blank_codes:
+                entries = self._with_blanks(entries, blank_codes)
+            answers.extend(entries)
+        answers.sort(key=_SORT_KEYS[sort])
+        texts = self.tileset.texts
+        rack = tuple(texts[t] for t in sorted(tiles)) + (BLANK,) * blanks
+        return RackSolution(rack, tuple(answers))
+
+    def _signatures(self, have: list[int], blanks: int) -> list[tuple[str, str]]:
+        """(signature, codes of the tiles played by blanks) of every signature the rack can
+        cover: a depth-first walk down the signature trie, one tile at a time, taking a real
+        tile while the rack has one and a blank after."""
+        children = self.children
+        by_signature = self.by_signature
+        have_code = {chr(_CODE_BASE + t): n for t, n in enumerate(have)}
+        found = []
+
+        def visit(prefix: str, last: str, run: int, blanks_left: int, blanked: str) -> None:
+            # run = how many copies of the tile coded ``last`` end the prefix.
+            if prefix in by_signature:
+                found.append((prefix, blanked))
+            for code in children.get(prefix, ""):
+                used = run if code == last else 0
+                if used < have_code[code]:
+                    visit(prefix + code, code, used + 1, blanks_left, blanked)
+                elif blanks_left:
+                    visit(prefix + code, code, used + 1, blanks_left - 1, blanked + code)
+
+        visit("", "", 0, blanks, "")
+        return found
+
+    def _with_blanks(self, answers: list[RackAnswer] | tuple[RackAnswer, ...], blank_codes: str) -> list[RackAnswer]:
+        """``answers`` (of one signature) played with blanks for the tiles coded
+        ``blank_codes``: the blanks stand for the last occurrences of their tile in the word,
+        and score nothing."""
+        texts = self.tileset.texts
+        points = self.tileset.points
+        blanked = [(texts[ord(code) - _CODE_BASE], blank_codes.count(code)) for code in sorted(set(blank_codes))]
+        deduction = sum(points[ord(code) - _CODE_BASE] for code in blank_codes)
+        result = []
+        for answer in answers:
+            tiles = answer.tiles
+            backwards = tiles[::-1]
+            last = len(tiles) - 1
+            positions = []
+            for text, count in blanked:
+                j = -1
+                for _ in range(count):
+                    j = backwards.index(text, j + 1)
+                    positions.append(last - j)
+            positions.sort()
+            result.append(RackAnswer(answer.form, answer.key, tiles, answer.score - deduction, tuple(positions),
+                                     answer.bingo, answer.forms))
+        return result
+
+    def _fold_filter(self, text: str, name: str) -> str:
+        if not text:
+            return ""
+        key = fold(text, self.language)
+        if key is None:
+            raise UsageError(f"--{name} {text!r} has characters outside the {self.language.english_name} alphabet")
+        return key
+
+    # ---- the daily rack -------------------------------------------------------------
+
+    def daily(self, date: dt.date) -> DailyRack:
+        """The rack of ``date``: seven tiles drawn from the full bag, redrawn while it makes
+        fewer than ``min_words`` words. Each day depends only on its own date."""
+        rules = self.language.racks
+        bag = self.tileset.bag()
+        for attempt in range(1000):
+            stream = DailyStream(self.language.code, self.checksum, date, "racks", attempt)
+            drawn = stream.draw(bag, rules.rack_size)
+            tiles = tuple(sorted(t for t in drawn if t >= 0))
+            solution = self.solve_tiles(tiles, drawn.count(-1))
+            if len(solution.answers) >= rules.min_words:
+                return DailyRack(date, solution.rack, solution, attempt)
+        raise RuscError(f"no rack with {rules.min_words} words in 1000 draws for {date.isoformat()}", self.language.path)
+
+    def schedule(self) -> list[DailyRack]:
+        """Daily racks from the language's ``schedule_start`` to ``schedule_end``."""
+        if self._schedule is None:
+            from pipeline.progress import progress
+
+            span = dates(self.language.schedule_start, self.language.schedule_end)
+            total = (self.language.schedule_end - self.language.schedule_start).days + 1
+            self._schedule = [self.daily(day) for day in progress(span, total=total, desc="daily racks", unit="day")]
+        return self._schedule
+
+
+#: What a character that no tile can spell becomes, so the cut fails.
+_UNSPELLABLE = "\x00"
+
+
+class _CharFolder(dict):
+    """A lazily filled ``str.translate`` table: tile characters stay, the language's dropped
+    characters (hyphens, apostrophes) go, anything else folds as game keys do."""
+
+    def __init__(self, language: Language, tile_chars: frozenset[str]):
+        super().__init__()
+        self.language = language
+        self.tile_chars = tile_chars
+
+    def __missing__(self, code: int) -> str | None:
+        ch = chr(code)
+        if ch in self.tile_chars:
+            value: str | None = ch
+        elif ch in self.language.folding.drop:
+            value = None
+        else:
+            value = fold(ch, self.language) or _UNSPELLABLE
+        self[code] = value
+        return value
+
+
+def tile_points(language: Language) -> dict[str, int]:
+    """Tile text -> points, blanks (``?``) included.
+
+    >>> from pipeline.config import load_language
+    >>> points = tile_points(load_language("ca"))
+    >>> points["l·l"], points["qu"], points["ny"], points["?"]
+    (10, 8, 10, 0)
+    """
+    points = {t.text: t.points for t in language.racks.tiles}
+    points[BLANK] = 0
+    return points
+
+
+def _signature(tiles: tuple[int, ...]) -> str:
+    return "".join(chr(_CODE_BASE + t) for t in sorted(tiles))
+
+
+_SORT_KEYS = {
+    "score": lambda a: (-a.score, -len(a.key), a.key, a.form),
+    "length": lambda a: (-len(a.key), -a.score, a.key, a.form),
+    "alpha": lambda a: (a.key, a.form, -a.score),
+}
+
+
+# ---- files ------------------------------------------------------------------------------
+
+DAILY_HEADER = "date\track\twords\tbest\tanswers\n"
+
+
+def daily_tsv(schedule: list[DailyRack]) -> bytes:
+    """The daily racks: date, tiles (space-separated, ``?`` = blank), word count, best score,
+    answers as ``form:score`` (best first; a blank tile's letter is not marked here)."""
+    out = io.StringIO()
+    out.write(DAILY_HEADER)
+    for day in schedule:
+        answers = day.solution.answers
+        best = answers[0].score if answers else 0
+        listed = " ".join(f"{a.form}:{a.score}" for a in answers)
+        out.write(f"{day.date.isoformat()}\t{' '.join(day.tiles)}\t{len(answers)}\t{best}\t{listed}\n")
+    return out.getvalue().encode("utf-8")
+
+
+def write_game_data(language: Language, paths: Paths, directory: Path | None = None) -> list[Path]:
+    """Write ``racks-daily.tsv.gz`` (the schedule with answers) into ``directory``
+    (default: the language's word-list folder, which holds game.tsv)."""
+    folder = Path(directory or paths.wordlists(language.code))
+    index = RackIndex.load(language, paths, folder)
+    return [atomic_write(folder / "racks-daily.tsv.gz", gzip_bytes(daily_tsv(index.schedule())))]
+
+
+# ---- command line -----------------------------------------------------------------------
+
+
+def add_cli(subparsers) -> None:
+    from pipeline.cli import language_arg
+
+    parser = subparsers.add_parser(
+        "rack",
+        help="solve a rack of tiles (? = blank) or show the daily rack",
+        description="Every word a rack of up to 15 tiles can make, with Scrabble scores "
+        "(blanks score 0 and are marked with *), or the daily rack of a date.",
+    )
+    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
+    parser.add_argument("--date", type=iso_date, help="show the daily rack of this date (YYYY-MM-DD)")
+    parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")
+    parser.add_argument("--contains", default="", metavar="TEXT", help="words containing TEXT")
+    parser.add_argument("--starts", default="", metavar="TEXT", help="words starting with TEXT")
+    parser.add_argument("--ends", default="", metavar="TEXT", help="words ending with TEXT")
+    parser.add_argument("--sort", choices=SORTS, default="score", help="order of the words (default score)")
+    parser.add_argument("--write-data", action="store_true", help="write racks-daily.tsv.gz beside game.tsv")
+    parser.set_defaults(func=_main)
+
+
+def _main(args: argparse.Namespace) -> int:
+    if args.letters and args.date:
+        raise UsageError("rusc rack: give LETTERS or --date, not both")
+    if not (args.letters or args.date or args.write_data):
+        raise UsageError("rusc rack: give LETTERS, --date or --write-data (see rusc rack --help)")
+    paths = Paths.from_env()
+    if args.letters or args.date:
+        index = RackIndex.load(args.language, paths)
+        letters = args.letters
+        if args.date:
+            letters = "".join(index.daily(args.date).tiles)
+            print(f"{args.date.isoformat()}: {' '.join(t.upper() for t in index.daily(args.date).tiles)}")
+        solution = index.solve(letters, args.min_length, args.contains, args.starts, args.ends, args.sort)
+        for answer in solution.answers:
+            spelled = "".join(t.upper() + ("*" if i in answer.blanks_used else "") for i, t in enumerate(answer.tiles))
+            bingo = f"  bingo +{args.language.racks.bingo_bonus}" if answer.bingo else ""
+            print(f"{' / '.join(answer.forms)}\t{answer.score}\t{spelled}{bingo}")
+        print(f"{len(solution.answers)} words")
+    if args.write_data:
+        for path in write_game_data(args.language, paths):
+            print(path)
+    return 0
