@@ -128,8 +128,14 @@ def build_site(
     title: str = "Rusc",
     games: Games | None = None,
     environ: dict[str, str] | None = None,
+    out: Path | None = None,
 ) -> SiteReport:
-    """Render the whole site into ``paths.site``, atomically; see the module docstring."""
+    """Render the whole site into ``out`` (default ``paths.site``), atomically.
+
+    ``date`` is the puzzle day (a date, ``YYYY-MM-DD``, or None for SOURCE_DATE_EPOCH in
+    each language's time zone); see the module docstring for the rest.
+    """
+    target = Path(out) if out is not None else paths.site
     if not languages:
         raise UsageError("no languages to build")
     games = games or real_games()
@@ -151,7 +157,7 @@ def build_site(
     pages.append(Page("", "home.html", {"summaries": summaries}))
     pages.append(Page("404.html", "404.html", {"summaries": summaries}, in_sitemap=False))
 
-    with build_lock(paths.dist), atomic_dir(paths.site) as out:
+    with build_lock(target.parent), atomic_dir(target) as out:
         for name, data in assets.files.items():
             _write(out / name, data)
         site = {"title": title, "languages": languages, "csp": CSP}
@@ -169,11 +175,11 @@ def build_site(
         )
         _write(out / "sitemap.xml", sitemap.encode("utf-8"))
         _write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {urls.absolute('sitemap.xml')}\n".encode())
-        for source, target in progress(copies, total=len(copies), desc="word lists", unit="file"):
-            (out / target).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, out / target)
-    files, size = _measure(paths.site)
-    return SiteReport(paths.site, len(pages), files, size, dates)
+        for source, name in progress(copies, total=len(copies), desc="word lists", unit="file"):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, out / name)
+    files, size = _measure(target)
+    return SiteReport(target, len(pages), files, size, dates)
 
 
 def _environment() -> jinja2.Environment:

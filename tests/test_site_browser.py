@@ -1,0 +1,163 @@
+"""The site in Debian's Chromium (Playwright): answers revealed with and without JavaScript,
+no serious accessibility violation on any page type, hostile words inert.
+
+The real Catalan and English lists (``built_lists``) are rendered for a fixed day and served
+by a local HTTP server under ``/rusc/``, as GitHub Pages serves a project site.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from pipeline.beehive import BeehiveIndex
+from pipeline.config import load_language
+from pipeline.paths import Paths
+from pipeline.render import build_site, real_games
+from pipeline.urls import Urls
+
+sys.path.insert(0, str(Path(__file__).parent))
+from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+BASE = "/rusc/"
+#: The day the real-data site is built for (inside both languages' schedules).
+DAY = dt.date(2026, 2, 14)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def real_site(built_lists, paths, tmp_path_factory):
+    """(origin, site folder) of the ca + en site for :data:`DAY`, served under /rusc/."""
+    for code in ("ca", "en"):
+        built_lists(code)
+    root = tmp_path_factory.mktemp("real-site")
+    # The server must exist before the build, since SITE_URL names its port.
+    docroot = root / "www"
+    docroot.mkdir()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    report = build_site(paths, [load_language("ca"), load_language("en")], DAY,
+                        Urls.create(BASE, origin + BASE), out=root / "site")
+    os.symlink(report.folder, docroot / BASE.strip("/"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield origin, report.folder
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is not installed (make system-deps)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
+    context = browser.new_context(java_script_enabled=javascript, color_scheme=scheme)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    response = page.goto(url)
+    assert response is not None and response.status == 200, url
+    return context, page, requests
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_todays_catalan_beehive_reveals_exactly_the_engines_answers(real_site, browser, paths, javascript):
+    origin, _ = real_site
+    hive = BeehiveIndex.load(load_language("ca"), paths).daily(DAY)
+    context, page, requests = open_page(browser, origin + BASE + "ca/beehive/", javascript)
+    try:
+        assert page.locator("html").get_attribute("lang") == "ca"
+        answers = page.locator("ol.answer-list > li")
+        assert answers.count() == hive.word_count > 0
+        assert not answers.first.is_visible(), "answers must be hidden until revealed"
+        assert page.locator("[data-count=words]").inner_text() == str(hive.word_count)
+        page.locator("details.answers > summary").click()
+        assert answers.first.is_visible() and answers.last.is_visible()
+        shown = page.locator("ol.answer-list .word").all_inner_texts()
+        assert shown == [" / ".join(a.forms) for a in sorted(hive.answers, key=lambda a: a.key)]
+        assert all(url.startswith(origin + BASE) for url in requests), requests
+    finally:
+        context.close()
+
+
+def page_types(site: Path) -> dict[str, str]:
+    """One page of each type (path under the base)."""
+    first_day = min(p.name for p in (site / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
+    types = {
+        "home": "", "language": "ca/", "beehive": "ca/beehive/", "beehive-day": f"ca/beehive/{first_day}/",
+        "archive": "ca/beehive/archive/", "rack": "ca/rack/", "rack-day": f"ca/rack/{first_day}/",
+        "downloads": "en/downloads/", "about": "en/about/", "404": "404.html",
+    }
+    if (site / "ca" / "wordle" / "index.html").exists():
+        types["wordle"] = "ca/wordle/"
+    return types
+
+
+def test_no_page_type_has_serious_accessibility_violations(real_site, browser):
+    from axe_playwright_python.sync_playwright import Axe
+
+    origin, site = real_site
+    axe = Axe()
+    problems = []
+    for scheme in ("light", "dark"):
+        for name, path in page_types(site).items():
+            context, page, _ = open_page(browser, origin + BASE + path, scheme=scheme)
+            try:
+                for details in page.locator("details").all():
+                    details.locator("summary").click()  # scan the revealed answers too
+                violations = axe.run(page).response["violations"]
+                problems += [f"{scheme} {name}: {v['id']} ({v['impact']}): {v['help']}"
+                             for v in violations if v["impact"] in ("serious", "critical")]
+            finally:
+                context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
+    toml, _ = make_fixture(tmp_path)
+    docroot = tmp_path / "www"
+    docroot.mkdir()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE),
+                        games=real_games())
+    os.symlink(report.folder, docroot / BASE.strip("/"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        seen = set()
+        days = sorted(p.name for p in (report.folder / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
+        for day in days:
+            context, page, requests = open_page(browser, origin + BASE + f"ca/beehive/{day}/")
+            try:
+                page.locator("details.answers > summary").click()
+                text = page.locator("ol.answer-list").inner_text()
+                seen |= {key for key, form in HOSTILE.items() if form in text}
+                assert page.evaluate("typeof window.pwned") == "undefined"
+                assert page.locator("ol.answer-list img, ol.answer-list script, ol.answer-list b").count() == 0
+                assert all(url.startswith(origin + BASE) for url in requests), requests
+            finally:
+                context.close()
+        assert seen == set(HOSTILE)
+    finally:
+        server.shutdown()
