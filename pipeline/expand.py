@@ -1,0 +1,743 @@
+"""The expander: every word form Hunspell 1.7's ``spell()`` accepts through affixes.
+
+Bird's-eye view (start reading at :meth:`Expander._batches`):
+
+1. :meth:`Expander.from_files` reads the .aff through :mod:`pipeline.aff_sanitise` and spylls
+   into :class:`pipeline.affixes.AffixData`, and the .dic into :class:`~pipeline.affixes.Entry`
+   records.
+2. For one entry, :meth:`Expander._batches` walks the derivations Hunspell's affix checker
+   (``affixmgr.cxx``: ``prefix_check``, ``suffix_check``, ``suffix_check_twosfx``,
+   ``prefix_check_twosfx``) would accept, *forwards*: bare stem, one prefix, one suffix, two
+   suffixes through continuation classes, prefix x suffix cross products (either side may be
+   enabled by the other's continuation class), and prefix + two suffixes, with the
+   affix-level NEEDAFFIX / ONLYINCOMPOUND / CIRCUMFIX rules of each path. COMPLEXPREFIXES
+   dictionaries are handled as Hunspell does: every word is mirrored, prefixes become
+   suffixes, and the outputs are mirrored back. A batch is "one base word and the rules of
+   one group applied to it" so that the hot loop builds strings in a comprehension.
+3. :meth:`Expander.derivations` turns batches into :class:`Derivation` records (form, stem,
+   chain of rules); forms equal to a FORBIDDENWORD entry, or that ICONV would rewrite, are
+   dropped.
+4. :func:`expand_to_file` splits the entries across worker processes; each writes its forms
+   into bucket files keyed by the first two characters; the buckets are then deduplicated and
+   sorted one at a time (in parallel) and concatenated in key order, so memory is bounded by
+   the largest bucket (big buckets are split further) and the bytes do not depend on the
+   number of workers.
+
+Compounds (COMPOUNDFLAG, COMPOUNDRULE, BREAK joins) are unbounded and are not generated;
+:attr:`Expander.compounds` records whether the dictionary uses them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import io
+import json
+import multiprocessing
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from pipeline.aff_sanitise import dic_lines, read_dictionary_text, sanitise_aff, split_dic_line
+from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
+from pipeline.errors import RuscError
+from pipeline.fsutil import atomic_path, atomic_write, sha256_file
+
+#: Directives that make a dictionary accept compounds (unbounded, so never expanded).
+COMPOUND_DIRECTIVES = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
+                       "COMPOUNDRULE", "ONLYINCOMPOUND")
+
+#: Characters that make a form useless to the word games: the fast path drops rules that
+#: can only produce forms containing one of them (and stems that keep one in every form).
+GAME_UNFRIENDLY = frozenset("-'’.0123456789")
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """One generated form and how it was made."""
+
+    #: The form as Hunspell accepts it.
+    form: str
+    #: The dictionary stem it came from.
+    stem: str
+    #: The affix rules applied, in order of application (empty for the bare stem).
+    chain: tuple[AffixRule, ...]
+
+
+@dataclass
+class ExpansionStats:
+    """What :func:`expand_to_file` did (also written to expansion.json)."""
+
+    #: Distinct forms written.
+    forms: int
+    #: Forms generated before removing duplicates.
+    generated: int
+    #: Dictionary entries read / expanded (the fast path skips some).
+    entries: int
+    expanded_entries: int
+    compounds: bool
+    fast: bool
+
+
+class _Op:
+    """An affix rule prepared for the hot loop (working space: mirrored for COMPLEXPREFIXES)."""
+
+    __slots__ = ("rule", "flag", "cut", "strip", "add", "cross", "cont", "cf", "na", "oic",
+                 "cont_sfx", "cont_pfx", "condition", "condlen")
+
+    def __init__(self, rule: AffixRule, data: AffixData, sfx_flags, pfx_flags):
+        self.rule = rule
+        self.flag = rule.flag
+        self.strip = rule.strip
+        self.cut = len(rule.strip)
+        self.add = rule.add
+        self.cross = rule.cross
+        self.cont = rule.cont
+        self.cf = data.circumfix is not None and data.circumfix in rule.cont
+        self.na = data.needaffix is not None and data.needaffix in rule.cont
+        self.oic = data.onlyincompound is not None and data.onlyincompound in rule.cont
+        self.cont_sfx = tuple(sorted(rule.cont & sfx_flags))
+        self.cont_pfx = frozenset(rule.cont & pfx_flags)
+        self.condition = rule.condition
+        self.condlen = len(rule.condition)
+
+
+class _Group:
+    """One flag group with a cache of "which rules apply to a word ending (or starting) so"."""
+
+    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip")
+
+    def __init__(self, ops: list[_Op], suffix: bool, fullstrip: bool):
+        self.ops = tuple(ops)
+        # Which rules apply depends only on the last (first) `span` characters once the word
+        # is longer than that: every length test then passes.
+        self.span = max((max(op.cut, op.condlen) for op in ops), default=0)
+        self.cache: dict[str, tuple[_Op, ...]] = {}
+        self.suffix = suffix
+        self.fullstrip = fullstrip
+
+    def applicable(self, word: str) -> tuple[_Op, ...]:
+        n = len(word)
+        if n > self.span:
+            key = word[n - self.span:] if self.suffix else word[:self.span]
+            found = self.cache.get(key)
+            if found is None:
+                found = self.cache[key] = self._compute(word)
+            return found
+        return self._compute(word)
+
+    def _compute(self, word: str) -> tuple[_Op, ...]:
+        n = len(word)
+        fullstrip = self.fullstrip
+        out = []
+        for op in self.ops:
+            if not (n > op.cut or (fullstrip and n == op.cut)) or n < op.condlen:
+                continue
+            if self.suffix:
+                if word.endswith(op.strip) and op.condition.matches_end(word):
+                    out.append(op)
+            elif word.startswith(op.strip) and op.condition.matches_start(word):
+                out.append(op)
+        return tuple(out)
+
+
+class Expander:
+    """Generates the word forms of one dictionary. Build with :meth:`from_files`."""
+
+    def __init__(self, data: AffixData, entries: list[Entry]):
+        self.data = data
+        self._entries = entries
+        #: True when the dictionary accepts compounds (COMPOUND*, ONLYINCOMPOUND, or a
+        #: declared BREAK), which the expansion does not contain.
+        self.compounds = bool(data.compound_directives) or (data.break_declared and bool(data.break_patterns))
+        self._mirror = data.complexprefixes
+        if self._mirror:
+            prefixes = {f: tuple(r.mirrored() for r in rules) for f, rules in data.suffixes.items()}
+            suffixes = {f: tuple(r.mirrored() for r in rules) for f, rules in data.prefixes.items()}
+        else:
+            prefixes, suffixes = data.prefixes, data.suffixes
+        self._sfx_flags = frozenset(suffixes)
+        self._pfx_flags = frozenset(prefixes)
+        self._sgroups = {f: _Group([_Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], True,
+                                   data.fullstrip) for f, rules in suffixes.items()}
+        self._pgroups = {f: _Group([_Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], False,
+                                   data.fullstrip) for f, rules in prefixes.items()}
+        # Suffix flags some prefix enables (a suffix the stem lacks, allowed by the prefix).
+        self._sfx_from_pfx = frozenset(
+            f for g in self._pgroups.values() for op in g.ops if op.cross for f in op.cont & self._sfx_flags)
+        specials = [data.needaffix, data.onlyincompound, data.forbidden]
+        self._bare_block = frozenset(f for f in specials if f is not None)
+        self._stem_block = frozenset(f for f in (data.onlyincompound, data.forbidden) if f is not None)
+        self._forbidden = frozenset(
+            e.stem for e in entries if data.forbidden is not None and data.forbidden in e.flags)
+        # Hunspell converts what it is asked (ICONV) before looking anything up, so a form
+        # that ICONV would change is not accepted as spelled; such forms are dropped. (OCONV
+        # only converts suggestions: Hunspell's oconv tests accept the unconverted forms.)
+        self._iconv = _Converter(data.iconv) if data.iconv else None
+        iconv_chars = {c for pattern, _ in data.iconv for c in pattern.replace("_", "")}
+        self._iconv_matters = bool(iconv_chars) and any(
+            c in iconv_chars for text in [*(e.stem for e in entries),
+                                          *(r.add for g in (*prefixes.values(), *suffixes.values()) for r in g)]
+            for c in text)
+        self._groups_cache: dict[frozenset, tuple] = {}
+        # Does any suffix enable a prefix the stem may lack?
+        self._any_cont_pfx = any(op.cont_pfx for g in self._sgroups.values() for op in g.ops)
+
+    # --- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> "Expander":
+        aff_path, dic_path = Path(aff_path), Path(dic_path)
+        aff_text, dic_text = read_dictionary_text(aff_path, dic_path)
+        data, parse_flags = _read_aff(aff_text, aff_path)
+        entries = _read_dic(dic_text, dic_path, parse_flags, data.ignore)
+        return cls(data, entries)
+
+    def entries(self) -> list[Entry]:
+        """The dictionary's entries (stems with their flags), in .dic order."""
+        return list(self._entries)
+
+    # --- the algorithm ------------------------------------------------------------------
+
+    def _groups_for(self, flags: frozenset) -> tuple:
+        """Per flag set: (prefix groups, suffix groups to try, any prefix reachable)."""
+        found = self._groups_cache.get(flags)
+        if found is None:
+            pfx = tuple(sorted(flags & self._pfx_flags))
+            sfx = tuple(sorted((flags | self._sfx_from_pfx) & self._sfx_flags))
+            found = self._groups_cache[flags] = (pfx, sfx, frozenset(flags & self._pfx_flags))
+        return found
+
+    def _batches(self, stem: str, flags: frozenset, allow: Callable[[AffixRule], bool] | None = None):
+        """Yield (chain, base, kind, ops): the forms ``kind`` ops make from ``base``.
+
+        ``kind`` None means the single form ``base`` itself. Everything here is in working
+        space (mirrored words for COMPLEXPREFIXES). Each path names the affixmgr.cxx check
+        it mirrors.
+        """
+        if not (flags & self._bare_block):
+            yield (), stem, None, None
+        if flags & self._stem_block:
+            return  # ONLYINCOMPOUND or forbidden stems make nothing (checkword rejects them)
+        pfx_groups, sfx_groups, stem_pfx = self._groups_for(flags)
+        pgroups, sgroups = self._pgroups, self._sgroups
+
+        def ok(ops):
+            return ops if allow is None else tuple(op for op in ops if allow(op.rule.source))
+
+        # One prefix (prefix_check -> PfxEntry::checkword): not NEEDAFFIX, not ONLYINCOMPOUND.
+        for g in pfx_groups:
+            sel = [op for op in ok(pgroups[g].applicable(stem)) if not (op.na or op.oic)]
+            if sel:
+                yield (), stem, "PFX", sel
+        cross_possible = bool(stem_pfx) or bool(self._pfx_flags and self._any_cont_pfx)
+        for g in sfx_groups:
+            ops = ok(sgroups[g].applicable(stem))
+            if not ops:
+                continue
+            in_stem = g in flags
+            if in_stem:
+                # One suffix (suffix_check): no NEEDAFFIX, ONLYINCOMPOUND or CIRCUMFIX alone.
+                sel = [op for op in ops if not (op.na or op.oic or op.cf)]
+                if sel:
+                    yield (), stem, "SFX", sel
+            for s1 in ops:
+                if not (s1.cont_sfx or (cross_possible and s1.cross)):
+                    continue
+                n = len(stem)
+                w1 = stem[:n - s1.cut] + s1.add
+                if s1.oic:
+                    continue  # the inner suffix is checked for ONLYINCOMPOUND on every path
+                # Two suffixes (suffix_check_twosfx): the outer one is not checked at all.
+                if in_stem and not s1.cf:
+                    for g2 in s1.cont_sfx:
+                        ops2 = ok(sgroups[g2].applicable(w1))
+                        if ops2:
+                            yield (s1,), w1, "SFX", ops2
+                if not cross_possible:
+                    continue
+                # Prefix x suffix (PfxEntry::checkword -> suffix_check with aeXPRODUCT).
+                if s1.cross:
+                    for pg in sorted(stem_pfx | s1.cont_pfx):
+                        sel = [p for p in ok(pgroups[pg].applicable(w1))
+                               if p.cross and not p.oic and p.cf == s1.cf and not (p.na and s1.na)
+                               and (in_stem or s1.flag in p.cont) and (pg in flags or pg in s1.cont)]
+                        if sel:
+                            yield (s1,), w1, "PFX", sel
+                # Prefix + two suffixes (prefix_check_twosfx).
+                for g2 in s1.cont_sfx:
+                    for s2 in ok(sgroups[g2].applicable(w1)):
+                        if not s2.cross:
+                            continue
+                        candidates = stem_pfx | s1.cont_pfx | s2.cont_pfx
+                        if not candidates:
+                            continue
+                        w2 = w1[:len(w1) - s2.cut] + s2.add
+                        sel = []
+                        for pg in sorted(candidates):
+                            for p in ok(pgroups[pg].applicable(w2)):
+                                if not p.cross:
+                                    continue
+                                if pg in s2.cont:  # the outer suffix enables the prefix
+                                    good = in_stem and not s1.cf
+                                else:
+                                    good = (s1.cross and p.cf == s1.cf and (in_stem or s1.flag in p.cont)
+                                            and (pg in flags or pg in s1.cont))
+                                if good:
+                                    sel.append(p)
+                        if sel:
+                            yield (s1, s2), w2, "PFX", sel
+
+    def _finish(self, form: str) -> str | None:
+        """Working-space form -> output form, or None if Hunspell forbids it."""
+        if self._mirror:
+            form = form[::-1]
+        if form in self._forbidden:
+            return None
+        if self._iconv_matters and self._iconv(form) != form:
+            return None
+        return form
+
+    def derivations(self, entry: Entry, allow: Callable[[AffixRule], bool] | None = None) -> Iterator[Derivation]:
+        """Every form of ``entry`` with the rules that made it (duplicates possible).
+
+        ``allow(rule)`` restricts the expansion to the rules it accepts.
+        """
+        stem = entry.stem[::-1] if self._mirror else entry.stem
+        for chain, base, kind, ops in self._batches(stem, entry.flags, allow):
+            chain = tuple(op.rule.source for op in chain)
+            if kind is None:
+                forms = [(base, chain)]
+            elif kind == "SFX":
+                n = len(base)
+                forms = [(base[:n - op.cut] + op.add, chain + (op.rule.source,)) for op in ops]
+            else:
+                forms = [(op.add + base[op.cut:], chain + (op.rule.source,)) for op in ops]
+            for form, full_chain in forms:
+                final = self._finish(form)
+                if final is not None:
+                    yield Derivation(final, entry.stem, full_chain)
+
+    def forms(self, entry: Entry) -> list[str]:
+        """The forms of ``entry`` (with duplicates), the fast way."""
+        out: list[str] = []
+        _emit_forms(self, entry, out.append, out.extend)
+        return out
+
+    # --- the word-game fast path --------------------------------------------------------
+
+    def fast_variant(self) -> "Expander":
+        """An expander without the rules and stems that cannot make an ordinary word.
+
+        A form is ordinary when it has no capital letter, digit, period, apostrophe or hyphen.
+        A rule is dropped when one of those characters in its added string survives every
+        later strip (the strips of all rules are bounded, so this is decided per rule); an
+        entry is dropped when one in its stem survives every strip. Cleaning the fast
+        expansion therefore gives exactly the cleaned full expansion.
+        """
+        data = self.data
+        rules = [r for g in (*data.prefixes.values(), *data.suffixes.values()) for r in g]
+        max_pfx = max((len(r.strip) for r in rules if r.kind == ("SFX" if self._mirror else "PFX")), default=0)
+        max_sfx = max((len(r.strip) for r in rules if r.kind == ("PFX" if self._mirror else "SFX")), default=0)
+
+        def bad(c: str) -> bool:
+            return c in GAME_UNFRIENDLY or c.isdigit() or c != c.lower()
+
+        def rule_hopeless(rule: AffixRule) -> bool:
+            add = rule.add[::-1] if self._mirror else rule.add
+            outer_prefix = (rule.kind == "PFX") != self._mirror
+            for j, c in enumerate(add):
+                if bad(c):
+                    if outer_prefix:
+                        return True  # nothing strips after a prefix
+                    if j >= max_pfx and len(add) - j > max_sfx:
+                        return True
+            return False
+
+        def stem_hopeless(stem: str) -> bool:
+            if self._mirror:
+                stem = stem[::-1]
+            n = len(stem)
+            return any(bad(c) and i >= max_pfx and n - i > 2 * max_sfx for i, c in enumerate(stem))
+
+        def keep(groups):
+            return {f: tuple(r for r in g if not rule_hopeless(r)) for f, g in groups.items()}
+
+        fast_data = AffixData(**{**data.__dict__, "prefixes": keep(data.prefixes), "suffixes": keep(data.suffixes)})
+        entries = [e for e in self._entries if not stem_hopeless(e.stem)]
+        forbidden = [e for e in self._entries if data.forbidden is not None and data.forbidden in e.flags]
+        fast = Expander(fast_data, entries)
+        fast._forbidden = frozenset(e.stem for e in forbidden)
+        return fast
+
+
+def _emit_forms(expander: Expander, entry: Entry, one, many) -> None:
+    """Send every form of ``entry`` to ``one(form)`` / ``many(list)`` (the hot path)."""
+    stem = entry.stem[::-1] if expander._mirror else entry.stem
+    needs_finish = expander._mirror or expander._forbidden or expander._iconv_matters
+    for _chain, base, kind, ops in expander._batches(stem, entry.flags):
+        if kind is None:
+            forms = [base]
+        elif kind == "SFX":
+            n = len(base)
+            forms = [base[:n - op.cut] + op.add for op in ops]
+        else:
+            forms = [op.add + base[op.cut:] for op in ops]
+        if needs_finish:
+            forms = [f for f in map(expander._finish, forms) if f is not None]
+        many(forms)
+
+
+class _Converter:
+    """ICONV/OCONV: at each position the longest matching pattern is replaced.
+
+    An underscore at the start (end) of a pattern anchors it to the start (end) of the word.
+
+    >>> _Converter((("a", "b"), ("aa", "c")))("aaa")
+    'cb'
+    """
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]):
+        self.rules = sorted(((p.replace("_", ""), p.startswith("_"), p.endswith("_") and len(p) > 1,
+                              r.replace("_", " ")) for p, r in pairs), key=lambda t: -len(t[0]))
+
+    def __call__(self, word: str) -> str:
+        out, i = [], 0
+        while i < len(word):
+            for pattern, at_start, at_end, replacement in self.rules:
+                if (pattern and word.startswith(pattern, i) and (not at_start or i == 0)
+                        and (not at_end or i + len(pattern) == len(word))):
+                    out.append(replacement)
+                    i += len(pattern)
+                    break
+            else:
+                out.append(word[i])
+                i += 1
+        return "".join(out)
+
+
+# --- reading ----------------------------------------------------------------------------
+
+class _TextReader:
+    """Feeds text to spylls' readers (the text is already decoded, so SET changes nothing)."""
+
+    def __init__(self, text: str):
+        from spylls.hunspell.readers.file_reader import BaseReader
+
+        class Reader(BaseReader):
+            def reset_encoding(self, encoding):
+                pass
+
+        self.reader = Reader(io.StringIO(text))
+
+
+def _read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozenset]]:
+    import re
+
+    from spylls.hunspell.readers import read_aff
+
+    sanitised = sanitise_aff(text, path)
+    try:
+        aff, context = read_aff(_TextReader(sanitised.text).reader)
+    except (ValueError, KeyError, IndexError, TypeError) as error:
+        raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
+    groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
+    for (kind, flag), raws in sanitised.rules.items():
+        parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
+        if len(parsed) != len(raws):
+            raise RuscError(f"{kind} group {flag!r}: read {len(parsed)} rules, expected {len(raws)}", path,
+                            raws[0].line if raws else None)
+        rules = []
+        for index, (raw, rule) in enumerate(zip(raws, parsed)):
+            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add,
+                                   parse_condition(raw.condition, str(path), raw.line),
+                                   frozenset(rule.flags), raw.line))
+        groups[kind][flag] = tuple(rules)
+    declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", sanitised.text, re.MULTILINE)}
+    compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
+    data = AffixData(
+        prefixes=groups["PFX"], suffixes=groups["SFX"],
+        needaffix=aff.NEEDAFFIX, forbidden=aff.FORBIDDENWORD, circumfix=aff.CIRCUMFIX,
+        onlyincompound=aff.ONLYINCOMPOUND, fullstrip=bool(aff.FULLSTRIP),
+        complexprefixes=bool(aff.COMPLEXPREFIXES),
+        ignore=aff.IGNORE.chars if aff.IGNORE else "",
+        iconv=tuple(tuple(p) for p in aff.ICONV.pairs) if aff.ICONV else (),
+        oconv=tuple(tuple(p) for p in aff.OCONV.pairs) if aff.OCONV else (),
+        compound_directives=compound,
+        break_patterns=tuple(b.pattern for b in aff.BREAK),
+        break_declared="BREAK" in declared,
+    )
+    cache: dict[str, frozenset] = {}
+
+    def parse_flags(field: str) -> frozenset:
+        found = cache.get(field)
+        if found is None:
+            found = cache[field] = frozenset(context.parse_flags(field))
+        return found
+
+    return data, parse_flags
+
+
+def _read_dic(text: str, path: Path, parse_flags, ignore: str) -> list[Entry]:
+    table = str.maketrans("", "", ignore) if ignore else None
+    entries = []
+    for number, line in dic_lines(text):
+        word, field = split_dic_line(line)
+        try:
+            flags = parse_flags(field) if field else frozenset()
+        except (KeyError, IndexError, ValueError):
+            raise RuscError(f"bad flags {field!r} (unknown AF alias?)", path, number) from None
+        if table is not None:
+            word = word.translate(table)
+        if word:
+            entries.append(Entry(word, flags, number))
+    return entries
+
+
+# --- writing the expansion --------------------------------------------------------------
+
+#: Forms a worker buffers before spilling them to its bucket files.
+SPILL_FORMS = 1_500_000
+#: A bucket bigger than this (bytes) is split by one more character before sorting.
+BUCKET_BYTES = 96 << 20
+
+_WORKER: Expander | None = None
+
+
+def _bucket_name(key: str) -> str:
+    return "_".join(f"{ord(c):x}" for c in key) or "empty"
+
+
+def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> tuple[int, dict[str, int]]:
+    """Worker: expand entries share, share+shares, ... into ``folder``/<bucket>.<share>."""
+    expander = _WORKER
+    assert expander is not None
+    buffers: dict[str, list[str]] = {}
+    sizes: dict[str, int] = {}
+    generated = 0
+    pending = 0
+
+    def spill() -> None:
+        for key, forms in buffers.items():
+            if forms:
+                with open(os.path.join(folder, f"{_bucket_name(key)}.{share}"), "a", encoding="utf-8",
+                          newline="\n") as handle:
+                    data = "\n".join(forms) + "\n"
+                    handle.write(data)
+                    sizes[key] = sizes.get(key, 0) + len(data)
+                forms.clear()
+
+    def many(forms: list[str]) -> None:
+        nonlocal generated, pending
+        generated += len(forms)
+        pending += len(forms)
+        for form in forms:
+            key = form[:2]
+            bucket = buffers.get(key)
+            if bucket is None:
+                bucket = buffers[key] = []
+            bucket.append(form)
+
+    entries = expander._entries[share::shares]
+    for entry in _progress(entries, show_progress, "expanding"):
+        _emit_forms(expander, entry, None, many)
+        if pending > SPILL_FORMS:
+            spill()
+            pending = 0
+    spill()
+    return generated, sizes
+
+
+def _sort_buckets(keys: list[str], shares: int, folder: str) -> dict[str, int]:
+    """Worker: for each bucket, read every share's file, dedupe, sort, write <bucket>.out."""
+    counts = {}
+    for key in keys:
+        counts[key] = _sort_bucket(key, [os.path.join(folder, f"{_bucket_name(key)}.{s}") for s in range(shares)],
+                                   os.path.join(folder, f"{_bucket_name(key)}.out"), len(key))
+    return counts
+
+
+def _sort_bucket(key: str, parts: list[str], out: str, depth: int) -> int:
+    parts = [p for p in parts if os.path.exists(p)]
+    size = sum(os.path.getsize(p) for p in parts)
+    if size > BUCKET_BYTES:
+        return _split_bucket(parts, out, depth)
+    forms: set[str] = set()
+    for part in parts:
+        with open(part, encoding="utf-8", newline="\n") as handle:
+            forms.update(handle.read().split("\n"))
+        os.unlink(part)
+    forms.discard("")
+    ordered = sorted(forms)
+    with open(out, "w", encoding="utf-8", newline="\n") as handle:
+        if ordered:
+            handle.write("\n".join(ordered))
+            handle.write("\n")
+    return len(ordered)
+
+
+def _split_bucket(parts: list[str], out: str, depth: int) -> int:
+    """A bucket too big to sort in memory: split it by one more character, streaming."""
+    sub_folder = out + ".d"
+    os.makedirs(sub_folder)
+    handles: dict[str, io.TextIOWrapper] = {}
+    try:
+        for part in parts:
+            with open(part, encoding="utf-8", newline="\n") as handle:
+                for line in handle:
+                    form = line[:-1]
+                    key = form[:depth + 1]
+                    sub = handles.get(key)
+                    if sub is None:
+                        sub = handles[key] = open(os.path.join(sub_folder, _bucket_name(key)), "a",
+                                                  encoding="utf-8", newline="\n")
+                    sub.write(line)
+            os.unlink(part)
+    finally:
+        for sub in handles.values():
+            sub.close()
+    total = 0
+    with open(out, "wb") as target:
+        for key in sorted(handles):
+            piece = os.path.join(sub_folder, _bucket_name(key))
+            if len(key) <= depth:  # the whole form is the key: one distinct form
+                total += 1
+                target.write((key + "\n").encode("utf-8"))
+                os.unlink(piece)
+                continue
+            total += _sort_bucket(key, [piece], piece + ".out", depth + 1)
+            with open(piece + ".out", "rb") as source:
+                shutil.copyfileobj(source, target, 1 << 20)
+            os.unlink(piece + ".out")
+    shutil.rmtree(sub_folder)
+    return total
+
+
+def _progress(items, show: bool, desc: str):
+    if not show:
+        return items
+    try:
+        from pipeline.progress import progress
+    except ImportError:
+        return items
+    return progress(items, total=len(items), desc=desc)
+
+
+def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | str, workers: int = 2,
+                   fast: bool = False) -> ExpansionStats:
+    """Write every distinct form, sorted by code point, to ``out_path`` (and expansion.json)."""
+    global _WORKER
+    aff_path, dic_path, out_path = Path(aff_path), Path(dic_path), Path(out_path)
+    expander = Expander.from_files(aff_path, dic_path)
+    total_entries = len(expander._entries)
+    if fast:
+        expander = expander.fast_variant()
+    workers = max(1, int(workers))
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".expand.", dir=out_path.parent) as folder:
+        _WORKER = expander
+        try:
+            if workers == 1:
+                generated, sizes = _expand_share(0, 1, folder, sys.stderr.isatty())
+                keys = sorted(sizes)
+                counts = _sort_buckets(keys, 1, folder)
+            else:
+                context = multiprocessing.get_context("fork")
+                with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+                    futures = [pool.submit(_expand_share, s, workers, folder, s == 0 and sys.stderr.isatty())
+                               for s in range(workers)]
+                    results = [f.result() for f in futures]
+                    generated = sum(r[0] for r in results)
+                    sizes: dict[str, int] = {}
+                    for _, part in results:
+                        for key, size in part.items():
+                            sizes[key] = sizes.get(key, 0) + size
+                    keys = sorted(sizes)
+                    # Deal the buckets out largest first to the least loaded worker.
+                    loads = [[0, []] for _ in range(workers)]
+                    for key in sorted(keys, key=lambda k: (-sizes[k], k)):
+                        target = min(loads, key=lambda load: load[0])
+                        target[0] += sizes[key]
+                        target[1].append(key)
+                    counts = {}
+                    for future in [pool.submit(_sort_buckets, load[1], workers, folder) for load in loads]:
+                        counts.update(future.result())
+        finally:
+            _WORKER = None
+        with atomic_path(out_path) as tmp, open(tmp, "wb") as target:
+            for key in keys:
+                with open(os.path.join(folder, f"{_bucket_name(key)}.out"), "rb") as source:
+                    shutil.copyfileobj(source, target, 1 << 20)
+    stats = ExpansionStats(forms=sum(counts.values()), generated=generated, entries=total_entries,
+                           expanded_entries=len(expander._entries), compounds=expander.compounds, fast=fast)
+    write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path)
+    return stats
+
+
+def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_path: Path, dic_path: Path) -> None:
+    data = expander.data
+    meta = {
+        "aff_sha256": sha256_file(aff_path),
+        "break": list(data.break_patterns),
+        "compound_directives": list(data.compound_directives),
+        "compounds": stats.compounds,
+        "dic_sha256": sha256_file(dic_path),
+        "entries": stats.entries,
+        "expanded_entries": stats.expanded_entries,
+        "fast": stats.fast,
+        "forms": stats.forms,
+        "generated": stats.generated,
+    }
+    atomic_write(path, json.dumps(meta, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+
+
+# --- command line -----------------------------------------------------------------------
+
+def add_cli(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "expand", help="write every word form a language's dictionary accepts",
+        description="Expand a Hunspell dictionary into all its word forms (sorted, one per line).")
+    parser.add_argument("language", metavar="LANG", help="language code (see pipeline/languages)")
+    parser.add_argument("--stem", help="print this stem's forms and the affix rules that made each")
+    parser.add_argument("--fast", action="store_true",
+                        help="word-game fast path: skip rules and stems that cannot make ordinary words")
+    parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
+    parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    parser.set_defaults(func=_cli)
+
+
+def _dictionary_files(code: str) -> tuple[Path, Path]:
+    from pipeline.config import load_language
+    from pipeline.sources import fetch
+
+    files = fetch(load_language(code))
+    return Path(files.aff), Path(files.dic)
+
+
+def _cli(args: argparse.Namespace) -> int:
+    aff, dic = _dictionary_files(args.language)
+    if args.stem is not None:
+        expander = Expander.from_files(aff, dic)
+        matches = [e for e in expander.entries() if e.stem == args.stem]
+        if not matches:
+            raise RuscError(f"no entry {args.stem!r} in the dictionary", dic)
+        for entry in matches:
+            flags = " ".join(sorted(entry.flags))
+            print(f"# {entry.stem} (line {entry.line}; flags: {flags or '-'})")
+            for d in expander.derivations(entry):
+                rules = " + ".join(f"{r.kind} {r.flag}#{r.index} ({r.strip or '0'}/{r.add or '0'} {r.condition.text or '.'})"
+                                   for r in d.chain)
+                print(f"{d.form}\t{rules or '(stem)'}")
+        return 0
+    out = args.output
+    if out is None:
+        out = Path("dist") / "work" / args.language / "forms.txt"
+    stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast)
+    print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
+          f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")
+    return 0
