@@ -233,3 +233,20 @@ def test_site_command_refuses_bad_input_in_one_line_and_leaves_no_site(tmp_path,
     assert message in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "dist" / "site").exists()
     assert not list((tmp_path / "dist").glob(".site.*"))
+
+
+def test_sitemap_and_feeds_are_well_formed_with_absolute_urls(fixture_site):
+    import xml.etree.ElementTree as ET
+
+    atom = "{http://www.w3.org/2005/Atom}"
+    sitemap = ET.parse(fixture_site / "sitemap.xml").getroot()
+    locations = [loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    pages = [p for p in html_files(fixture_site) if p.name != "404.html"]
+    assert len(locations) == len(pages) and all(loc.startswith("http://127.0.0.1:8000/rusc/") for loc in locations)
+    feed = ET.parse(fixture_site / "ca" / "feed.xml").getroot()
+    entries = feed.findall(f"{atom}entry")
+    assert entries, "the feed has no daily puzzles"
+    assert feed.get("{http://www.w3.org/XML/1998/namespace}lang") == "ca"
+    newest = entries[0].find(f"{atom}id").text
+    assert newest.startswith("http://127.0.0.1:8000/rusc/ca/") and str(FIXTURE_DATE) in newest
+    assert all(str(FIXTURE_DATE) >= e.find(f"{atom}updated").text[:10] for e in entries), "no future puzzle"
