@@ -419,33 +419,71 @@ def _default_fold_char(ch: str, alphabet: set[str]) -> str | None:
 def build_wordle_data(language: Language, wordle_tsv_path: Path) -> dict:
     """The static JSON of the language's Wordle page.
 
-    Compact, since the whole page must stay small: ``keys`` is one string of all keys
-    back to back (they share one length); ``forms`` lists, as ``[index step, "form form"]``
-    pairs flattened, only the keys whose display forms are not just the key; ``first`` holds
-    the precomputed best first guesses as ``[key, sum of squares]``.
+    Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
+
+    * ``keys``: the sorted keys front-coded, each as one digit (letters shared with the
+      previous key) and the rest of the key: ``abaca``, ``abacs`` → ``0abaca4s``;
+    * ``forms``: only for keys whose display forms are not just the key, a flat list of
+      (steps since the previous such key, forms) pairs; each form is ``=`` (the key
+      itself), position digits each followed by the letter there (``4à``: ``abaca`` →
+      ``abacà``), or, if its length differs, spelled out (``cel·la``);
+    * ``first``: the precomputed best first guesses as ``[key, sum of squares]``;
+    * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`.
+
+    >>> encode_form("abaca", "abacà"), encode_form("abati", "abati"), encode_form("cella", "cel·la")
+    ('4à', '=', 'cel·la')
+    >>> front_code(["abaca", "abacs", "abaix"])
+    '0abaca4s3ix'
     """
+    length = language.wordle.length
+    if not 1 <= length <= 9:
+        raise RuscError(f"wordle.length {length} is outside 1..9, which the page's encoding needs", language.path)
+    if any(ord(ch) > 0xFFFF for ch in language.alphabet):
+        raise RuscError("the Wordle page needs alphabet letters of the Basic Multilingual Plane", language.path)
     words = load_wordle_list(Path(wordle_tsv_path), language)
     forms: list = []
     previous = 0
     for index, key in enumerate(words.keys):
         if words.forms[key] != (key,):
-            forms += [index - previous, " ".join(words.forms[key])]
+            forms += [index - previous, " ".join(encode_form(key, form) for form in words.forms[key])]
             previous = index
     first = suggest(words.keys, words.keys) if words.keys else []
     return {
         "format": DATA_FORMAT,
         "language": language.code,
-        "length": language.wordle.length,
+        "length": length,
         "alphabet": language.alphabet,
         "fold": {
             "replace": [list(pair) for pair in language.folding.replace],
             "drop": language.folding.drop,
             "chars": folding_table(language),
         },
-        "keys": "".join(words.keys),
+        "count": len(words.keys),
+        "keys": front_code(words.keys),
         "forms": forms,
         "first": [[s.key, s.sum_squares] for s in first],
     }
+
+
+def front_code(keys: Sequence[str]) -> str:
+    """Sorted keys of one length as (shared-prefix digit, rest) back to back."""
+    out, previous = [], ""
+    for key in keys:
+        shared = 0
+        while shared < len(key) - 1 and key[shared] == previous[shared:shared + 1]:
+            shared += 1
+        out.append(f"{shared}{key[shared:]}")
+        previous = key
+    return "".join(out)
+
+
+def encode_form(key: str, form: str) -> str:
+    """A display form relative to its key (see :func:`build_wordle_data`)."""
+    if form == key:
+        return "="
+    if len(form) == len(key):
+        return "".join(f"{i}{f}" for i, (k, f) in enumerate(zip(key, form)) if k != f)
+    return form
 
 
 def wordle_json(data: dict) -> bytes:
