@@ -398,8 +398,6 @@ def folding_table(language: Language) -> dict[str, str | None]:
         ch = chr(code)
         if 0xD800 <= code <= 0xDFFF or ch != ch.lower() or ch in language.folding.drop:
             continue
-        if any(ch in old for old, _ in language.folding.replace):
-            continue  # the replacements run first on the whole guess
         expected = fold(ch, language)
         if _default_fold_char(ch, alphabet) != expected:
             table[ch] = expected

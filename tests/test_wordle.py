@@ -268,7 +268,7 @@ def test_page_folding_table_folds_every_character_like_clean_fold(language, list
 
     for code in range(0x80, 0x3000):
         ch = chr(code).lower()
-        if len(ch) != 1 or ch in language.folding.drop or any(ch in old for old, _ in language.folding.replace):
+        if len(ch) != 1 or ch in language.folding.drop:
             continue
         assert browser_fold_char(ch) == fold(ch, language), repr(ch)
     words = lists[language.code]
