@@ -63,11 +63,26 @@ def read_sums(folder: Path) -> dict[str, str]:
     return sums
 
 
+def _metadata_lines(folder: Path) -> dict[str, int]:
+    """Line counts the lists stage recorded in ``metadata.json`` (``files.<name>.lines``)."""
+    import json
+
+    path = folder / "metadata.json"
+    if not path.exists():
+        return {}
+    try:
+        files = json.loads(path.read_text(encoding="utf-8")).get("files", {})
+    except ValueError as error:
+        raise RuscError(f"invalid JSON: {error}", path) from None
+    return {name: info["lines"] for name, info in files.items() if isinstance(info, dict) and isinstance(info.get("lines"), int)}
+
+
 def list_downloads(folder: Path) -> list[Download]:
     """Every file of ``folder`` the site publishes, in name order."""
     if not folder.is_dir():
         raise RuscError("no word lists; build them with `make dictionaries`", folder)
     sums = read_sums(folder)
+    lines = _metadata_lines(folder)
     names = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     downloads = []
     for name in names:
@@ -76,7 +91,9 @@ def list_downloads(folder: Path) -> list[Download]:
         if name.endswith(".gz") and (folder / name[:-3]).exists():
             continue  # listed with its plain list: published instead of it only when that is big
         plain_size = None
-        entries = count_lines(path) if name.endswith(COUNTED_SUFFIXES) else None
+        entries = None
+        if name.endswith(COUNTED_SUFFIXES):
+            entries = lines[name] if name in lines else count_lines(path)
         if size > MAX_PLAIN_BYTES and name.endswith(COUNTED_SUFFIXES):
             gz = folder / (name + ".gz")
             if not gz.exists():
