@@ -193,17 +193,8 @@ class BeehiveIndex:
 
     def parse_letters(self, letters: str) -> tuple[str, int, int]:
         """(normalised letters, hive mask, centre bit) of user input; UsageError if invalid."""
-        text = letters.strip().lower()
-        if len(text) != HIVE_SIZE:
-            raise UsageError(f"a hive is {HIVE_SIZE} distinct letters, centre first; got {letters!r}")
-        for ch in text:
-            if ch not in self.bits:
-                raise UsageError(f"{ch!r} is not a letter of the {self.language.english_name} alphabet ({self.language.alphabet})")
-        if len(set(text)) != HIVE_SIZE:
-            raise UsageError(f"a hive is {HIVE_SIZE} distinct letters, centre first; {letters!r} repeats a letter")
-        order = self.language.alphabet
-        normalised = text[0] + "".join(sorted(text[1:], key=order.index))
-        return normalised, _mask(text, self.bits), self.bits[text[0]]
+        normalised = parse_hive(self.language, letters)
+        return normalised, _mask(normalised, self.bits), self.bits[normalised[0]]
 
     def solve(self, letters: str) -> Hive:
         """Every answer of the hive ``letters`` (seven distinct letters, centre first)."""
@@ -338,6 +329,25 @@ class BeehiveIndex:
 # ---- scoring and hints ------------------------------------------------------------------
 
 
+def parse_hive(language: Language, letters: str) -> str:
+    """A hive typed by a user, normalised (centre first, the others in alphabet order).
+
+    >>> from pipeline.config import load_language
+    >>> parse_hive(load_language("ca"), "PÇALBCD")
+    'pabcçdl'
+    """
+    text = letters.strip().lower()
+    order = language.alphabet
+    if len(text) != HIVE_SIZE:
+        raise UsageError(f"a hive is {HIVE_SIZE} distinct letters, centre first; got {letters!r}")
+    for ch in text:
+        if ch not in order:
+            raise UsageError(f"{ch!r} is not a letter of the {language.english_name} alphabet ({order})")
+    if len(set(text)) != HIVE_SIZE:
+        raise UsageError(f"a hive is {HIVE_SIZE} distinct letters, centre first; {letters!r} repeats a letter")
+    return text[0] + "".join(sorted(text[1:], key=order.index))
+
+
 def rank_thresholds(language: Language, total: int) -> tuple[tuple[str, int], ...]:
     """(name, minimum points) of each rank: share × total, rounded half up.
 
@@ -457,6 +467,8 @@ def _main(args: argparse.Namespace) -> int:
         raise UsageError("rusc beehive: give LETTERS or --date, not both")
     if not (args.letters or args.date or args.all_hives or args.write_data):
         raise UsageError("rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)")
+    if args.letters:
+        parse_hive(args.language, args.letters)  # bad letters fail before the list is read
     paths = Paths.from_env()
     index = BeehiveIndex.load(args.language, paths)
     if args.letters:

@@ -74,6 +74,12 @@ class TileSet:
     _cutter: re.Pattern = field(repr=False)
     #: str.translate table folding every character that is not part of a tile (cached).
     _char_map: dict[int, str | None] = field(repr=False)
+    #: Tiles of more than one character: a text containing none is cut one char per tile.
+    _multi: tuple[str, ...] = field(repr=False)
+    #: str.translate table from a one-character tile to its code (anything else -> unspellable).
+    _single_codes: dict[int, str] = field(repr=False)
+    #: Tile text -> its code in signatures.
+    _code: dict[str, str] = field(repr=False)
 
     @classmethod
     def of(cls, language: Language) -> "TileSet":
@@ -95,6 +101,9 @@ class TileSet:
             ids={text: i for i, text in enumerate(texts)},
             _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
             _char_map=_CharFolder(language, frozenset("".join(texts))),
+            _multi=tuple(t for t in texts if len(t) > 1),
+            _single_codes=_Unspellable({ord(t): chr(_CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
+            _code={t: chr(_CODE_BASE + i) for i, t in enumerate(texts)},
         )
 
     def spell(self, form: str) -> tuple[int, ...] | None:
@@ -109,14 +118,23 @@ class TileSet:
         >>> [ca.texts[i] for i in ca.spell("Anys")], ca.spell("whisky"), ca.spell("plaça") is not None
         (['a', 'ny', 's'], None, True)
         """
+        codes = self.codes(form)
+        return None if codes is None else tuple(ord(code) - _CODE_BASE for code in codes)
+
+    def codes(self, form: str) -> str | None:
+        """:meth:`spell` as a string of tile codes (one character per tile), or None."""
         text = self._letters(form)
         if text is None:
             return None
+        if not any(multi in text for multi in self._multi):
+            # The common case: every character is its own tile (or the form is unspellable).
+            codes = text.translate(self._single_codes)
+            return None if _UNSPELLABLE in codes else codes
         pieces = self._cutter.findall(text)
         if sum(map(len, pieces)) != len(text):
             return None
-        ids = self.ids
-        return tuple(ids[piece] for piece in pieces)
+        code = self._code
+        return "".join([code[piece] for piece in pieces])
 
     def _letters(self, form: str) -> str | None:
         text = unicodedata.normalize("NFC", form).lower()
@@ -222,26 +240,28 @@ class RackIndex:
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
         tileset = TileSet.of(language)
-        grouped: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+        grouped: dict[tuple[str, str], list[str]] = {}
         for key in sorted(lexicon):
             for form in lexicon[key]:
-                tiles = tileset.spell(form)
-                if tiles is None or not 2 <= len(tiles) <= MAX_RACK:
+                codes = tileset.codes(form)
+                if codes is None or not 2 <= len(codes) <= MAX_RACK:
                     continue
-                grouped.setdefault((key, tiles), []).append(form)
+                grouped.setdefault((key, codes), []).append(form)
         rules = language.racks
+        text_of = {chr(_CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
+        points_of = {chr(_CODE_BASE + i): points for i, points in enumerate(tileset.points)}
         by_signature: dict[str, list[RackAnswer]] = {}
-        for (key, tiles), forms in grouped.items():
-            bingo = len(tiles) >= rules.rack_size
-            score = sum(tileset.points[t] for t in tiles) + (rules.bingo_bonus if bingo else 0)
-            texts = tuple(tileset.texts[t] for t in tiles)
-            entry = RackAnswer(forms[0], key, texts, score, (), bingo, tuple(forms))
-            by_signature.setdefault(_signature(tiles), []).append(entry)
-        next_codes: dict[str, set[str]] = {}
-        for signature in by_signature:
-            for n in range(len(signature)):
-                next_codes.setdefault(signature[:n], set()).add(signature[n])
-        children = {prefix: "".join(sorted(codes)) for prefix, codes in next_codes.items()}
+        for (key, codes), forms in grouped.items():
+            bingo = len(codes) >= rules.rack_size
+            score = sum(map(points_of.__getitem__, codes)) + (rules.bingo_bonus if bingo else 0)
+            entry = RackAnswer(forms[0], key, tuple(map(text_of.__getitem__, codes)), score, (), bingo, tuple(forms))
+            by_signature.setdefault("".join(sorted(codes)), []).append(entry)
+        # The trie: list every prefix once, sorted, so each parent's child codes arrive in order.
+        prefixes = {signature[:n] for signature in by_signature for n in range(1, len(signature) + 1)}
+        children: dict[str, str] = {}
+        for prefix in sorted(prefixes):
+            parent = prefix[:-1]
+            children[parent] = children.get(parent, "") + prefix[-1]
         return cls(language, tileset, checksum, {s: tuple(e) for s, e in by_signature.items()}, children)
 
     # ---- solving --------------------------------------------------------------------
@@ -368,6 +388,14 @@ class RackIndex:
 _UNSPELLABLE = "\x00"
 
 
+class _Unspellable(dict):
+    """A ``str.translate`` table that maps every character it does not list to
+    :data:`_UNSPELLABLE`."""
+
+    def __missing__(self, code: int) -> str:
+        return _UNSPELLABLE
+
+
 class _CharFolder(dict):
     """A lazily filled ``str.translate`` table: tile characters stay, the language's dropped
     characters (hyphens, apostrophes) go, anything else folds as game keys do."""
@@ -400,10 +428,6 @@ def tile_points(language: Language) -> dict[str, int]:
     points = {t.text: t.points for t in language.racks.tiles}
     points[BLANK] = 0
     return points
-
-
-def _signature(tiles: tuple[int, ...]) -> str:
-    return "".join(chr(_CODE_BASE + t) for t in sorted(tiles))
 
 
 _SORT_KEYS = {
@@ -468,6 +492,8 @@ def _main(args: argparse.Namespace) -> int:
         raise UsageError("rusc rack: give LETTERS or --date, not both")
     if not (args.letters or args.date or args.write_data):
         raise UsageError("rusc rack: give LETTERS, --date or --write-data (see rusc rack --help)")
+    if args.letters:
+        TileSet.of(args.language).parse_rack(args.letters)  # bad racks fail before the list is read
     paths = Paths.from_env()
     if args.letters or args.date:
         index = RackIndex.load(args.language, paths)
