@@ -321,6 +321,18 @@ def suggest(candidates: Sequence[str], guesses: Sequence[str], top: int = TOP) -
     return [Suggestion(key, score, len(candidates), not other) for score, other, key in best]
 
 
+def worth_showing(suggestions: Sequence[Suggestion]) -> list[Suggestion]:
+    """The suggestions without the non-candidates that a candidate ranked above already
+    matches: a guess that cannot be the answer is only worth playing if it narrows more."""
+    out, best_candidate = [], math.inf
+    for s in suggestions:
+        if s.is_candidate or s.sum_squares < best_candidate:
+            out.append(s)
+        if s.is_candidate:
+            best_candidate = min(best_candidate, s.sum_squares)
+    return out
+
+
 # --- Reading the list and the clues -------------------------------------------------------
 
 
@@ -531,8 +543,9 @@ def _main(args: argparse.Namespace) -> int:
         for key in candidates:
             print("  " + " ".join(words.forms[key]))
     if candidates and args.top:
-        ranked = suggest(candidates, candidates if args.hard else words.keys, args.top)
+        ranked = worth_showing(suggest(candidates, candidates if args.hard else words.keys, args.top))
         print("Best next guesses (expected words left):")
         for s in ranked:
-            print(f"  {s.key}  {s.expected:.2f}{'  (may be the answer)' if s.is_candidate else ''}")
+            shown = " / ".join(words.forms.get(s.key, (s.key,)))
+            print(f"  {shown}  {s.expected:.2f}{'  (may be the answer)' if s.is_candidate else ''}")
     return 0

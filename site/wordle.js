@@ -475,9 +475,19 @@
       more.textContent = format(S.show_all, { n: n.toLocaleString(document.documentElement.lang) });
     }
 
+    /** As pipeline.wordle.worth_showing: drop non-candidates that a candidate above matches. */
+    function worthShowing(items) {
+      var bestCandidate = Infinity;
+      return items.filter(function (item) {
+        var keep = item.isCandidate || item.sumSquares < bestCandidate;
+        if (item.isCandidate) bestCandidate = Math.min(bestCandidate, item.sumSquares);
+        return keep;
+      });
+    }
+
     function listSuggestions(items, total) {
       suggestList.textContent = "";
-      items.forEach(function (item) {
+      worthShowing(items).forEach(function (item) {
         var li = el("li");
         li.appendChild(el("span", "word", formsOf(words, item.word).join(" / ")));
         li.setAttribute("data-key", words.keys[item.word]);
@@ -539,6 +549,7 @@
       rows.push(row);
       list.appendChild(row.li);
       input.value = "";
+      input.setAttribute("data-valid", "");
       update();
       row.tiles[0].focus();
     });
