@@ -70,7 +70,7 @@ def build(repo: str, owner: str, date: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-build", action="store_true", help="only check the existing dist/site")
-    parser.add_argument("--repo", default=ROOT.name if ROOT.name != "main" else "rusc", help="repository name (base path)")
+    parser.add_argument("--repo", default="rusc", help="repository name: the project site lives at /REPO/")
     parser.add_argument("--owner", default="example", help="GitHub owner (for SITE_URL)")
     parser.add_argument("--date", default=None, help="puzzle day (default: today in UTC, as the workflow)")
     parser.add_argument("--site", type=Path, default=ROOT / "dist" / "site")
