@@ -88,7 +88,7 @@ class _Op:
     """An affix rule prepared for the hot loop (working space: mirrored for COMPLEXPREFIXES)."""
 
     __slots__ = ("rule", "flag", "cut", "strip", "add", "cross", "cont", "cf", "na", "oic",
-                 "cont_sfx", "cont_pfx", "condition", "condlen")
+                 "cont_sfx", "cont_pfx", "condition", "condlen", "xkey")
 
     def __init__(self, rule: AffixRule, data: AffixData, sfx_flags, pfx_flags):
         self.rule = rule
@@ -105,6 +105,8 @@ class _Op:
         self.cont_pfx = frozenset(rule.cont & pfx_flags)
         self.condition = rule.condition
         self.condlen = len(rule.condition)
+        #: What prefix compatibility depends on, for the cross-product cache.
+        self.xkey = (self.cf, self.na, self.flag, self.cont_pfx)
 
 
 class _Group:
@@ -178,13 +180,18 @@ class Expander:
         # Hunspell converts what it is asked (ICONV) before looking anything up, so a form
         # that ICONV would change is not accepted as spelled; such forms are dropped. (OCONV
         # only converts suggestions: Hunspell's oconv tests accept the unconverted forms.)
+        # Only a pattern that changes something can reject a form (identity pairs, common
+        # after NFC, still take part in the longest-match conversion).
         self._iconv = _Converter(data.iconv) if data.iconv else None
-        iconv_chars = {c for pattern, _ in data.iconv for c in pattern.replace("_", "")}
+        iconv_chars = {c for pattern, out in data.iconv if pattern != out for c in pattern.replace("_", "")}
         self._iconv_matters = bool(iconv_chars) and any(
             c in iconv_chars for text in [*(e.stem for e in entries),
                                           *(r.add for g in (*prefixes.values(), *suffixes.values()) for r in g)]
             for c in text)
         self._groups_cache: dict[frozenset, tuple] = {}
+        self._cross_cache: dict[tuple, tuple] = {}
+        self._class_cache: dict[tuple, list] = {}
+        self._max_sfx_cut = max((op.cut for g in self._sgroups.values() for op in g.ops), default=0)
         # Does any suffix enable a prefix the stem may lack?
         self._any_cont_pfx = any(op.cont_pfx for g in self._sgroups.values() for op in g.ops)
 
@@ -214,28 +221,42 @@ class Expander:
         return found
 
     def _batches(self, stem: str, flags: frozenset, allow: Callable[[AffixRule], bool] | None = None):
-        """Yield (chain, base, kind, ops): the forms ``kind`` ops make from ``base``.
+        """Yield the forms of one entry as batches, in working space.
 
-        ``kind`` None means the single form ``base`` itself. Everything here is in working
-        space (mirrored words for COMPLEXPREFIXES). Each path names the affixmgr.cxx check
-        it mirrors.
+        A batch is ``(kind, chains, bases, ops)``:
+
+        * ``"STEM"``: the single form ``bases`` (the stem itself);
+        * ``"SFX"``: ``base[:-op.cut] + op.add`` for each op, ``bases`` one string, ``chains``
+          the rules applied before;
+        * ``"PFX"``: ``op.add + base[op.cut:]`` likewise;
+        * ``"XPFX"``: every op (a prefix) applied to every base of the list ``bases``, whose
+          rules are ``chains[i]``: the cross products, grouped so that one check of the
+          prefixes serves many suffixed words.
+
+        Each path names the affixmgr.cxx check it mirrors (Hunspell 1.7.1).
         """
         if not (flags & self._bare_block):
-            yield (), stem, None, None
+            yield "STEM", (), stem, None
         if flags & self._stem_block:
             return  # ONLYINCOMPOUND or forbidden stems make nothing (checkword rejects them)
         pfx_groups, sfx_groups, stem_pfx = self._groups_for(flags)
         pgroups, sgroups = self._pgroups, self._sgroups
-
-        def ok(ops):
-            return ops if allow is None else tuple(op for op in ops if allow(op.rule.source))
+        if allow is None:
+            def ok(ops):
+                return ops
+        else:
+            def ok(ops):
+                return tuple(op for op in ops if allow(op.rule.source))
 
         # One prefix (prefix_check -> PfxEntry::checkword): not NEEDAFFIX, not ONLYINCOMPOUND.
         for g in pfx_groups:
             sel = [op for op in ok(pgroups[g].applicable(stem)) if not (op.na or op.oic)]
             if sel:
-                yield (), stem, "PFX", sel
-        cross_possible = bool(stem_pfx) or bool(self._pfx_flags and self._any_cont_pfx)
+                yield "PFX", (), stem, sel
+        cross_possible = bool(stem_pfx) or self._any_cont_pfx
+        # Suffixed words waiting for prefixes: (prefix group, prefixes) -> ([chains], [bases]).
+        waiting: dict[tuple, tuple[list, list]] = {}
+        n = len(stem)
         for g in sfx_groups:
             ops = ok(sgroups[g].applicable(stem))
             if not ops:
@@ -245,61 +266,157 @@ class Expander:
                 # One suffix (suffix_check): no NEEDAFFIX, ONLYINCOMPOUND or CIRCUMFIX alone.
                 sel = [op for op in ops if not (op.na or op.oic or op.cf)]
                 if sel:
-                    yield (), stem, "SFX", sel
+                    yield "SFX", (), stem, sel
+            if cross_possible:
+                # Prefix x suffix (PfxEntry::checkword -> suffix_check with aeXPRODUCT), one
+                # class of inner suffixes at a time: they share the answer for words that
+                # still start like the stem.
+                for xkey, members in self._cross_classes(ops):
+                    key = ("D", xkey, in_stem)
+                    w1s = [stem[:n - s1.cut] + s1.add for s1 in members]
+                    shared = n - max(s1.cut for s1 in members)
+                    shortest = min(map(len, w1s))
+                    for pg in (stem_pfx | xkey[3]) if xkey[3] else stem_pfx:
+                        span = pgroups[pg].span
+                        if shared >= span and shortest > span:
+                            sel = self._cross_prefixes(pg, w1s[0], key, pg in flags, allow)
+                            if sel:
+                                slot = waiting.get((pg, sel))
+                                if slot is None:
+                                    slot = waiting[(pg, sel)] = ([], [])
+                                slot[0].extend([(s1,) for s1 in members])
+                                slot[1].extend(w1s)
+                            continue
+                        for s1, w1 in zip(members, w1s):
+                            sel = self._cross_prefixes(pg, w1, key, pg in flags, allow)
+                            if sel:
+                                slot = waiting.get((pg, sel))
+                                if slot is None:
+                                    slot = waiting[(pg, sel)] = ([], [])
+                                slot[0].append((s1,))
+                                slot[1].append(w1)
             for s1 in ops:
-                if not (s1.cont_sfx or (cross_possible and s1.cross)):
-                    continue
-                n = len(stem)
-                w1 = stem[:n - s1.cut] + s1.add
-                if s1.oic:
+                if s1.oic or not s1.cont_sfx:
                     continue  # the inner suffix is checked for ONLYINCOMPOUND on every path
+                w1 = stem[:n - s1.cut] + s1.add
                 # Two suffixes (suffix_check_twosfx): the outer one is not checked at all.
                 if in_stem and not s1.cf:
                     for g2 in s1.cont_sfx:
                         ops2 = ok(sgroups[g2].applicable(w1))
                         if ops2:
-                            yield (s1,), w1, "SFX", ops2
+                            yield "SFX", (s1,), w1, ops2
                 if not cross_possible:
                     continue
-                # Prefix x suffix (PfxEntry::checkword -> suffix_check with aeXPRODUCT).
-                if s1.cross:
-                    for pg in sorted(stem_pfx | s1.cont_pfx):
-                        sel = [p for p in ok(pgroups[pg].applicable(w1))
-                               if p.cross and not p.oic and p.cf == s1.cf and not (p.na and s1.na)
-                               and (in_stem or s1.flag in p.cont) and (pg in flags or pg in s1.cont)]
-                        if sel:
-                            yield (s1,), w1, "PFX", sel
-                # Prefix + two suffixes (prefix_check_twosfx).
+                # Prefix + two suffixes (prefix_check_twosfx -> suffix_check_twosfx).
+                n1 = len(w1)
                 for g2 in s1.cont_sfx:
-                    for s2 in ok(sgroups[g2].applicable(w1)):
-                        if not s2.cross:
-                            continue
-                        candidates = stem_pfx | s1.cont_pfx | s2.cont_pfx
-                        if not candidates:
-                            continue
-                        w2 = w1[:len(w1) - s2.cut] + s2.add
-                        sel = []
-                        for pg in sorted(candidates):
-                            for p in ok(pgroups[pg].applicable(w2)):
-                                if not p.cross:
-                                    continue
-                                if pg in s2.cont:  # the outer suffix enables the prefix
-                                    good = in_stem and not s1.cf
-                                else:
-                                    good = (s1.cross and p.cf == s1.cf and (in_stem or s1.flag in p.cont)
-                                            and (pg in flags or pg in s1.cont))
-                                if good:
-                                    sel.append(p)
-                        if sel:
-                            yield (s1, s2), w2, "PFX", sel
+                    crossing = [s2 for s2 in ok(sgroups[g2].applicable(w1)) if s2.cross]
+                    if not crossing:
+                        continue
+                    candidates = stem_pfx | s1.cont_pfx
+                    for s2 in crossing:
+                        if s2.cont_pfx:
+                            candidates = candidates | s2.cont_pfx
+                    for pg in candidates:
+                        span = pgroups[pg].span
+                        # The outer suffix may enable the prefix itself (then the inner suffix
+                        # is checked without it): two classes of outer suffixes.
+                        for enabling in (False, True):
+                            outer = [s2 for s2 in crossing if (pg in s2.cont_pfx) == enabling]
+                            if not outer:
+                                continue
+                            if not enabling and pg not in stem_pfx and pg not in s1.cont_pfx:
+                                continue  # nothing enables this prefix
+                            key = ("F", s1.xkey, s1.cross, in_stem, enabling)
+                            w2s = [w1[:n1 - s2.cut] + s2.add for s2 in outer]
+                            if n1 - max(s2.cut for s2 in outer) >= span and min(map(len, w2s)) > span:
+                                # Every w2 starts like w1: one answer for all of them.
+                                sel = self._cross_prefixes(pg, w2s[0], key, pg in flags, allow)
+                                if sel:
+                                    slot = waiting.get((pg, sel))
+                                    if slot is None:
+                                        slot = waiting[(pg, sel)] = ([], [])
+                                    slot[0].extend([(s1, s2) for s2 in outer])
+                                    slot[1].extend(w2s)
+                                continue
+                            for s2, w2 in zip(outer, w2s):
+                                sel = self._cross_prefixes(pg, w2, key, pg in flags, allow)
+                                if sel:
+                                    slot = waiting.get((pg, sel))
+                                    if slot is None:
+                                        slot = waiting[(pg, sel)] = ([], [])
+                                    slot[0].append((s1, s2))
+                                    slot[1].append(w2)
+        for (pg, sel), (chains, bases) in sorted(waiting.items(), key=_waiting_order):
+            yield "XPFX", chains, bases, sel
 
-    def _finish(self, form: str) -> str | None:
-        """Working-space form -> output form, or None if Hunspell forbids it."""
+    def _cross_classes(self, ops: tuple) -> list:
+        """The crossing, non-ONLYINCOMPOUND suffixes of ``ops`` grouped by :attr:`_Op.xkey`."""
+        found = self._class_cache.get(ops)
+        if found is None:
+            classes: dict[tuple, list] = {}
+            for op in ops:
+                if op.cross and not op.oic:
+                    classes.setdefault(op.xkey, []).append(op)
+            found = self._class_cache[ops] = list(classes.items())
+            if len(self._class_cache) > 200_000:  # words shorter than a group's span
+                self._class_cache.clear()
+        return found
+
+    def _cross_prefixes(self, pg: str, word: str, key: tuple, pg_in_stem: bool, allow) -> tuple:
+        """The prefixes of group ``pg`` that combine with ``word``, suffixed as ``key`` says.
+
+        ``key`` is ("D", inner suffix, inner in stem) for prefix x suffix, or ("F", inner
+        suffix, inner crosses, inner in stem, outer enables prefix) for prefix + two suffixes;
+        the answer depends on the word only through its first characters, so it is cached.
+        """
+        group = self._pgroups[pg]
+        span = group.span
+        head = word[:span] if len(word) > span else "\0" + word
+        cache_key = (pg, key, head, pg_in_stem)
+        if allow is None:
+            found = self._cross_cache.get(cache_key)
+            if found is not None:
+                return found
+        ops = group.applicable(word)
+        if allow is not None:
+            ops = tuple(op for op in ops if allow(op.rule.source))
+        sel = []
+        if key[0] == "D":
+            _, (s_cf, s_na, s_flag, s_cont), s_in_stem = key
+            for p in ops:
+                if (p.cross and not p.oic and p.cf == s_cf and not (p.na and s_na)
+                        and (s_in_stem or s_flag in p.cont) and (pg_in_stem or pg in s_cont)):
+                    sel.append(p)
+        else:
+            _, (s1_cf, _s1_na, s1_flag, s1_cont), s1_cross, s1_in_stem, enabling = key
+            for p in ops:
+                if not p.cross:
+                    continue
+                if enabling:  # suffix_check(..., cclass) without the prefix
+                    good = s1_in_stem and not s1_cf
+                else:  # suffix_check(..., aeXPRODUCT, prefix, cclass)
+                    good = (s1_cross and p.cf == s1_cf and (s1_in_stem or s1_flag in p.cont)
+                            and (pg_in_stem or pg in s1_cont))
+                if good:
+                    sel.append(p)
+        sel = tuple(sel)
+        if allow is None:
+            self._cross_cache[cache_key] = sel
+        return sel
+
+    def _convert(self, form: str) -> str | None:
+        """Working-space form -> output form, or None if ICONV would rewrite it."""
         if self._mirror:
             form = form[::-1]
-        if form in self._forbidden:
-            return None
         if self._iconv_matters and self._iconv(form) != form:
+            return None
+        return form
+
+    def _finish(self, form: str) -> str | None:
+        """Working-space form -> output form, or None if Hunspell rejects it as spelled."""
+        form = self._convert(form)
+        if form is None or form in self._forbidden:
             return None
         return form
 
@@ -309,24 +426,32 @@ class Expander:
         ``allow(rule)`` restricts the expansion to the rules it accepts.
         """
         stem = entry.stem[::-1] if self._mirror else entry.stem
-        for chain, base, kind, ops in self._batches(stem, entry.flags, allow):
-            chain = tuple(op.rule.source for op in chain)
-            if kind is None:
-                forms = [(base, chain)]
+
+        def source(chain):
+            return tuple(op.rule.source for op in chain)
+
+        for kind, chains, bases, ops in self._batches(stem, entry.flags, allow):
+            if kind == "STEM":
+                made = [(bases, ())]
             elif kind == "SFX":
-                n = len(base)
-                forms = [(base[:n - op.cut] + op.add, chain + (op.rule.source,)) for op in ops]
+                n = len(bases)
+                made = [(bases[:n - op.cut] + op.add, source(chains + (op,))) for op in ops]
+            elif kind == "PFX":
+                made = [(op.add + bases[op.cut:], source(chains + (op,))) for op in ops]
             else:
-                forms = [(op.add + base[op.cut:], chain + (op.rule.source,)) for op in ops]
-            for form, full_chain in forms:
+                made = [(op.add + base[op.cut:], source(chain + (op,)))
+                        for op in ops for chain, base in zip(chains, bases)]
+            for form, chain in made:
                 final = self._finish(form)
                 if final is not None:
-                    yield Derivation(final, entry.stem, full_chain)
+                    yield Derivation(final, entry.stem, chain)
 
     def forms(self, entry: Entry) -> list[str]:
         """The forms of ``entry`` (with duplicates), the fast way."""
         out: list[str] = []
-        _emit_forms(self, entry, out.append, out.extend)
+        _emit_forms(self, entry, lambda forms, key: out.extend(forms))
+        if self._forbidden:
+            out = [form for form in out if form not in self._forbidden]
         return out
 
     # --- the word-game fast path --------------------------------------------------------
@@ -376,21 +501,44 @@ class Expander:
         return fast
 
 
-def _emit_forms(expander: Expander, entry: Entry, one, many) -> None:
-    """Send every form of ``entry`` to ``one(form)`` / ``many(list)`` (the hot path)."""
+def _emit_forms(expander: Expander, entry: Entry, many) -> None:
+    """Send every form of ``entry`` to ``many(forms, key)`` (the hot path).
+
+    ``key`` is the two-character start all the forms share, or None if they may differ.
+    Forms equal to a forbidden entry are *not* removed here (the caller removes
+    :attr:`Expander._forbidden` in bulk).
+    """
     stem = entry.stem[::-1] if expander._mirror else entry.stem
-    needs_finish = expander._mirror or expander._forbidden or expander._iconv_matters
-    for _chain, base, kind, ops in expander._batches(stem, entry.flags):
-        if kind is None:
-            forms = [base]
-        elif kind == "SFX":
-            n = len(base)
-            forms = [base[:n - op.cut] + op.add for op in ops]
+    finish = expander._convert if (expander._mirror or expander._iconv_matters) else None
+    max_cut = expander._max_sfx_cut
+    for kind, _chains, bases, ops in expander._batches(stem, entry.flags):
+        if kind == "SFX":
+            n = len(bases)
+            forms = [bases[:n - op.cut] + op.add for op in ops]
+            key = bases[:2] if n - max_cut >= 2 else None
+        elif kind == "XPFX":
+            for op in ops:
+                add, cut = op.add, op.cut
+                forms = [add + base[cut:] for base in bases]
+                if finish is not None:
+                    forms = [f for f in map(finish, forms) if f is not None]
+                many(forms, add[:2] if len(add) >= 2 and finish is None else None)
+            continue
+        elif kind == "PFX":
+            forms = [op.add + bases[op.cut:] for op in ops]
+            key = None
         else:
-            forms = [op.add + base[op.cut:] for op in ops]
-        if needs_finish:
-            forms = [f for f in map(expander._finish, forms) if f is not None]
-        many(forms)
+            forms, key = [bases], None
+        if finish is not None:
+            forms = [f for f in map(finish, forms) if f is not None]
+            key = None
+        many(forms, key)
+
+
+def _waiting_order(item):
+    """Deterministic order of cross-product groups (rules compare by their place in the .aff)."""
+    (pg, sel), _ = item
+    return (pg, tuple(op.rule.index for op in sel))
 
 
 class _Converter:
@@ -532,10 +680,16 @@ def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> 
                     sizes[key] = sizes.get(key, 0) + len(data)
                 forms.clear()
 
-    def many(forms: list[str]) -> None:
+    def many(forms: list[str], key: str | None) -> None:
         nonlocal generated, pending
         generated += len(forms)
         pending += len(forms)
+        if key is not None and len(key) == 2:
+            bucket = buffers.get(key)
+            if bucket is None:
+                bucket = buffers[key] = []
+            bucket.extend(forms)
+            return
         for form in forms:
             key = form[:2]
             bucket = buffers.get(key)
@@ -545,7 +699,7 @@ def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> 
 
     entries = expander._entries[share::shares]
     for entry in _progress(entries, show_progress, "expanding"):
-        _emit_forms(expander, entry, None, many)
+        _emit_forms(expander, entry, many)
         if pending > SPILL_FORMS:
             spill()
             pending = 0
@@ -573,6 +727,8 @@ def _sort_bucket(key: str, parts: list[str], out: str, depth: int) -> int:
             forms.update(handle.read().split("\n"))
         os.unlink(part)
     forms.discard("")
+    if _WORKER is not None and _WORKER._forbidden:
+        forms.difference_update(_WORKER._forbidden)
     ordered = sorted(forms)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:
         if ordered:
@@ -606,6 +762,9 @@ def _split_bucket(parts: list[str], out: str, depth: int) -> int:
         for key in sorted(handles):
             piece = os.path.join(sub_folder, _bucket_name(key))
             if len(key) <= depth:  # the whole form is the key: one distinct form
+                if _WORKER is not None and key in _WORKER._forbidden:
+                    os.unlink(piece)
+                    continue
                 total += 1
                 target.write((key + "\n").encode("utf-8"))
                 os.unlink(piece)
