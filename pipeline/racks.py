@@ -35,6 +35,7 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 from pathlib import Path
 
@@ -74,8 +75,8 @@ class TileSet:
     _cutter: re.Pattern = field(repr=False)
     #: str.translate table folding every character that is not part of a tile (cached).
     _char_map: dict[int, str | None] = field(repr=False)
-    #: Tiles of more than one character: a text containing none is cut one char per tile.
-    _multi: tuple[str, ...] = field(repr=False)
+    #: Finds tiles of more than one character: a text without any is cut one char per tile.
+    _multi: re.Pattern = field(repr=False)
     #: str.translate table from a one-character tile to its code (anything else -> unspellable).
     _single_codes: dict[int, str] = field(repr=False)
     #: Tile text -> its code in signatures.
@@ -101,7 +102,7 @@ class TileSet:
             ids={text: i for i, text in enumerate(texts)},
             _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
             _char_map=_CharFolder(language, frozenset("".join(texts))),
-            _multi=tuple(t for t in texts if len(t) > 1),
+            _multi=re.compile("|".join(re.escape(t) for t in texts if len(t) > 1) or "(?!)"),
             _single_codes=_Unspellable({ord(t): chr(_CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
             _code={t: chr(_CODE_BASE + i) for i, t in enumerate(texts)},
         )
@@ -121,12 +122,13 @@ class TileSet:
         codes = self.codes(form)
         return None if codes is None else tuple(ord(code) - _CODE_BASE for code in codes)
 
-    def codes(self, form: str) -> str | None:
-        """:meth:`spell` as a string of tile codes (one character per tile), or None."""
-        text = self._letters(form)
+    def codes(self, form: str, normalised: bool = False) -> str | None:
+        """:meth:`spell` as a string of tile codes (one character per tile), or None.
+        ``normalised``: the form is already NFC (as every form of game.tsv is)."""
+        text = self._letters(form, normalised)
         if text is None:
             return None
-        if not any(multi in text for multi in self._multi):
+        if not self._multi.search(text):
             # The common case: every character is its own tile (or the form is unspellable).
             codes = text.translate(self._single_codes)
             return None if _UNSPELLABLE in codes else codes
@@ -136,8 +138,8 @@ class TileSet:
         code = self._code
         return "".join([code[piece] for piece in pieces])
 
-    def _letters(self, form: str) -> str | None:
-        text = unicodedata.normalize("NFC", form).lower()
+    def _letters(self, form: str, normalised: bool = False) -> str | None:
+        text = (form if normalised else unicodedata.normalize("NFC", form)).lower()
         for old, new in self.variants:
             text = text.replace(old, new)
         text = text.translate(self._char_map)
@@ -223,9 +225,9 @@ class RackIndex:
     tileset: TileSet
     #: SHA-256 of ``game.tsv``: the daily rack depends on it.
     checksum: str
-    #: Signature (tile codes sorted) -> the (key, tile spelling)s with that tile multiset, as
-    #: answers played without blanks (display forms grouped, score and bingo included).
-    by_signature: dict[str, tuple[RackAnswer, ...]]
+    #: Signature (tile codes sorted) -> (key, tile codes, display forms) of every word with
+    #: that tile multiset: one entry per key and spelling, its forms grouped (acaba, acabà).
+    by_signature: dict[str, list[tuple[str, str, tuple[str, ...]]]]
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
     children: dict[str, str]
@@ -240,29 +242,31 @@ class RackIndex:
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
         tileset = TileSet.of(language)
-        grouped: dict[tuple[str, str], list[str]] = {}
-        for key in sorted(lexicon):
-            for form in lexicon[key]:
-                codes = tileset.codes(form)
-                if codes is None or not 2 <= len(codes) <= MAX_RACK:
-                    continue
-                grouped.setdefault((key, codes), []).append(form)
-        rules = language.racks
-        text_of = {chr(_CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
-        points_of = {chr(_CODE_BASE + i): points for i, points in enumerate(tileset.points)}
-        by_signature: dict[str, list[RackAnswer]] = {}
-        for (key, codes), forms in grouped.items():
-            bingo = len(codes) >= rules.rack_size
-            score = sum(map(points_of.__getitem__, codes)) + (rules.bingo_bonus if bingo else 0)
-            entry = RackAnswer(forms[0], key, tuple(map(text_of.__getitem__, codes)), score, (), bingo, tuple(forms))
-            by_signature.setdefault("".join(sorted(codes)), []).append(entry)
+        codes_of = tileset.codes
+        by_signature: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
+        for key, forms in lexicon.items():
+            spellings: dict[str, list[str]] = {}
+            for form in forms:
+                codes = codes_of(form, normalised=True)
+                if codes is not None and 2 <= len(codes) <= MAX_RACK:
+                    spellings.setdefault(codes, []).append(form)
+            for codes, same in spellings.items():
+                by_signature.setdefault("".join(sorted(codes)), []).append((key, codes, tuple(same)))
         # The trie: list every prefix once, sorted, so each parent's child codes arrive in order.
         prefixes = {signature[:n] for signature in by_signature for n in range(1, len(signature) + 1)}
         children: dict[str, str] = {}
         for prefix in sorted(prefixes):
             parent = prefix[:-1]
             children[parent] = children.get(parent, "") + prefix[-1]
-        return cls(language, tileset, checksum, {s: tuple(e) for s, e in by_signature.items()}, children)
+        return cls(language, tileset, checksum, by_signature, children)
+
+    @cached_property
+    def _text_of(self) -> dict[str, str]:
+        return {chr(_CODE_BASE + i): text for i, text in enumerate(self.tileset.texts)}
+
+    @cached_property
+    def _points_of(self) -> dict[str, int]:
+        return {chr(_CODE_BASE + i): points for i, points in enumerate(self.tileset.points)}
 
     # ---- solving --------------------------------------------------------------------
 
@@ -288,15 +292,24 @@ class RackIndex:
         for t in tiles:
             have[t] += 1
         filtered = min_length > 2 or contains or starts or ends
+        texts = self._text_of
+        points = self._points_of
+        rules = self.language.racks
         answers = []
         for signature, blank_codes in self._signatures(have, blanks):
             entries = self.by_signature[signature]
             if filtered:
-                entries = [e for e in entries if len(e.key) >= min_length and contains in e.key
-                           and e.key.startswith(starts) and e.key.endswith(ends)]
-            if blank_codes:
-                entries = self._with_blanks(entries, blank_codes)
-            answers.extend(entries)
+                entries = [e for e in entries if len(e[0]) >= min_length and contains in e[0]
+                           and e[0].startswith(starts) and e[0].endswith(ends)]
+            # Everything but the blank positions depends on the tile multiset alone.
+            bingo = len(signature) >= rules.rack_size
+            score = sum(map(points.__getitem__, signature)) - sum(map(points.__getitem__, blank_codes))
+            if bingo:
+                score += rules.bingo_bonus
+            for key, codes, forms in entries:
+                spelled = tuple(map(texts.__getitem__, codes))
+                used = _blank_positions(codes, blank_codes) if blank_codes else ()
+                answers.append(RackAnswer(forms[0], key, spelled, score, used, bingo, forms))
         answers.sort(key=_SORT_KEYS[sort])
         texts = self.tileset.texts
         rack = tuple(texts[t] for t in sorted(tiles)) + (BLANK,) * blanks
@@ -324,30 +337,6 @@ class RackIndex:
 
         visit("", "", 0, blanks, "")
         return found
-
-    def _with_blanks(self, answers: list[RackAnswer] | tuple[RackAnswer, ...], blank_codes: str) -> list[RackAnswer]:
-        """``answers`` (of one signature) played with blanks for the tiles coded
-        ``blank_codes``: the blanks stand for the last occurrences of their tile in the word,
-        and score nothing."""
-        texts = self.tileset.texts
-        points = self.tileset.points
-        blanked = [(texts[ord(code) - _CODE_BASE], blank_codes.count(code)) for code in sorted(set(blank_codes))]
-        deduction = sum(points[ord(code) - _CODE_BASE] for code in blank_codes)
-        result = []
-        for answer in answers:
-            tiles = answer.tiles
-            backwards = tiles[::-1]
-            last = len(tiles) - 1
-            positions = []
-            for text, count in blanked:
-                j = -1
-                for _ in range(count):
-                    j = backwards.index(text, j + 1)
-                    positions.append(last - j)
-            positions.sort()
-            result.append(RackAnswer(answer.form, answer.key, tiles, answer.score - deduction, tuple(positions),
-                                     answer.bingo, answer.forms))
-        return result
 
     def _fold_filter(self, text: str, name: str) -> str:
         if not text:
@@ -415,6 +404,21 @@ class _CharFolder(dict):
             value = fold(ch, self.language) or _UNSPELLABLE
         self[code] = value
         return value
+
+
+def _blank_positions(codes: str, blank_codes: str) -> tuple[int, ...]:
+    """Positions in ``codes`` played by blanks: the last occurrences of each blanked tile.
+
+    >>> _blank_positions("ABCAB", "B"), _blank_positions("ABCAB", "AB"), _blank_positions("AAA", "AA")
+    ((4,), (3, 4), (1, 2))
+    """
+    positions = []
+    for code in set(blank_codes):
+        end = len(codes)
+        for _ in range(blank_codes.count(code)):
+            end = codes.rindex(code, 0, end)
+            positions.append(end)
+    return tuple(sorted(positions))
 
 
 def tile_points(language: Language) -> dict[str, int]:
