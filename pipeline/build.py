@@ -50,19 +50,18 @@ def build_language(language: Language, paths: Paths, log=print) -> dict:
     log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
                         dic=files.dic, licence=files.licence, provenance=files.provenance)
-    metadata = build_lists(language, inputs, paths.wordlists(language.code))
-    write_game_data(language, paths)
+    metadata = build_lists(language, inputs, paths.wordlists(language.code),
+                           extras=lambda folder: write_game_data(language, paths, folder))
     counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
     log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
     return metadata
 
 
-def write_game_data(language: Language, paths: Paths) -> None:
-    """The games' downloadable data (every beehive, ...) beside the lists."""
+def write_game_data(language: Language, paths: Paths, folder: Path) -> list[Path]:
+    """The games' downloadable data (every beehive, the daily schedules) in ``folder``."""
     from pipeline import beehive, racks
 
-    beehive.write_game_data(language, paths)
-    racks.write_game_data(language, paths)
+    return beehive.write_game_data(language, paths, folder) + racks.write_game_data(language, paths, folder)
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:

@@ -288,8 +288,11 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
     name = match.group(1).decode("ascii", "replace").lower()
     name = _ENCODING_ALIASES.get(name, name)
     try:
-        return codecs.lookup(name).name
-    except LookupError:
+        info = codecs.lookup(name)
+        if not getattr(info, "_is_text_encoding", True):
+            raise LookupError(name)  # rot13, zlib, base64 ...: not a character set
+        return info.name
+    except (LookupError, ValueError):
         line = aff[: match.start()].count(b"\n") + 1
         raise RuscError(f"unknown encoding {match.group(1).decode('ascii', 'replace')!r} in SET", path, line) from None
 

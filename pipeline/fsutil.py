@@ -56,6 +56,11 @@ def atomic_write(target: Path | str, data: bytes | str) -> Path:
     return Path(target)
 
 
+#: Files above this size are gzipped at level 1: the 260 MB Catalan forms list takes 30 s
+#: at level 6 on one core and only 5 s at level 1, for a file about 25% larger.
+FAST_GZIP_BYTES = 50 << 20
+
+
 def gzip_bytes(data: bytes) -> bytes:
     """Gzip ``data`` reproducibly: no timestamp, no file name, fixed level.
 
@@ -65,16 +70,21 @@ def gzip_bytes(data: bytes) -> bytes:
     b'gat\\n'
     """
     buffer = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as gz:
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=_level(len(data))) as gz:
         gz.write(data)
     return buffer.getvalue()
 
 
 def gzip_file(source: Path, target: Path) -> None:
     """Gzip ``source`` into ``target`` atomically and reproducibly, streaming."""
+    level = _level(Path(source).stat().st_size)
     with atomic_path(target) as tmp, open(source, "rb") as src, open(tmp, "wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as gz:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=level) as gz:
             shutil.copyfileobj(src, gz, 1 << 20)
+
+
+def _level(size: int) -> int:
+    return 1 if size > FAST_GZIP_BYTES else 6
 
 
 def sha256_file(path: Path) -> str:

@@ -16,13 +16,15 @@ Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from pipeline import __version__
-from pipeline.clean import fold, is_ordinary_word
+from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_dir, atomic_write, gzip_file, sha256_file
@@ -49,29 +51,41 @@ class ListInputs:
     provenance: dict
 
 
-def build_lists(language: Language, inputs: ListInputs, out_dir: Path) -> dict:
-    """Write every list of ``language`` into ``out_dir`` atomically; return the metadata."""
-    with atomic_dir(out_dir) as tmp:
-        shutil.copyfile(inputs.forms, tmp / "forms.txt")
+def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
+                extras: Callable[[Path], Iterable[Path]] | None = None) -> dict:
+    """Write every list of ``language`` into ``out_dir`` atomically; return the metadata.
+
+    ``extras(folder)`` may add files made from the lists (the games' data) before the
+    folder is checksummed and swapped in; it returns the paths it wrote. Compression runs
+    in a second process while the lists are computed (the Catalan forms are 260 MB).
+    """
+    with atomic_dir(out_dir) as tmp, ProcessPoolExecutor(max_workers=2) as pool:
+        _link_or_copy(inputs.forms, tmp / "forms.txt")
+        lemma_job = pool.submit(lemmas, language, inputs.aff, inputs.dic)
+        gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language))
-        lemma_forms = lemmas(language, inputs.aff, inputs.dic)
+        gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
+        lemma_forms = lemma_job.result()
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         rows = game_rows(language, tmp / "words.txt", lemma_forms)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
         _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.length))
+        gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
-        for name in VARIANTS:
-            gzip_file(tmp / name, tmp / f"{name}.gz")
+        extra_files = sorted(p.name for p in (extras(tmp) if extras else ()))
+        digests = dict(zip(VARIANTS, pool.map(sha256_file, [tmp / name for name in VARIANTS])))
+        for job in gzipped:
+            job.result()
         files = {name: {"lines": _count_lines(tmp / name), "bytes": (tmp / name).stat().st_size,
-                        "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": sha256_file(tmp / name)}
+                        "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": digests[name]}
                  for name in VARIANTS}
         metadata = _metadata(language, inputs, files)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-        sums = [f"{sha256_file(tmp / name)}  {name}" for name in VARIANTS + ("metadata.json",)]
-        if inputs.licence is not None:
-            sums.append(f"{sha256_file(tmp / 'LICENSE')}  LICENSE")
-        atomic_write(tmp / "SHA256SUMS", "\n".join(sorted(sums, key=lambda s: s.split("  ")[1])) + "\n")
+        summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
+        digests.update({name: sha256_file(tmp / name) for name in summed})
+        sums = [f"{digests[name]}  {name}" for name in sorted(digests)]
+        atomic_write(tmp / "SHA256SUMS", "\n".join(sums) + "\n")
     return metadata
 
 
@@ -86,8 +100,13 @@ def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
     expander = Expander.from_files(aff, dic)
     selectors = language.lemma_rules
 
+    decided: dict[int, bool] = {}  # by rule identity: the hot loop asks millions of times
+
     def allow(rule) -> bool:
-        return any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
+        verdict = decided.get(id(rule))
+        if verdict is None:
+            verdict = decided[id(rule)] = any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
+        return verdict
 
     drop = {ord(ch): None for ch in language.folding.drop}
     found: set[str] = set()
@@ -132,11 +151,30 @@ def wordle_rows(rows: list[tuple[str, str, str]], length: int) -> Iterator[str]:
 
 
 def _ordinary_words(forms_file: Path, language: Language) -> Iterator[str]:
-    with open(forms_file, encoding="utf-8") as handle:
-        for line in progress(handle, desc=f"{language.code} words", unit="form"):
-            form = line.rstrip("\n")
-            if is_ordinary_word(form, language):
-                yield form
+    for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
+        yield from ordinary_words(chunk, language)
+
+
+def _line_chunks(path: Path, size: int = 8 << 20) -> Iterator[list[str]]:
+    """The lines of a big file, a few MB at a time (one Python call per line is too slow)."""
+    rest = ""
+    with open(path, encoding="utf-8", newline="\n") as handle:
+        while block := handle.read(size):
+            block = rest + block
+            cut = block.rfind("\n") + 1
+            rest = block[cut:]
+            yield block[:cut].splitlines()
+    if rest:
+        yield [rest]
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """A hard link where the file system allows (the expansion is replaced by rename, never
+    rewritten in place, so sharing the inode is safe), else a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def _write_lines(path: Path, lines: Iterable[str]) -> int:

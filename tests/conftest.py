@@ -39,7 +39,7 @@ def paths():
 @pytest.fixture(scope="session")
 def built_lists(paths):
     """``built_lists("ca")`` → ``dist/wordlists/ca``, building it first if needed."""
-    from pipeline.build import build_dictionaries, write_game_data
+    from pipeline.build import build_dictionaries
     from pipeline.config import load_language
 
     def build(code: str) -> Path:

@@ -1,0 +1,140 @@
+"""Fuzzing the dictionary readers: mutated real dictionaries end in success or in Rusc's
+own one-line error naming the file — never a traceback, never a hang.
+
+Seeds are small real dictionaries: every case of Hunspell's own test suite and a slice of
+the Catalan dictionary (its whole .aff, 300 .dic lines). Mutations: truncated lines,
+wrong counts, invalid flags, bad conditions, wrong encodings, binary junk, huge lines.
+Each case runs under an alarm, so a hang fails the test instead of stalling CI.
+"""
+
+from __future__ import annotations
+
+import signal
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pipeline.errors import RuscError
+from pipeline.expand import Expander
+from pipeline.extract import normalise_dictionary
+
+#: Seconds one fuzz case may take (parse, normalise and expand a small dictionary).
+CASE_SECONDS = 20
+#: Forms generated per case at most (a mutation can make a rule apply everywhere).
+MAX_FORMS = 200_000
+
+MUTATIONS = ("truncate", "count", "flag", "condition", "encoding", "junk", "huge", "drop", "duplicate")
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Hang()
+
+
+def seeds(hunspell_tests: Path, catalan) -> list[tuple[str, bytes, bytes]]:
+    found = []
+    for aff in sorted(hunspell_tests.glob("*.aff")):
+        dic = aff.with_suffix(".dic")
+        if dic.exists():
+            found.append((aff.stem, aff.read_bytes(), dic.read_bytes()))
+    dic_lines = catalan.dic.read_bytes().splitlines(keepends=True)
+    found.append(("catalan-slice", catalan.aff.read_bytes(), b"300\n" + b"".join(dic_lines[1:301:1])))
+    return found
+
+
+def mutate(data: bytes, how: str, where: float, junk: bytes) -> bytes:
+    lines = data.splitlines(keepends=True) or [b""]
+    i = min(int(where * len(lines)), len(lines) - 1)
+    line = lines[i]
+    if how == "truncate":
+        lines[i] = line[: max(0, int(len(line) * where) - 1)]
+    elif how == "count":
+        parts = line.split()
+        lines[i] = b" ".join(parts[:-1] + [b"99999" if where > 0.5 else b"-3"]) + b"\n" if parts else b"7\n"
+    elif how == "flag":
+        lines[i] = line.rstrip(b"\n") + b"/\xff\x00zz" + junk[:4] + b"\n"
+    elif how == "condition":
+        parts = line.split()
+        if len(parts) >= 5:
+            parts[4] = [b"[", b"[^", b"]", b"[a-", b"(", b"\\", b"[]"][int(where * 7) % 7]
+        lines[i] = b" ".join(parts) + b"\n"
+    elif how == "encoding":
+        lines[i] = line.decode("utf-8", "replace").encode("latin-1", "replace") + b"\xe7\xe0\n"
+    elif how == "junk":
+        lines[i] = junk + b"\n"
+    elif how == "huge":
+        lines[i] = line.rstrip(b"\n") + b"a" * 200_000 + b"\n"
+    elif how == "drop":
+        del lines[i]
+    elif how == "duplicate":
+        lines[i:i] = [line] * 3
+    return b"".join(lines)
+
+
+def run_case(aff: bytes, dic: bytes) -> str:
+    """Normalise and expand; the only acceptable failure is RuscError naming the file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "in.aff").write_bytes(aff)
+        (folder / "in.dic").write_bytes(dic)
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(CASE_SECONDS)
+        try:
+            out_aff, out_dic = normalise_dictionary(folder / "in.aff", folder / "in.dic", folder / "out")
+            expander = Expander.from_files(out_aff, out_dic)
+            produced = 0
+            for entry in expander.entries():
+                produced += len(expander.forms(entry))
+                if produced > MAX_FORMS:
+                    break
+            return "expanded"
+        except RuscError as error:
+            message = str(error)
+            assert "\n" not in message
+            assert str(folder) in message, f"error does not name the file: {message}"
+            return "clear error"
+        except Hang:
+            pytest.fail(f"a case ran longer than {CASE_SECONDS} s")
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.fixture(scope="module")
+def seed_dictionaries(hunspell_tests, dictionary):
+    return seeds(hunspell_tests, dictionary("ca"))
+
+
+CASES = {"count": 0, "expanded": 0, "clear error": 0}
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_mutated_dictionaries_end_in_success_or_a_clear_error(seed_dictionaries, data):
+    index = data.draw(st.integers(0, len(seed_dictionaries) - 1), label="seed index")
+    name, aff, dic = seed_dictionaries[index]
+    target = data.draw(st.sampled_from(["aff", "dic"]), label="file")
+    how = data.draw(st.sampled_from(MUTATIONS), label="mutation")
+    where = data.draw(st.floats(0, 1), label="where")
+    junk = data.draw(st.binary(min_size=1, max_size=64), label="junk")
+    if target == "aff":
+        aff = mutate(aff, how, where, junk)
+    else:
+        dic = mutate(dic, how, where, junk)
+    CASES["count"] += 1
+    CASES[run_case(aff, dic)] += 1
+
+
+def test_fuzz_report(capsys):
+    """Prints how many fuzz cases ran (the number for the hardening note)."""
+    with capsys.disabled():
+        print(f"\nfuzz cases run: {CASES['count']} ({CASES['expanded']} expanded, "
+              f"{CASES['clear error']} ended in a clear error)")
