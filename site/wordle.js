@@ -379,7 +379,8 @@
           field.value = row.text;  // refused: keep the last valid letters
           return;
         }
-        say("");
+        // The refusal stays in view while the player goes on typing.
+        if (!field.value) say("");
         row.text = field.value;
         update();
       });
@@ -559,7 +560,7 @@
         say(why);
         input.value = input.getAttribute("data-valid") || "";
       } else {
-        say("");
+        if (!input.value) say("");
         input.setAttribute("data-valid", input.value);
       }
     });

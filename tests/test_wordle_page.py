@@ -1,0 +1,330 @@
+"""The Wordle clue page in Debian's Chromium (Playwright), on the real built site: guesses
+typed, tiles set by clicking and by keyboard, and the candidates shown compared with
+pipeline/wordle.py's filter for the same clues, in Catalan and English; refused input,
+suggestions, a failed load and the page without JavaScript."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import gzip
+import http.server
+import json
+import os
+import random
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from pipeline.clean import fold
+from pipeline.config import load_language
+from pipeline.paths import Paths
+from pipeline.render import build_site
+from pipeline.urls import Urls
+from pipeline.wordle import Clue, feedback, filter_keys, load_wordle_list, suggest, worth_showing
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+BASE = "/rusc/"
+DAY = dt.date(2026, 2, 14)
+LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
+#: Clicks that take a grey tile to each mark.
+CLICKS = {".": 0, "y": 1, "g": 2}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(built_lists, tmp_path_factory):
+    """(origin, site folder): the real ca + en site served under /rusc/."""
+    for code in LANGUAGES:
+        built_lists(code)
+    root = tmp_path_factory.mktemp("wordle-site")
+    docroot = root / "www"
+    docroot.mkdir()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    report = build_site(Paths(Path(__file__).resolve().parent.parent), list(LANGUAGES.values()), DAY,
+                        Urls.create(BASE, origin + BASE), out=root / "site")
+    os.symlink(report.folder, docroot / BASE.strip("/"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield origin, report.folder
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def words(built_lists):
+    return {code: load_wordle_list(built_lists(code) / "wordle.tsv", lang) for code, lang in LANGUAGES.items()}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is not installed (make system-deps)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+class WordlePage:
+    """The page, driven as a player would."""
+
+    def __init__(self, browser, url: str, javascript: bool = True):
+        self.context = browser.new_context(java_script_enabled=javascript)
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.url = url
+
+    def open(self):
+        response = self.page.goto(self.url)
+        assert response is not None and response.status == 200, self.url
+        return self
+
+    def ready(self):
+        self.page.wait_for_selector("#wordle-count[data-count]")
+        return self
+
+    def strings(self) -> dict:
+        return json.loads(self.page.locator("#wordle-strings").text_content())
+
+    def add(self, text: str):
+        self.page.fill("#wordle-input", text)
+        self.page.press("#wordle-input", "Enter")
+
+    def tile(self, row: int, position: int):
+        return self.page.locator("#wordle-guesses > li").nth(row).locator(".wordle-tile").nth(position)
+
+    def mark(self, row: int, pattern: str, how: str):
+        """Set row's tiles (all grey) to pattern: by clicks, by Space/arrow keys or by letters."""
+        for position, mark in enumerate(pattern):
+            tile = self.tile(row, position)
+            if how == "click":
+                for _ in range(CLICKS[mark]):
+                    tile.click()
+            elif how == "keys":
+                tile.focus()
+                # Space cycles forward (the button's own activation), ArrowDown backward.
+                if mark == "y":
+                    self.page.keyboard.press("Space")
+                elif mark == "g":
+                    self.page.keyboard.press("ArrowDown")
+            else:
+                tile.focus()
+                self.page.keyboard.press({"g": "g", "y": "y", ".": "."}[mark])
+
+    def states(self, row: int) -> str:
+        classes = self.page.locator("#wordle-guesses > li").nth(row).locator(".wordle-tile").evaluate_all(
+            "tiles => tiles.map(t => t.className)")
+        return "".join("g" if " green" in c else "y" if " yellow" in c else "." for c in classes)
+
+    def candidates(self) -> list[tuple[str, str]]:
+        """(key, text) of every candidate listed, after "show all" if needed."""
+        more = self.page.locator("#wordle-more")
+        if more.is_visible():
+            more.click()
+        return self.page.locator("#wordle-candidates > li").evaluate_all(
+            "items => items.map(li => [li.dataset.key, li.textContent])")
+
+    def count(self) -> int:
+        return int(self.page.locator("#wordle-count").get_attribute("data-count"))
+
+    def suggestions(self) -> list[str]:
+        self.page.wait_for_function(
+            "() => !document.querySelector('#wordle-suggestions').hasAttribute('aria-busy')")
+        return self.page.locator("#wordle-suggestions > li").evaluate_all("items => items.map(li => li.dataset.key)")
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def open_wordle(site, browser):
+    pages = []
+
+    def opener(code: str, javascript: bool = True) -> WordlePage:
+        origin, _ = site
+        page = WordlePage(browser, f"{origin}{BASE}{code}/wordle/", javascript).open()
+        pages.append(page)
+        return page
+
+    yield opener
+    for page in pages:
+        assert not page.errors, page.errors
+        origin, _ = site
+        assert all(url.startswith(origin + BASE) for url in page.requests), page.requests
+        page.close()
+
+
+def shown(words, keys) -> list[tuple[str, str]]:
+    return [[k, " / ".join(words.forms[k])] for k in keys]
+
+
+def games(words, code: str, count: int):
+    """(answer, guesses as typed display forms) from the real list; Catalan answers with ç."""
+    rng = random.Random(f"wordle-page-{code}")
+    keys = list(words.keys)
+    answers = [k for k in keys if "ç" in k] if code == "ca" else keys
+    out = []
+    for _ in range(count):
+        answer = rng.choice(answers)
+        guesses = [rng.choice(words.forms[rng.choice(keys)]) for _ in range(2)]
+        out.append((answer, guesses))
+    return out
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_candidates_shown_are_pythons_for_clues_set_by_click_and_keyboard(code, open_wordle, words):
+    language, lst = LANGUAGES[code], words[code]
+    page = open_wordle(code).ready()
+    assert page.page.locator("html").get_attribute("lang") == code
+    assert page.count() == len(lst.keys)
+    for game, (answer, typed) in enumerate(games(lst, code, 3)):
+        clues = []
+        for row, text in enumerate(typed):
+            page.add(text.upper() if row else text)  # capitals and accents fold like the games
+            guess = fold(text, language)
+            pattern = feedback(guess, answer)
+            page.mark(row, pattern, ["click", "keys", "letters"][(game + row) % 3])
+            assert page.states(row) == pattern
+            clues.append(Clue(guess, pattern))
+        expected = filter_keys(lst.keys, clues)
+        assert answer in expected
+        assert page.count() == len(expected)
+        assert page.candidates() == shown(lst, expected)
+        for _ in typed:
+            page.page.locator("#wordle-guesses > li .guess-remove").first.click()
+        assert page.count() == len(lst.keys)
+
+
+def test_guesses_can_be_edited_and_removed(open_wordle, words):
+    lst = words["en"]
+    page = open_wordle("en").ready()
+    page.add("crane")
+    page.mark(0, ".y..g", "click")
+    page.add("sloth")
+    page.mark(1, "y..y.", "keys")
+    both = filter_keys(lst.keys, [Clue("crane", ".y..g"), Clue("sloth", "y..y.")])
+    assert page.candidates() == shown(lst, both)
+    # Edit the first guess's letters: its colours stay, the clue changes.
+    page.page.locator("#wordle-guesses > li .guess-input").first.fill("brine")
+    edited = filter_keys(lst.keys, [Clue("brine", ".y..g"), Clue("sloth", "y..y.")])
+    assert page.candidates() == shown(lst, edited)
+    # An unfinished guess does not count, and says so.
+    page.page.locator("#wordle-guesses > li .guess-input").first.fill("bri")
+    assert page.page.locator("#wordle-guesses > li .guess-note").first.is_visible()
+    assert page.candidates() == shown(lst, filter_keys(lst.keys, [Clue("sloth", "y..y.")]))
+    # Remove the second guess.
+    page.page.locator("#wordle-guesses > li .guess-remove").nth(1).click()
+    assert page.page.locator("#wordle-guesses > li").count() == 1
+    assert page.count() == len(lst.keys)
+
+
+def test_contradictory_clues_say_no_word_fits(open_wordle, words):
+    page = open_wordle("ca").ready()
+    strings = page.strings()
+    first, second = words["ca"].keys[0], words["ca"].keys[-1]
+    page.add(first)
+    page.mark(0, "ggggg", "letters")
+    assert page.count() == 1
+    page.add(second)
+    page.mark(1, "ggggg", "letters")
+    assert page.count() == 0 and page.candidates() == []
+    assert page.page.locator("#wordle-count").inner_text() == strings["none"]
+    # A grey copy left of a yellow copy of the same letter is a pattern Wordle never shows.
+    for _ in range(2):
+        page.page.locator("#wordle-guesses > li .guess-remove").first.click()
+    page.add("rasar")  # two r, two a
+    page.mark(0, ".y..y", "click")
+    text = page.page.locator("#wordle-count").inner_text()
+    assert page.count() == 0 and "R" in text and text != strings["none"]
+
+
+@pytest.mark.parametrize("code,typed,bad", [("ca", "pl4ça", "4"), ("en", "plaça", None), ("ca", "abc<d", "<")])
+def test_invalid_letters_are_refused_with_a_visible_message(code, typed, bad, open_wordle):
+    page = open_wordle(code).ready()
+    message = page.page.locator("#wordle-message")
+    page.page.locator("#wordle-input").press_sequentially(typed)
+    if bad is None:  # ç folds to c in English, like the games' keys
+        assert not message.is_visible()
+        page.page.press("#wordle-input", "Enter")
+        assert page.page.locator("#wordle-guesses > li").count() == 1
+        return
+    assert message.is_visible() and bad in message.inner_text()
+    assert bad not in page.page.input_value("#wordle-input")
+    page.page.press("#wordle-input", "Enter")  # four letters: refused too
+    assert page.page.locator("#wordle-guesses > li").count() == 0
+    assert message.is_visible() and "5" in message.inner_text()
+    # Six letters are refused as they are typed.
+    page.page.fill("#wordle-input", "")
+    page.page.locator("#wordle-input").press_sequentially("abcdef")
+    assert page.page.input_value("#wordle-input") == "abcde" and message.is_visible()
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_suggestions_are_the_precomputed_first_guesses_then_pythons_ranking(code, open_wordle, words):
+    lst = words[code]
+    page = open_wordle(code).ready()
+    first = [s.key for s in worth_showing(suggest(lst.keys, lst.keys))]
+    assert page.suggestions() == first
+    # Narrow to a few hundred words, then compare the browser's ranking with Python's.
+    rng = random.Random(f"suggest-{code}")
+    for _ in range(50):
+        answer, guess = rng.choice(lst.keys), rng.choice(lst.keys)
+        clue = Clue(guess, feedback(guess, answer))
+        candidates = filter_keys(lst.keys, [clue])
+        if 20 <= len(candidates) <= 200:
+            break
+    else:
+        pytest.fail("no clue leaves 20-200 words")
+    page.add(guess)
+    page.mark(0, clue.pattern, "letters")
+    assert page.suggestions() == [s.key for s in worth_showing(suggest(candidates, lst.keys))]
+    page.page.locator("#wordle-hard").check()
+    assert page.suggestions() == [s.key for s in worth_showing(suggest(candidates, candidates))]
+
+
+def test_a_failed_load_says_so(site, browser):
+    origin, _ = site
+    page = WordlePage(browser, f"{origin}{BASE}en/wordle/")
+    page.page.route(re.compile(r".*/wordle-en\..*\.json$"), lambda route: route.fulfill(status=500, body="no"))
+    try:
+        page.open()
+        status = page.page.locator("#wordle-status")
+        status.wait_for(state="visible")
+        page.page.wait_for_function("() => document.querySelector('#wordle-status').classList.contains('error')")
+        assert "500" in status.inner_text() and status.get_attribute("role") == "alert"
+        assert not page.page.locator("#wordle-app").is_visible()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_without_javascript_the_page_says_it_needs_it(code, open_wordle):
+    page = open_wordle(code, javascript=False)
+    notice = page.page.locator("noscript p, p.wordle-status.error").first
+    assert notice.is_visible() and "JavaScript" in notice.inner_text()
+    assert not page.page.locator("#wordle").is_visible()
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_whole_page_is_under_60_kb_gzipped(code, site):
+    _, folder = site
+    html = (folder / code / "wordle" / "index.html").read_text("utf-8")
+    refs = re.findall(r'(?:href|src|data-src)="/rusc/(assets/[^"]+)"', html)
+    kinds = sorted(re.sub(r"\.[0-9a-f]{10}\.", ".", Path(ref).name) for ref in refs)
+    assert kinds == sorted(["style.css", "wordle.css", "wordle.js", f"wordle-{code}.json"])
+    total = len(gzip.compress(html.encode(), 6)) + sum(len(gzip.compress((folder / r).read_bytes(), 6)) for r in refs)
+    assert total < 60_000, total
