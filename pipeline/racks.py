@@ -158,9 +158,7 @@ class TileSet:
         letters = text.replace(BLANK, "")
         tiles = self.spell(letters) if letters else ()
         if tiles is None:
-            bad = [ch for ch in letters if self.spell(ch) is None and not self._part_of_tile(ch)]
-            what = f"{bad[0]!r} is not a tile" if bad else f"{letters!r} cannot be spelled with the tiles"
-            raise UsageError(f"{what} of the {self.language.english_name} set "
+            raise UsageError(f"{self._first_misfit(letters)!r} is not a tile of the {self.language.english_name} set "
                              f"({' '.join(t.upper() for t in self.texts)}, and {BLANK} for a blank)")
         size = len(tiles) + blanks
         if size == 0:
@@ -171,9 +169,29 @@ class TileSet:
             raise UsageError(f"a rack has at most {self.language.racks.blanks} blanks ({BLANK}); {rack!r} has {blanks}")
         return tiles, blanks
 
-    def _part_of_tile(self, ch: str) -> bool:
-        folded = fold(ch, self.language)
-        return folded is not None and any(folded in t for t in self.texts)
+    def _first_misfit(self, letters: str) -> str:
+        """The first character of an unspellable rack where no tile starts.
+
+        >>> from pipeline.config import load_language
+        >>> TileSet.of(load_language("ca")).parse_rack("ganyqa")
+        Traceback (most recent call last):
+        ...
+        pipeline.errors.UsageError: 'q' is not a tile of the Catalan set (A E I L N O R S T U C D M B G P F V H J QU Z Ç L·L NY X, and ? for a blank)
+        """
+        text = unicodedata.normalize("NFC", letters).lower()
+        for old, new in self.variants:
+            text = text.replace(old, new)
+        pieces = [(ch, ch.translate(self._char_map)) for ch in text]
+        folded = "".join(piece for _, piece in pieces)
+        # The typed character behind each character of the folded text.
+        owners = [ch for ch, piece in pieces for _ in piece]
+        i = 0
+        while i < len(folded):
+            match = self._cutter.match(folded, i)
+            if not match:
+                return owners[i]
+            i = match.end()
+        return text[-1:]
 
     def bag(self) -> tuple[int, ...]:
         """Every tile of the full bag as ids, blanks as -1."""
