@@ -29,6 +29,7 @@ import datetime as dt
 import io
 import operator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pipeline.config import Language
@@ -189,6 +190,22 @@ class BeehiveIndex:
             mask_totals[mask] = (sum(points[i] for i in members) << _PACK) | len(members)
         return cls(language, checksum, tuple(keys), tuple(forms), tuple(points), by_mask, mask_totals, bits)
 
+    @cached_property
+    def _answers(self) -> tuple[Answer, ...]:
+        """The Answer of each key: it is the same in every hive that has it (a key with seven
+        letters is a pangram of the only hive whose letters it uses)."""
+        return tuple(Answer(key, forms, points, len(set(key)) == HIVE_SIZE)
+                     for key, forms, points in zip(self.keys, self.forms, self.points))
+
+    @cached_property
+    def _order(self) -> tuple[int, ...]:
+        """Each key's position in answer order: longest first, then by key."""
+        ranked = sorted(range(len(self.keys)), key=lambda i: (-len(self.keys[i]), self.keys[i]))
+        order = [0] * len(ranked)
+        for position, i in enumerate(ranked):
+            order[i] = position
+        return tuple(order)
+
     # ---- one hive -------------------------------------------------------------------
 
     def parse_letters(self, letters: str) -> tuple[str, int, int]:
@@ -209,10 +226,10 @@ class BeehiveIndex:
             if sub == 0:
                 break
             sub = (sub - 1) & others
-        keys = self.keys
-        found.sort(key=lambda i: (-len(keys[i]), keys[i]))
-        answers = tuple(Answer(keys[i], self.forms[i], self.points[i], _mask(keys[i], self.bits) == mask) for i in found)
-        total = sum(a.points for a in answers)
+        found.sort(key=self._order.__getitem__)
+        every = self._answers
+        answers = tuple([every[i] for i in found])
+        total = sum([a.points for a in answers])
         return Hive(
             letters=normalised,
             centre=normalised[0],
