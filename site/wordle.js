@@ -172,7 +172,7 @@
    *  gives [{word, sumSquares, isCandidate}]. */
   function suggester(words, candidates, guesses, top) {
     var L = words.length, codes = words.codes, n = candidates.length;
-    var counts = new Int32Array(Math.pow(3, L)), touched = new Int32Array(n), used = new Uint8Array(L);
+    var counts = new Int32Array(Math.pow(3, L)), touched = new Int32Array(n);
     var isCandidate = new Uint8Array(words.keys.length);
     candidates.forEach(function (w) { isCandidate[w] = 1; });
     // Promising guesses first (letters found in many candidates): the bound tightens early.
@@ -197,10 +197,34 @@
       return x.word > y.word;  // keys are sorted, so word order is key order
     }
 
+    // posmask[k * A + c]: bit i set iff candidate k has letter c at position i, so a
+    // yellow is one AND instead of a scan (the same rule as patternCode).
+    var A = words.alphabet.length, posmask = new Int32Array(n * A), letters = new Uint8Array(L);
+    candidates.forEach(function (w, k) {
+      for (var i = 0; i < L; i++) posmask[k * A + codes[w * L + i]] |= 1 << i;
+    });
+
+    function pattern(k) {
+      var base = candidates[k] * L, kA = k * A, green = 0, i;
+      for (i = 0; i < L; i++) if (letters[i] === codes[base + i]) green |= 1 << i;
+      var taken = green, p = 0;
+      for (i = 0; i < L; i++) {
+        var m = GREY;
+        if (green & (1 << i)) m = GREEN;
+        else {
+          var free = posmask[kA + letters[i]] & ~taken;
+          if (free) { taken |= free & -free; m = YELLOW; }
+        }
+        p = p * 3 + m;
+      }
+      return p;
+    }
+
     function score(g, bound) {
       var sum = 0, t = 0, p, result = -1;
+      for (var i = 0; i < L; i++) letters[i] = codes[g * L + i];
       for (var k = 0; k < n; k++) {
-        p = patternCode(codes, g * L, codes, candidates[k] * L, L, used);
+        p = pattern(k);
         if (counts[p] === 0) touched[t++] = p;
         sum += 2 * counts[p] + 1;
         counts[p]++;
