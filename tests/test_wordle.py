@@ -26,6 +26,7 @@ from pipeline.wordle import (
     filter_keys,
     fits,
     fold_guess,
+    folding_table,
     load_wordle_list,
     parse_clue,
     suggest,
@@ -243,24 +244,41 @@ def decode(data: dict) -> dict[str, tuple[str, ...]]:
     return forms
 
 
+@pytest.fixture(scope="module")
+def page_data(built_lists):
+    return {code: build_wordle_data(lang, built_lists(code) / "wordle.tsv") for code, lang in (("ca", CA), ("en", EN))}
+
+
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_page_data_round_trips_and_stays_small(code, built_lists, lists):
-    language = CA if code == "ca" else EN
-    data = build_wordle_data(language, built_lists(code) / "wordle.tsv")
-    assert decode(data) == lists[code].forms
-    assert data["count"] == len(lists[code].keys)
+def test_page_data_round_trips_and_stays_small(code, page_data, lists):
+    data, words = page_data[code], lists[code]
+    assert decode(data) == words.forms
+    assert data["count"] == len(words.keys) and data["alphabet"] == (CA if code == "ca" else EN).alphabet
     blob = wordle_json(data)
     assert json.loads(blob) == data
     assert len(gzip.compress(blob, 6)) < 30_000  # leaves room for HTML, JS and CSS in 60 KB
-    first = suggest(lists[code].keys, lists[code].keys, top=3)
-    assert data["first"][:3] == [[s.key, s.sum_squares] for s in first]
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_precomputed_first_guesses_are_scored_exactly_and_ranked(code, page_data, lists):
+    """Exactness of the ranking itself is proved on random pools above; here the build's
+    ten first guesses carry their true scores, in order, and beat a random sample."""
+    keys = lists[code].keys
+    first = page_data[code]["first"]
+    assert len(first) == 10
+    for key, score in first:
+        assert score == sum_squares_naive(key, keys)
+    assert first == sorted(first, key=lambda pair: (pair[1], pair[0]))
+    worst = first[-1][1]
+    for guess in random.Random(code).sample(keys, 20):
+        assert guess in dict(first) or sum_squares_naive(guess, keys) >= worst
 
 
 @pytest.mark.parametrize("language", [CA, EN], ids=["ca", "en"])
 def test_page_folding_table_folds_every_character_like_clean_fold(language, lists):
     """The browser's rule (default + table) mirrored here; the JS itself is checked in
     test_wordle_js.py. Every display form of the list must fold to its key, too."""
-    table = build_wordle_data.__globals__["folding_table"](language)
+    table = folding_table(language)
     alphabet = set(language.alphabet)
 
     def browser_fold_char(ch):
@@ -275,3 +293,33 @@ def test_page_folding_table_folds_every_character_like_clean_fold(language, list
     for key in words.keys:
         for form in words.forms[key]:
             assert fold(form, language) == key
+
+
+# --- command line -----------------------------------------------------------------------
+
+
+def test_cli_prints_the_words_that_fit_and_the_best_next_guesses(built_lists, lists, capsys):
+    path = built_lists("ca") / "wordle.tsv"
+    assert rusc(["wordle", "ca", "xxxÇx:...g.", "acabà:.....", "--list", str(path), "--top", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    expected = filter_keys(lists["ca"].keys, [Clue("xxxçx", "...g."), Clue("acaba", ".....")])
+    assert out[0] == f"{len(expected)} words fit:"
+    assert out[1 : 1 + len(expected)] == ["  " + " ".join(lists["ca"].forms[k]) for k in expected]
+    assert out[1 + len(expected)] == "Best next guesses (expected words left):"
+    assert 1 <= len(out[2 + len(expected):]) <= 3
+
+
+def test_cli_says_when_no_word_fits_and_why(built_lists, capsys):
+    path = built_lists("en") / "wordle.tsv"
+    assert rusc(["wordle", "en", "geese:....y", "--list", str(path)]) == 0
+    assert capsys.readouterr().out == "No word fits: guess 1 has a grey e before a yellow e, which Wordle never shows.\n"
+
+
+def test_cli_errors_are_one_line(tmp_path, capsys):
+    assert rusc(["wordle", "en", "crane:gyx.."]) == 2
+    assert rusc(["wordle", "en", "crane:gy...", "--list", str(tmp_path / "missing.tsv")]) == 1
+    bad = tmp_path / "wordle.tsv"
+    bad.write_text("crane\tcrane\nabc\tabc\n", encoding="utf-8")
+    assert rusc(["wordle", "en", "crane:gy...", "--list", str(bad)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and "missing.tsv" in err[1] and f"{bad}:2:" in err[2]
