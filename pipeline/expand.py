@@ -39,7 +39,8 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -82,6 +83,9 @@ class ExpansionStats:
     expanded_entries: int
     compounds: bool
     fast: bool
+    #: Wall seconds per phase (read, expand, sort, concatenate): for benchmarks, never
+    #: written to expansion.json (it would make the output depend on the machine).
+    seconds: dict[str, float] = field(default_factory=dict)
 
 
 class _Op:
@@ -177,6 +181,7 @@ class Expander:
         self._stem_block = frozenset(f for f in (data.onlyincompound, data.forbidden) if f is not None)
         self._forbidden = frozenset(
             e.stem for e in entries if data.forbidden is not None and data.forbidden in e.flags)
+        self._forbidden_bytes = frozenset(word.encode("utf-8") for word in self._forbidden)
         # Hunspell converts what it is asked (ICONV) before looking anything up, so a form
         # that ICONV would change is not accepted as spelled; such forms are dropped. (OCONV
         # only converts suggestions: Hunspell's oconv tests accept the unconverted forms.)
@@ -456,10 +461,11 @@ class Expander:
 
     # --- the word-game fast path --------------------------------------------------------
 
-    def fast_variant(self) -> "Expander":
+    def fast_variant(self, keep_capitals: bool = False) -> "Expander":
         """An expander without the rules and stems that cannot make an ordinary word.
 
-        A form is ordinary when it has no capital letter, digit, period, apostrophe or hyphen.
+        A form is ordinary when it has no capital letter, digit, period, apostrophe or hyphen
+        (``keep_capitals`` for languages that capitalise common nouns: capitals then stay).
         A rule is dropped when one of those characters in its added string survives every
         later strip (the strips of all rules are bounded, so this is decided per rule); an
         entry is dropped when one in its stem survives every strip. Cleaning the fast
@@ -471,7 +477,7 @@ class Expander:
         max_sfx = max((len(r.strip) for r in rules if r.kind == ("PFX" if self._mirror else "SFX")), default=0)
 
         def bad(c: str) -> bool:
-            return c in GAME_UNFRIENDLY or c.isdigit() or c != c.lower()
+            return c in GAME_UNFRIENDLY or c.isdigit() or (not keep_capitals and c != c.lower())
 
         def rule_hopeless(rule: AffixRule) -> bool:
             add = rule.add[::-1] if self._mirror else rule.add
@@ -498,6 +504,7 @@ class Expander:
         forbidden = [e for e in self._entries if data.forbidden is not None and data.forbidden in e.flags]
         fast = Expander(fast_data, entries)
         fast._forbidden = frozenset(e.stem for e in forbidden)
+        fast._forbidden_bytes = frozenset(word.encode("utf-8") for word in fast._forbidden)
         return fast
 
 
@@ -673,11 +680,10 @@ def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> 
     def spill() -> None:
         for key, forms in buffers.items():
             if forms:
-                with open(os.path.join(folder, f"{_bucket_name(key)}.{share}"), "a", encoding="utf-8",
-                          newline="\n") as handle:
-                    data = "\n".join(forms) + "\n"
+                data = ("\n".join(forms) + "\n").encode("utf-8")
+                with open(os.path.join(folder, f"{_bucket_name(key)}.{share}"), "ab") as handle:
                     handle.write(data)
-                    sizes[key] = sizes.get(key, 0) + len(data)
+                sizes[key] = sizes.get(key, 0) + len(data)
                 forms.clear()
 
     def many(forms: list[str], key: str | None) -> None:
@@ -717,42 +723,49 @@ def _sort_buckets(keys: list[str], shares: int, folder: str) -> dict[str, int]:
 
 
 def _sort_bucket(key: str, parts: list[str], out: str, depth: int) -> int:
+    """Deduplicate and sort one bucket (UTF-8 byte order is code point order).
+
+    The lines are sorted as bytes in the order they were read (sorting first keeps the
+    objects' memory order close to the comparison order, which is much faster than sorting
+    a set's scrambled order), then adjacent duplicates go through an ordered dict.
+    """
     parts = [p for p in parts if os.path.exists(p)]
     size = sum(os.path.getsize(p) for p in parts)
     if size > BUCKET_BYTES:
         return _split_bucket(parts, out, depth)
-    forms: set[str] = set()
+    lines: list[bytes] = []
     for part in parts:
-        with open(part, encoding="utf-8", newline="\n") as handle:
-            forms.update(handle.read().split("\n"))
+        with open(part, "rb") as handle:
+            lines.extend(handle.read().split(b"\n"))
         os.unlink(part)
-    forms.discard("")
-    if _WORKER is not None and _WORKER._forbidden:
-        forms.difference_update(_WORKER._forbidden)
-    ordered = sorted(forms)
-    with open(out, "w", encoding="utf-8", newline="\n") as handle:
-        if ordered:
-            handle.write("\n".join(ordered))
-            handle.write("\n")
-    return len(ordered)
+    lines.sort()
+    unique = dict.fromkeys(lines)
+    del lines
+    unique.pop(b"", None)
+    if _WORKER is not None:
+        for word in _WORKER._forbidden_bytes:
+            unique.pop(word, None)
+    with open(out, "wb") as handle:
+        if unique:
+            handle.write(b"\n".join(unique))
+            handle.write(b"\n")
+    return len(unique)
 
 
 def _split_bucket(parts: list[str], out: str, depth: int) -> int:
     """A bucket too big to sort in memory: split it by one more character, streaming."""
     sub_folder = out + ".d"
     os.makedirs(sub_folder)
-    handles: dict[str, io.TextIOWrapper] = {}
+    handles: dict[str, io.BufferedWriter] = {}
     try:
         for part in parts:
             with open(part, encoding="utf-8", newline="\n") as handle:
                 for line in handle:
-                    form = line[:-1]
-                    key = form[:depth + 1]
+                    key = line[:-1][:depth + 1]
                     sub = handles.get(key)
                     if sub is None:
-                        sub = handles[key] = open(os.path.join(sub_folder, _bucket_name(key)), "a",
-                                                  encoding="utf-8", newline="\n")
-                    sub.write(line)
+                        sub = handles[key] = open(os.path.join(sub_folder, _bucket_name(key)), "ab")
+                    sub.write(line.encode("utf-8"))
             os.unlink(part)
     finally:
         for sub in handles.values():
@@ -762,12 +775,11 @@ def _split_bucket(parts: list[str], out: str, depth: int) -> int:
         for key in sorted(handles):
             piece = os.path.join(sub_folder, _bucket_name(key))
             if len(key) <= depth:  # the whole form is the key: one distinct form
-                if _WORKER is not None and key in _WORKER._forbidden:
-                    os.unlink(piece)
+                os.unlink(piece)
+                if _WORKER is not None and key.encode("utf-8") in _WORKER._forbidden_bytes:
                     continue
                 total += 1
                 target.write((key + "\n").encode("utf-8"))
-                os.unlink(piece)
                 continue
             total += _sort_bucket(key, [piece], piece + ".out", depth + 1)
             with open(piece + ".out", "rb") as source:
@@ -788,21 +800,31 @@ def _progress(items, show: bool, desc: str):
 
 
 def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | str, workers: int = 2,
-                   fast: bool = False) -> ExpansionStats:
+                   fast: bool = False, keep_capitals: bool = False) -> ExpansionStats:
     """Write every distinct form, sorted by code point, to ``out_path`` (and expansion.json)."""
     global _WORKER
     aff_path, dic_path, out_path = Path(aff_path), Path(dic_path), Path(out_path)
+    clock = [time.perf_counter()]
+    seconds: dict[str, float] = {}
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        seconds[name] = round(now - clock[0], 3)
+        clock[0] = now
+
     expander = Expander.from_files(aff_path, dic_path)
     total_entries = len(expander._entries)
     if fast:
-        expander = expander.fast_variant()
+        expander = expander.fast_variant(keep_capitals)
     workers = max(1, int(workers))
     out_path.parent.mkdir(parents=True, exist_ok=True)
+    lap("read")
     with tempfile.TemporaryDirectory(prefix=".expand.", dir=out_path.parent) as folder:
         _WORKER = expander
         try:
             if workers == 1:
                 generated, sizes = _expand_share(0, 1, folder, sys.stderr.isatty())
+                lap("expand")
                 keys = sorted(sizes)
                 counts = _sort_buckets(keys, 1, folder)
             else:
@@ -811,6 +833,7 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
                     futures = [pool.submit(_expand_share, s, workers, folder, s == 0 and sys.stderr.isatty())
                                for s in range(workers)]
                     results = [f.result() for f in futures]
+                    lap("expand")
                     generated = sum(r[0] for r in results)
                     sizes: dict[str, int] = {}
                     for _, part in results:
@@ -828,12 +851,15 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
                         counts.update(future.result())
         finally:
             _WORKER = None
+        lap("sort")
         with atomic_path(out_path) as tmp, open(tmp, "wb") as target:
             for key in keys:
                 with open(os.path.join(folder, f"{_bucket_name(key)}.out"), "rb") as source:
                     shutil.copyfileobj(source, target, 1 << 20)
+        lap("concatenate")
     stats = ExpansionStats(forms=sum(counts.values()), generated=generated, entries=total_entries,
-                           expanded_entries=len(expander._entries), compounds=expander.compounds, fast=fast)
+                           expanded_entries=len(expander._entries), compounds=expander.compounds, fast=fast,
+                           seconds=seconds)
     write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path)
     return stats
 
@@ -870,16 +896,13 @@ def add_cli(subparsers) -> None:
     parser.set_defaults(func=_cli)
 
 
-def _dictionary_files(code: str) -> tuple[Path, Path]:
+def _cli(args: argparse.Namespace) -> int:
     from pipeline.config import load_language
     from pipeline.sources import fetch
 
-    files = fetch(load_language(code))
-    return Path(files.aff), Path(files.dic)
-
-
-def _cli(args: argparse.Namespace) -> int:
-    aff, dic = _dictionary_files(args.language)
+    language = load_language(args.language)
+    files = fetch(language)
+    aff, dic = Path(files.aff), Path(files.dic)
     if args.stem is not None:
         expander = Expander.from_files(aff, dic)
         matches = [e for e in expander.entries() if e.stem == args.stem]
@@ -896,7 +919,8 @@ def _cli(args: argparse.Namespace) -> int:
     out = args.output
     if out is None:
         out = Path("dist") / "work" / args.language / "forms.txt"
-    stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast)
+    stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
+                           keep_capitals=language.capitalised_nouns)
     print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
           f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")
     return 0
