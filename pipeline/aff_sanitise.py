@@ -15,8 +15,9 @@ strings); this module first rewrites the text so spylls reads what Hunspell 1.7 
 
 The .dic is split here too, line by line, the way Hunspell's ``load_tables`` does it (spylls'
 reader drops the flags of ``rosar/RED/`` and mishandles a leading ``/``): the count line is
-optional, the word ends at the first ``/`` that is neither escaped (``\\/``) nor the first
-character, everything after that slash is the flag field (further slashes included), and
+optional, the word ends at the first unescaped ``/`` (``\\/`` is a slash in the word; a
+leading ``/`` is the whole word, as Hunspell's scan has it), everything after that slash is
+the flag field (further slashes included), and
 morphological fields (`` po:noun``, or anything after a tab) are dropped.
 
 Start at :func:`sanitise_aff` and :func:`split_dic_line`.
@@ -163,6 +164,8 @@ def split_dic_line(line: str) -> tuple[str, str]:
     ('rosar', 'RED/')
     >>> split_dic_line("/")
     ('/', '')
+    >>> split_dic_line("/usr/E")  # Hunspell 1.7.1 ends the word after a leading slash
+    ('/', 'sr/E')
     >>> split_dic_line("1\\\\/2")
     ('1/2', '')
     >>> split_dic_line("gat/AB po:noun st:gat")
@@ -183,7 +186,11 @@ def split_dic_line(line: str) -> tuple[str, str]:
     if 0 <= tab < cut:
         cut = tab
     line = line[:cut].rstrip()
-    # The first slash that is not escaped and not the very first character ends the word.
+    # A leading slash: Hunspell's scan steps past it and then stops at once, so the word is
+    # "/" and the flags start one character further (load_tables in hashmgr.cxx).
+    if line.startswith("/"):
+        return "/", line[2:]
+    # The first slash that is not escaped ends the word.
     word_chars: list[str] = []
     i = 0
     while i < len(line):

@@ -1,0 +1,76 @@
+"""Helpers shared by the expander tests: the compiled libhunspell oracle and cached expansions.
+
+Expansions of the real dictionaries are made once per test session (they take seconds to
+a minute each) and shared by the precision, recall, fast-path and English tests.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+ORACLE_SOURCE = REPO / "tests" / "oracle" / "spell_check.cpp"
+LANGUAGES = ("ca", "en", "es", "fr")
+
+_scratch = Path(tempfile.mkdtemp(prefix="rusc-expand-tests."))
+atexit.register(shutil.rmtree, _scratch, True)
+_expansions: dict[tuple[str, bool], Path] = {}
+
+
+def oracle_binary() -> Path:
+    """Compile tests/oracle/spell_check.cpp against Debian's libhunspell (cached by source hash)."""
+    compiler = shutil.which("g++")
+    assert compiler, "g++ is not installed; the oracle is compiled in the test run"
+    digest = hashlib.sha256(ORACLE_SOURCE.read_bytes()).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / "rusc-oracle"
+    folder.mkdir(exist_ok=True)
+    binary = folder / f"spell_check-{digest}"
+    if not binary.exists():
+        tmp = folder / f".spell_check-{digest}.{id(folder)}"
+        subprocess.run([compiler, "-O2", "-o", str(tmp), str(ORACLE_SOURCE), "-lhunspell"], check=True)
+        tmp.replace(binary)
+    return binary
+
+
+def rejected(aff: Path, dic: Path, words_file: Path) -> list[str]:
+    """The words of ``words_file`` (one per line) that Hunspell::spell() rejects."""
+    with open(words_file, "rb") as words:
+        result = subprocess.run([str(oracle_binary()), "-r", str(aff), str(dic)], stdin=words,
+                                capture_output=True, check=True)
+    return result.stdout.decode("utf-8").splitlines()
+
+
+def spell(aff: Path, dic: Path, words: list[str]) -> list[bool]:
+    """Hunspell::spell() on each word."""
+    data = "".join(w + "\n" for w in words).encode("utf-8")
+    result = subprocess.run([str(oracle_binary()), str(aff), str(dic)], input=data,
+                            capture_output=True, check=True)
+    answers = result.stdout.decode().split()
+    assert len(answers) == len(words)
+    return [a == "1" for a in answers]
+
+
+def dictionary_files(code: str):
+    from pipeline.config import load_language
+    from pipeline.paths import Paths
+    from pipeline.sources import fetch
+
+    return fetch(load_language(code), Paths(REPO))
+
+
+def expansion(code: str, fast: bool = False) -> Path:
+    """forms.txt of the language's real dictionary (made once per session)."""
+    from pipeline.expand import expand_to_file
+
+    key = (code, fast)
+    if key not in _expansions:
+        files = dictionary_files(code)
+        out = _scratch / f"{code}{'-fast' if fast else ''}" / "forms.txt"
+        expand_to_file(files.aff, files.dic, out, workers=2, fast=fast)
+        _expansions[key] = out
+    return _expansions[key]

@@ -1,0 +1,38 @@
+"""The word-game fast path loses no ordinary word: cleaning its output equals cleaning the
+full expansion (cleaning = pipeline.clean.is_ordinary_word, the lists stage's own rule)."""
+
+from __future__ import annotations
+
+import pytest
+
+from expand_support import LANGUAGES, dictionary_files, expansion
+from pipeline.config import load_language
+from pipeline.expand import Expander
+
+
+def cleaned(path, language) -> list[str]:
+    from pipeline.clean import ordinary_words
+
+    return ordinary_words(path.read_text(encoding="utf-8").split("\n")[:-1], language)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_fast_path_gives_the_same_cleaned_list(code):
+    language = load_language(code)
+    full = cleaned(expansion(code), language)
+    fast = cleaned(expansion(code, fast=True), language)
+    assert len(full) > 50_000
+    assert fast == full
+
+
+@pytest.mark.slow
+def test_fast_path_really_drops_rules_and_stems():
+    files = dictionary_files("ca")
+    expander = Expander.from_files(files.aff, files.dic)
+    fast = expander.fast_variant()
+    rules = sum(len(g) for g in (*expander.data.prefixes.values(), *expander.data.suffixes.values()))
+    fast_rules = sum(len(g) for g in (*fast.data.prefixes.values(), *fast.data.suffixes.values()))
+    assert fast_rules < rules * 0.9
+    assert len(fast.entries()) < len(expander.entries())
+    assert "Barcelona" not in {e.stem for e in fast.entries()}

@@ -1,0 +1,96 @@
+"""The sanitising layer: inputs spylls' reader gets wrong are read as Hunspell 1.7 reads them.
+
+Each case is a small dictionary written here; where Hunspell defines the answer, the
+expansion is checked against libhunspell itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from expand_support import spell
+from pipeline.aff_sanitise import sanitise_aff, split_dic_line
+from pipeline.errors import RuscError
+from pipeline.expand import Expander
+
+
+def write(folder: Path, aff: str, dic: str | bytes) -> tuple[Path, Path]:
+    aff_path, dic_path = folder / "t.aff", folder / "t.dic"
+    aff_path.write_text(aff, encoding="utf-8")
+    dic_path.write_bytes(dic if isinstance(dic, bytes) else dic.encode("utf-8"))
+    return aff_path, dic_path
+
+
+def all_forms(aff: Path, dic: Path) -> set[str]:
+    expander = Expander.from_files(aff, dic)
+    return {d.form for e in expander.entries() for d in expander.derivations(e)}
+
+
+AFF = "SET UTF-8\nFLAG UTF-8\nSFX R Y 1\nSFX R r ndo r\nSFX E Y 1\nSFX E 0 s .\n"
+
+
+def test_a_second_slash_belongs_to_the_flags(tmp_path):
+    aff, dic = write(tmp_path, AFF, "1\nrosar/RE/\n")
+    assert split_dic_line("rosar/RE/") == ("rosar", "RE/")
+    forms = all_forms(aff, dic)
+    assert forms == {"rosar", "rosando", "rosars"}
+    assert all(spell(aff, dic, sorted(forms)))
+
+
+def test_a_leading_slash_is_read_as_hunspell_reads_it(tmp_path):
+    # Hunspell 1.7.1 makes "/usr/E" the word "/" with the flags "sr/E" (it skips one
+    # character after the leading slash); libhunspell agrees with the expansion.
+    aff, dic = write(tmp_path, AFF, "2\n/\n/usr/E\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"/", "/s"}
+    assert spell(aff, dic, ["/", "/s", "/usr", "/usrs"]) == [True, True, False, False]
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path):
+    aff, dic = write(tmp_path, "\ufeff" + AFF, "\ufeff1\ngat/E\n".encode("utf-8"))
+    assert all_forms(aff, dic) == {"gat", "gats"}
+
+
+def test_a_missing_count_line_is_tolerated(tmp_path):
+    aff, dic = write(tmp_path, AFF, "gat/E\ngos/E\n")
+    assert all_forms(aff, dic) == {"gat", "gats", "gos", "goss"}
+
+
+def test_an_affix_group_declared_twice_keeps_both_declarations(tmp_path):
+    aff_text = AFF + "SFX E Y 1\nSFX E 0 t .\n"
+    sanitised = sanitise_aff(aff_text)
+    assert [r.line for r in sanitised.rules[("SFX", "E")]] == [6, 8]
+    aff, dic = write(tmp_path, aff_text, "1\ngat/E\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"gat", "gats", "gatt"}
+    assert all(spell(aff, dic, sorted(forms)))
+
+
+def test_an_empty_group_is_dropped(tmp_path):
+    aff, dic = write(tmp_path, "SET UTF-8\nSFX Z Y 0\n" + AFF.replace("SET UTF-8\n", ""), "1\ngat/EZ\n")
+    assert all_forms(aff, dic) == {"gat", "gats"}
+
+
+def test_conditions_are_not_regular_expressions(tmp_path):
+    aff_text = "SET UTF-8\nSFX A Y 2\nSFX A 0 x [.]\nSFX A 0 y (\n"
+    aff, dic = write(tmp_path, aff_text, "3\netc./A\nab(/A\nabc/A\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"etc.", "etc.x", "ab(", "ab(y", "abc"}
+    assert all(spell(aff, dic, sorted(forms)))
+
+
+def test_a_rule_line_of_another_group_is_a_one_line_error(tmp_path):
+    aff, dic = write(tmp_path, "SET UTF-8\nSFX A Y 1\nSFX B 0 s .\n", "1\ngat/A\n")
+    with pytest.raises(RuscError) as error:
+        Expander.from_files(aff, dic)
+    assert str(error.value).startswith(f"{aff}:3: ")
+    assert "\n" not in str(error.value)
+
+
+def test_an_unknown_flag_alias_names_the_dic_line(tmp_path):
+    aff, dic = write(tmp_path, "SET UTF-8\nAF 1\nAF A\nSFX A Y 1\nSFX A 0 s .\n", "2\ngat/1\ngos/7\n")
+    with pytest.raises(RuscError) as error:
+        Expander.from_files(aff, dic)
+    assert str(error.value).startswith(f"{dic}:3: ")
