@@ -887,7 +887,10 @@ def add_cli(subparsers) -> None:
     parser = subparsers.add_parser(
         "expand", help="write every word form a language's dictionary accepts",
         description="Expand a Hunspell dictionary into all its word forms (sorted, one per line).")
-    parser.add_argument("language", metavar="LANG", help="language code (see pipeline/languages)")
+    from pipeline.cli import language_arg
+
+    parser.add_argument("language", metavar="LANG", type=language_arg,
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("--stem", help="print this stem's forms and the affix rules that made each")
     parser.add_argument("--fast", action="store_true",
                         help="word-game fast path: skip rules and stems that cannot make ordinary words")
@@ -897,11 +900,11 @@ def add_cli(subparsers) -> None:
 
 
 def _cli(args: argparse.Namespace) -> int:
-    from pipeline.config import load_language
+    from pipeline.paths import Paths
     from pipeline.sources import fetch
 
-    language = load_language(args.language)
-    files = fetch(language)
+    language, paths = args.language, Paths.from_env()
+    files = fetch(language, paths)
     aff, dic = Path(files.aff), Path(files.dic)
     if args.stem is not None:
         expander = Expander.from_files(aff, dic)
@@ -918,7 +921,7 @@ def _cli(args: argparse.Namespace) -> int:
         return 0
     out = args.output
     if out is None:
-        out = Path("dist") / "work" / args.language / "forms.txt"
+        out = paths.work(language.code) / "forms.txt"
     stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
                            keep_capitals=language.capitalised_nouns)
     print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
