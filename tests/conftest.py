@@ -70,3 +70,60 @@ def require_tool(name: str) -> str:
     path = shutil.which(name)
     assert path, f"{name} is not installed; `make system-deps` installs the test tools"
     return path
+
+
+# --- the real site, served, and a browser -------------------------------------------------
+
+#: Debian's Chromium, driven by Playwright (never a downloaded browser).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: The base path the test site is served under, as a GitHub project page would be.
+SITE_BASE = "/rusc/"
+#: The day the real-data site is built for (inside both languages' schedules).
+SITE_DAY = __import__("datetime").date(2026, 2, 14)
+
+
+@pytest.fixture(scope="session")
+def real_site(built_lists, paths, tmp_path_factory):
+    """(origin, site folder): the real ca + en site for :data:`SITE_DAY`, served by a
+    local HTTP server under :data:`SITE_BASE`. Built once per session, into a temporary
+    folder (never dist/site, which `make site` owns)."""
+    import functools
+    import http.server
+    import threading
+
+    from pipeline.config import load_language
+    from pipeline.render import build_site
+    from pipeline.urls import Urls
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    for code in ("ca", "en"):
+        built_lists(code)
+    root = tmp_path_factory.mktemp("real-site")
+    docroot = root / "www"
+    docroot.mkdir()
+    # The server must exist before the build, since SITE_URL names its port.
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    report = build_site(paths, [load_language("ca"), load_language("en")], SITE_DAY,
+                        Urls.create(SITE_BASE, origin + SITE_BASE), out=root / "site")
+    os.symlink(report.folder, docroot / SITE_BASE.strip("/"))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield origin, report.folder
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium through Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is not installed (make system-deps)"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -28,47 +28,12 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-BASE = "/rusc/"
-#: The day the real-data site is built for (inside both languages' schedules).
-DAY = dt.date(2026, 2, 14)
+from conftest import CHROMIUM, CHROMIUM_ARGS as ARGS, SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
-
-
-@pytest.fixture(scope="module")
-def real_site(built_lists, paths, tmp_path_factory):
-    """(origin, site folder) of the ca + en site for :data:`DAY`, served under /rusc/."""
-    for code in ("ca", "en"):
-        built_lists(code)
-    root = tmp_path_factory.mktemp("real-site")
-    # The server must exist before the build, since SITE_URL names its port.
-    docroot = root / "www"
-    docroot.mkdir()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    report = build_site(paths, [load_language("ca"), load_language("en")], DAY,
-                        Urls.create(BASE, origin + BASE), out=root / "site")
-    os.symlink(report.folder, docroot / BASE.strip("/"))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield origin, report.folder
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is not installed (make system-deps)"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):

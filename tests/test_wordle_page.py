@@ -6,74 +6,35 @@ suggestions, a failed load and the page without JavaScript."""
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import gzip
-import http.server
 import json
-import os
 import random
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
 from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.paths import Paths
-from pipeline.render import build_site
-from pipeline.urls import Urls
 from pipeline.wordle import Clue, feedback, filter_keys, load_wordle_list, suggest, worth_showing
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-BASE = "/rusc/"
-DAY = dt.date(2026, 2, 14)
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
 #: Clicks that take a grey tile to each mark.
 CLICKS = {".": 0, "y": 1, "g": 2}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
-def site(built_lists, tmp_path_factory):
-    """(origin, site folder): the real ca + en site served under /rusc/."""
-    for code in LANGUAGES:
-        built_lists(code)
-    root = tmp_path_factory.mktemp("wordle-site")
-    docroot = root / "www"
-    docroot.mkdir()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    report = build_site(Paths(Path(__file__).resolve().parent.parent), list(LANGUAGES.values()), DAY,
-                        Urls.create(BASE, origin + BASE), out=root / "site")
-    os.symlink(report.folder, docroot / BASE.strip("/"))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield origin, report.folder
-    server.shutdown()
+def site(real_site):
+    """(origin, site folder): the real ca + en site served under /rusc/ (conftest)."""
+    return real_site
 
 
 @pytest.fixture(scope="module")
 def words(built_lists):
     return {code: load_wordle_list(built_lists(code) / "wordle.tsv", lang) for code, lang in LANGUAGES.items()}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is not installed (make system-deps)"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 class WordlePage:
