@@ -145,7 +145,8 @@ class Language:
     schedule_end: dt.date
     #: Time zone in which "today" is reckoned for this language's puzzles.
     timezone: str
-    #: Interface strings for the site, by key (see templates/).
+    #: Interface strings for the site, by key (see templates/); keys the language's
+    #: [strings] table lacks come from English's.
     strings: dict[str, str]
     #: Where this configuration was read from (for error messages).
     path: Path
@@ -180,6 +181,18 @@ def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
         if key not in raw:
             raise RuscError(f"missing field {key!r}", path)
     return raw
+
+
+#: The language whose [strings] fill in what another language's table lacks, so a new
+#: language's site works before its interface is translated.
+DEFAULT_STRINGS_LANGUAGE = "en"
+
+
+def _default_strings(path: Path) -> dict[str, str]:
+    source = LANGUAGES_DIR / f"{DEFAULT_STRINGS_LANGUAGE}.toml"
+    if path.resolve() == source.resolve():
+        return {}
+    return {k: str(v) for k, v in _read_toml(source).get("strings", {}).items()}
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -254,7 +267,7 @@ class _Reader:
             schedule_start=start,
             schedule_end=end,
             timezone=self.get(raw, "timezone", str, "", "UTC"),
-            strings={k: str(v) for k, v in self.table("strings", False).items()},
+            strings={**_default_strings(self.path), **{k: str(v) for k, v in self.table("strings", False).items()}},
             path=self.path,
         )
 
