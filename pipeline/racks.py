@@ -243,9 +243,10 @@ class RackIndex:
     tileset: TileSet
     #: SHA-256 of ``game.tsv``: the daily rack depends on it.
     checksum: str
-    #: Signature (tile codes sorted) -> (key, tile codes, display forms) of every word with
-    #: that tile multiset: one entry per key and spelling, its forms grouped (acaba, acabà).
-    by_signature: dict[str, list[tuple[str, str, tuple[str, ...]]]]
+    #: Signature (tile codes sorted) -> (key, tile codes, display forms, tile texts) of every
+    #: word with that tile multiset: one entry per key and spelling, its forms grouped
+    #: (acaba, acabà); the texts are built once here, not per answer.
+    by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]]
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
     children: dict[str, str]
@@ -261,7 +262,8 @@ class RackIndex:
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
         tileset = TileSet.of(language)
         codes_of = tileset.codes
-        by_signature: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
+        text_of = {chr(_CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
+        by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]] = {}
         for key, forms in lexicon.items():
             spellings: dict[str, list[str]] = {}
             for form in forms:
@@ -269,7 +271,8 @@ class RackIndex:
                 if codes is not None and 2 <= len(codes) <= MAX_RACK:
                     spellings.setdefault(codes, []).append(form)
             for codes, same in spellings.items():
-                by_signature.setdefault("".join(sorted(codes)), []).append((key, codes, tuple(same)))
+                by_signature.setdefault("".join(sorted(codes)), []).append(
+                    (key, codes, tuple(same), tuple(map(text_of.__getitem__, codes))))
         # The trie: list every prefix once, sorted, so each parent's child codes arrive in order.
         prefixes = {signature[:n] for signature in by_signature for n in range(1, len(signature) + 1)}
         children: dict[str, str] = {}
@@ -310,7 +313,6 @@ class RackIndex:
         for t in tiles:
             have[t] += 1
         filtered = min_length > 2 or contains or starts or ends
-        texts = self._text_of
         points = self._points_of
         rules = self.language.racks
         answers = []
@@ -324,10 +326,24 @@ class RackIndex:
             score = sum(map(points.__getitem__, signature)) - sum(map(points.__getitem__, blank_codes))
             if bingo:
                 score += rules.bingo_bonus
-            for key, codes, forms in entries:
-                spelled = tuple(map(texts.__getitem__, codes))
-                used = _blank_positions(codes, blank_codes) if blank_codes else ()
-                answers.append(RackAnswer(forms[0], key, spelled, score, used, bingo, forms))
+            if not blank_codes:
+                answers += [RackAnswer(forms[0], key, spelled, score, (), bingo, forms)
+                            for key, codes, forms, spelled in entries]
+            elif len(blank_codes) == 1:  # the common case, inlined: one blank, on the tile's last copy
+                answers += [RackAnswer(forms[0], key, spelled, score, (codes.rindex(blank_codes),), bingo, forms)
+                            for key, codes, forms, spelled in entries]
+            elif len(blank_codes) == 2 and blank_codes[0] != blank_codes[1]:  # two blanks, two tiles
+                first, second = blank_codes
+                answers += [RackAnswer(forms[0], key, spelled, score,
+                                       (i, j) if (i := codes.rindex(first)) < (j := codes.rindex(second)) else (j, i),
+                                       bingo, forms) for key, codes, forms, spelled in entries]
+            elif len(blank_codes) == 2:  # two blanks for the last two copies of one tile
+                code = blank_codes[0]
+                answers += [RackAnswer(forms[0], key, spelled, score, (codes.rindex(code, 0, j := codes.rindex(code)), j),
+                                       bingo, forms) for key, codes, forms, spelled in entries]
+            else:
+                answers += [RackAnswer(forms[0], key, spelled, score, _blank_positions(codes, blank_codes), bingo, forms)
+                            for key, codes, forms, spelled in entries]
         answers.sort(key=_SORT_KEYS[sort])
         texts = self.tileset.texts
         rack = tuple(texts[t] for t in sorted(tiles)) + (BLANK,) * blanks
@@ -430,6 +446,12 @@ def _blank_positions(codes: str, blank_codes: str) -> tuple[int, ...]:
     >>> _blank_positions("ABCAB", "B"), _blank_positions("ABCAB", "AB"), _blank_positions("AAA", "AA")
     ((4,), (3, 4), (1, 2))
     """
+    first, second = blank_codes if len(blank_codes) == 2 else (None, None)
+    if first is not None and first != second:
+        return tuple(sorted((codes.rindex(first), codes.rindex(second))))
+    if first is not None:
+        last = codes.rindex(first)
+        return (codes.rindex(first, 0, last), last)
     positions = []
     for code in set(blank_codes):
         end = len(codes)
