@@ -23,12 +23,11 @@ import pytest
 
 from pipeline.config import load_language
 from pipeline.paths import Paths
-from pipeline.render import build_site
+from pipeline.render import build_site, real_games
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
 from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
-from site_games import games_for_tests  # noqa: E402
 
 BASE = "/rusc/"
 
@@ -36,7 +35,7 @@ BASE = "/rusc/"
 def build_fixture_site(root: Path, site_url: str = "http://127.0.0.1:8000/rusc/") -> Path:
     toml, _ = make_fixture(root)
     build_site(Paths(root), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, site_url),
-               games=games_for_tests())
+               games=real_games())
     return Paths(root).site
 
 
