@@ -447,14 +447,17 @@ def daily_tsv(schedule: list[DailyHive]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def write_game_data(language: Language, paths: Paths, directory: Path | None = None) -> list[Path]:
-    """Write ``hives.tsv.gz`` (every valid hive) and ``beehive-daily.tsv.gz`` (the schedule)
-    into ``directory`` (default: the language's word-list folder, which holds game.tsv)."""
+def write_game_data(language: Language, paths: Paths, directory: Path | None = None,
+                    until: dt.date | None = None) -> list[Path]:
+    """Write ``hives.tsv.gz`` (every valid hive) and ``beehive-daily.tsv.gz`` (the schedule,
+    up to ``until`` if given, else to the language's ``schedule_end``) into ``directory``
+    (default: the language's word-list folder, which holds game.tsv)."""
     folder = Path(directory or paths.wordlists(language.code))
     index = BeehiveIndex.load(language, paths, folder)
+    schedule = index.schedule(until) if until is None or until >= language.schedule_start else []
     return [
         write_all_hives(index, folder / "hives.tsv.gz"),
-        atomic_write(folder / "beehive-daily.tsv.gz", gzip_bytes(daily_tsv(index.schedule()))),
+        atomic_write(folder / "beehive-daily.tsv.gz", gzip_bytes(daily_tsv(schedule))),
     ]
 
 

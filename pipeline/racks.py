@@ -499,12 +499,18 @@ def daily_tsv(schedule: list[DailyRack]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def write_game_data(language: Language, paths: Paths, directory: Path | None = None) -> list[Path]:
-    """Write ``racks-daily.tsv.gz`` (the schedule with answers) into ``directory``
-    (default: the language's word-list folder, which holds game.tsv)."""
+def write_game_data(language: Language, paths: Paths, directory: Path | None = None,
+                    until: dt.date | None = None) -> list[Path]:
+    """Write ``racks-daily.tsv.gz`` (the schedule with answers, up to ``until`` if given, else
+    to the language's ``schedule_end``) into ``directory`` (default: the language's
+    word-list folder, which holds game.tsv)."""
     folder = Path(directory or paths.wordlists(language.code))
     index = RackIndex.load(language, paths, folder)
-    return [atomic_write(folder / "racks-daily.tsv.gz", gzip_bytes(daily_tsv(index.schedule())))]
+    if until is None:
+        days = index.schedule()
+    else:
+        days = [index.daily(day) for day in dates(language.schedule_start, until)]
+    return [atomic_write(folder / "racks-daily.tsv.gz", gzip_bytes(daily_tsv(days)))]
 
 
 # ---- command line -----------------------------------------------------------------------

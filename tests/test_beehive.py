@@ -286,3 +286,13 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
     out = rusc("beehive", "en", *args, root=repo_root)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_game_data_schedule_can_stop_at_a_date_so_no_future_answer_is_published(real, tmp_path, paths):
+    language, index, folder = real
+    (tmp_path / "game.tsv").write_bytes((folder / "game.tsv").read_bytes())
+    until = language.schedule_start + dt.timedelta(days=9)
+    beehive.write_game_data(language, paths, tmp_path, until=until)
+    daily = gzip.decompress((tmp_path / "beehive-daily.tsv.gz").read_bytes()).decode("utf-8").splitlines()
+    assert [line.split("\t")[0] for line in daily[1:]] == [d.date.isoformat() for d in index.schedule(until)]
+    assert daily[-1].startswith(until.isoformat())

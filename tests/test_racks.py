@@ -307,3 +307,11 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
     out = rusc("rack", "en", *args, root=repo_root)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_game_data_schedule_can_stop_at_a_date(real_en, tmp_path, paths, built_lists):
+    (tmp_path / "game.tsv").write_bytes((built_lists("en") / "game.tsv").read_bytes())
+    until = EN.schedule_start + dt.timedelta(days=4)
+    [written] = racks.write_game_data(EN, paths, tmp_path, until=until)
+    lines = gzip.decompress(written.read_bytes()).decode("utf-8").splitlines()
+    assert [line.split("\t")[0] for line in lines[1:]] == [(EN.schedule_start + dt.timedelta(days=i)).isoformat() for i in range(5)]
