@@ -220,7 +220,7 @@ class BeehiveIndex:
         found: list[int] = []
         by_mask = self.by_mask
         sub = others
-        # Walk every subset of the six other letters (Gosper-free: sub = (sub - 1) & others).
+        # Every subset of the six other letters: sub = (sub - 1) & others steps through them all.
         while True:
             found.extend(by_mask.get(sub | centre, ()))
             if sub == 0:

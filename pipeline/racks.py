@@ -13,10 +13,11 @@ Where to start reading:
   cut into tiles greedily, longest tile first. A form that cannot be cut (a ``k`` in
   Catalan, a ``y`` outside ``ny``) is not playable.
 * :class:`RackIndex` — every playable form filed by its *signature*: its tile multiset as
-  a string of tile codes in tile order. :meth:`RackIndex.solve` walks the sub-multisets
-  of the rack in signature order, extending a prefix one tile type at a time and pruning
-  as soon as the prefix starts no signature; a blank may stand for any tile, so it only
-  adds branches that the prefix set still allows. No rack ever scans the list.
+  a string of tile codes in tile order — and a trie of the signatures (prefix -> the codes
+  that may follow). :meth:`RackIndex.solve` walks the trie from the empty prefix, adding
+  one tile at a time: a real tile while the rack still has a copy, else a blank if one is
+  left. Only sub-multisets of the rack that begin some signature are ever visited, so a
+  blank adds only the branches the list allows. No rack ever scans the list.
 * :meth:`RackIndex.daily` — a hash-seeded draw of seven tiles from the full bag per date
   (:mod:`pipeline.daily`), redrawn while the rack makes fewer than ``min_words`` words.
 * :func:`write_game_data` — the downloadable daily-rack file.
