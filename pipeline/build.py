@@ -58,10 +58,14 @@ def build_language(language: Language, paths: Paths, log=print) -> dict:
 
 
 def write_game_data(language: Language, paths: Paths, folder: Path) -> list[Path]:
-    """The games' downloadable data (every beehive, the daily schedules) in ``folder``."""
-    from pipeline import beehive, racks
+    """The games' downloadable data in ``folder``: every valid beehive with its counts.
 
-    return beehive.write_game_data(language, paths, folder) + racks.write_game_data(language, paths, folder)
+    The daily schedules are not written here: the lists are published with the site, and
+    the site publishes no future answers (its pages carry each day's answers up to today).
+    """
+    from pipeline.beehive import BeehiveIndex, write_all_hives
+
+    return [write_all_hives(BeehiveIndex.load(language, paths, folder), folder / "hives.tsv.gz")]
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:

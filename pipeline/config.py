@@ -80,6 +80,29 @@ class LemmaRule:
                 and not (self.add_not_ending and add.endswith(self.add_not_ending)))
 
 
+@dataclass(frozen=True)
+class StemExclusion:
+    """Dictionary entries whose stem is not a lemma (conjugated forms a .dic spells out).
+
+    An entry is excluded when every given criterion holds.
+    """
+
+    #: The entry carries at least one of these flags; empty = any.
+    flags: frozenset[str] = frozenset()
+    #: The entry's flags are exactly these; empty = any.
+    only_flags: frozenset[str] = frozenset()
+    #: The stem ends with one of these; empty = any.
+    endings: tuple[str, ...] = ()
+    #: The stem ends with none of these.
+    not_endings: tuple[str, ...] = ()
+
+    def excludes(self, stem: str, flags: frozenset[str]) -> bool:
+        return ((not self.flags or bool(self.flags & flags))
+                and (not self.only_flags or flags == self.only_flags)
+                and (not self.endings or stem.endswith(self.endings))
+                and not (self.not_endings and stem.endswith(self.not_endings)))
+
+
 @dataclass(frozen=True, eq=False)
 class Beehive:
     list: str = "words"
@@ -136,6 +159,8 @@ class Language:
     #: Lemmas are the dictionary's stems plus the forms these affix rules make from them
     #: (feminine singulars, participles, ...); none = the stems alone.
     lemma_rules: tuple[LemmaRule, ...]
+    #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
+    lemma_exclusions: tuple[StemExclusion, ...]
     #: Language for wordfreq (pangram commonness); "" for none.
     frequency_language: str
     beehive: Beehive
@@ -260,6 +285,7 @@ class _Reader:
             folding=self.folding(),
             capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
             lemma_rules=self.lemma_rules(),
+            lemma_exclusions=self.lemma_exclusions(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet),
@@ -304,6 +330,24 @@ class _Reader:
             selectors.append(LemmaRule(frozenset(flags), tuple(rules), tuple(adds),
                                        self.get(table, "add_not_ending", str, where, "")))
         return tuple(selectors)
+
+    def lemma_exclusions(self) -> tuple[StemExclusion, ...]:
+        exclusions = []
+        for number, table in enumerate(self.get(self.raw, "lemma_exclusions", list, "", []), 1):
+            where = f"lemma_exclusions[{number}]."
+            if not isinstance(table, dict):
+                raise self.fail("field 'lemma_exclusions' must be a list of tables ([[lemma_exclusions]])")
+            values = {}
+            for key in ("flags", "only_flags", "endings", "not_endings"):
+                items = self.get(table, key, list, where, [])
+                if not all(isinstance(item, str) and item for item in items):
+                    raise self.fail(f"field {where + key!r} must list non-empty strings")
+                values[key] = items
+            if not any(values.values()):
+                raise self.fail(f"{where[:-1]} names no criterion: it would exclude every stem")
+            exclusions.append(StemExclusion(frozenset(values["flags"]), frozenset(values["only_flags"]),
+                                            tuple(values["endings"]), tuple(values["not_endings"])))
+        return tuple(exclusions)
 
     def folding(self) -> Folding:
         table = self.table("folding", False)

@@ -90,7 +90,8 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
 
 
 def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
-    """The lemmas: every stem, plus what the language's lemma rules make from it.
+    """The lemmas: every stem (but those the language's lemma exclusions name), plus what
+    the language's lemma rules make from it.
 
     A lemma must be an ordinary word once its hyphens and apostrophes are set aside
     (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
@@ -109,8 +110,11 @@ def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
         return verdict
 
     drop = {ord(ch): None for ch in language.folding.drop}
+    exclusions = language.lemma_exclusions
     found: set[str] = set()
     for entry in progress(expander.entries(), desc=f"{language.code} lemmas", unit="stem"):
+        if any(rule.excludes(entry.stem, entry.flags) for rule in exclusions):
+            continue
         for derivation in expander.derivations(entry, allow=allow):
             form = derivation.form
             if is_ordinary_word(form.translate(drop), language):
