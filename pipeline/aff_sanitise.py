@@ -176,6 +176,9 @@ def split_dic_line(line: str) -> tuple[str, str]:
     ('word', 'XY')
     """
     line = line.rstrip()
+    if not (" " in line or "\t" in line or "\\" in line or line.startswith("/")):
+        word, _, flags = line.partition("/")  # the common case, quickly
+        return word, flags
     # Morphological fields: "<blank>xy:" starts them; a tab always ends the word part.
     cut = len(line)
     for match in re.finditer(r"[ \t]+\S\S:", line):

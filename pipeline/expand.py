@@ -668,23 +668,38 @@ def _bucket_name(key: str) -> str:
     return "_".join(f"{ord(c):x}" for c in key) or "empty"
 
 
-def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> tuple[int, dict[str, int]]:
-    """Worker: expand entries share, share+shares, ... into ``folder``/<bucket>.<share>."""
+#: Where a piece of a bucket lives: (file, offset, length).
+Piece = tuple[str, int, int]
+
+
+def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> tuple[int, dict[str, list[Piece]]]:
+    """Worker: expand entries share, share+shares, ...; spill the buckets into run files.
+
+    Each spill is one file holding every bucket's forms one after the other (creating a
+    file per bucket is slow on some file systems); the returned index says where each
+    bucket's pieces are.
+    """
     expander = _WORKER
     assert expander is not None
     buffers: dict[str, list[str]] = {}
-    sizes: dict[str, int] = {}
+    index: dict[str, list[Piece]] = {}
     generated = 0
     pending = 0
+    spills = 0
 
     def spill() -> None:
-        for key, forms in buffers.items():
-            if forms:
-                data = ("\n".join(forms) + "\n").encode("utf-8")
-                with open(os.path.join(folder, f"{_bucket_name(key)}.{share}"), "ab") as handle:
+        nonlocal spills
+        path = os.path.join(folder, f"run-{share}-{spills}")
+        spills += 1
+        offset = 0
+        with open(path, "wb") as handle:
+            for key, forms in buffers.items():
+                if forms:
+                    data = ("\n".join(forms) + "\n").encode("utf-8")
                     handle.write(data)
-                sizes[key] = sizes.get(key, 0) + len(data)
-                forms.clear()
+                    index.setdefault(key, []).append((path, offset, len(data)))
+                    offset += len(data)
+                    forms.clear()
 
     def many(forms: list[str], key: str | None) -> None:
         nonlocal generated, pending
@@ -710,34 +725,43 @@ def _expand_share(share: int, shares: int, folder: str, show_progress: bool) -> 
             spill()
             pending = 0
     spill()
-    return generated, sizes
+    return generated, index
 
 
-def _sort_buckets(keys: list[str], shares: int, folder: str) -> dict[str, int]:
-    """Worker: for each bucket, read every share's file, dedupe, sort, write <bucket>.out."""
-    counts = {}
-    for key in keys:
-        counts[key] = _sort_bucket(key, [os.path.join(folder, f"{_bucket_name(key)}.{s}") for s in range(shares)],
-                                   os.path.join(folder, f"{_bucket_name(key)}.out"), len(key))
-    return counts
+def _read_piece(piece: Piece) -> bytes:
+    path, offset, length = piece
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        return handle.read(length)
 
 
-def _sort_bucket(key: str, parts: list[str], out: str, depth: int) -> int:
-    """Deduplicate and sort one bucket (UTF-8 byte order is code point order).
+def _sort_buckets(keys: list[str], index: dict[str, list[Piece]], folder: str, worker: int) -> dict[str, tuple]:
+    """Worker: dedupe and sort the buckets ``keys`` (in that order) into one file.
+
+    Returns key -> (file, offset, length, distinct forms).
+    """
+    path = os.path.join(folder, f"sorted-{worker}")
+    result = {}
+    with open(path, "wb") as out:
+        for key in keys:
+            start = out.tell()
+            count = _sort_bucket(index[key], out, len(key), folder)
+            result[key] = (path, start, out.tell() - start, count)
+    return result
+
+
+def _sort_bucket(pieces: list[Piece], out, depth: int, folder: str) -> int:
+    """Write one bucket's distinct lines, sorted (UTF-8 byte order is code point order).
 
     The lines are sorted as bytes in the order they were read (sorting first keeps the
-    objects' memory order close to the comparison order, which is much faster than sorting
-    a set's scrambled order), then adjacent duplicates go through an ordered dict.
+    objects' memory order close to the comparison order, much faster than sorting a set's
+    scrambled order), then duplicates go through an ordered dict.
     """
-    parts = [p for p in parts if os.path.exists(p)]
-    size = sum(os.path.getsize(p) for p in parts)
-    if size > BUCKET_BYTES:
-        return _split_bucket(parts, out, depth)
+    if sum(p[2] for p in pieces) > BUCKET_BYTES:
+        return _split_bucket(pieces, out, depth, folder)
     lines: list[bytes] = []
-    for part in parts:
-        with open(part, "rb") as handle:
-            lines.extend(handle.read().split(b"\n"))
-        os.unlink(part)
+    for piece in pieces:
+        lines.extend(_read_piece(piece).split(b"\n"))
     lines.sort()
     unique = dict.fromkeys(lines)
     del lines
@@ -745,46 +769,44 @@ def _sort_bucket(key: str, parts: list[str], out: str, depth: int) -> int:
     if _WORKER is not None:
         for word in _WORKER._forbidden_bytes:
             unique.pop(word, None)
-    with open(out, "wb") as handle:
-        if unique:
-            handle.write(b"\n".join(unique))
-            handle.write(b"\n")
+    if unique:
+        out.write(b"\n".join(unique))
+        out.write(b"\n")
     return len(unique)
 
 
-def _split_bucket(parts: list[str], out: str, depth: int) -> int:
+def _split_bucket(pieces: list[Piece], out, depth: int, folder: str) -> int:
     """A bucket too big to sort in memory: split it by one more character, streaming."""
-    sub_folder = out + ".d"
-    os.makedirs(sub_folder)
-    handles: dict[str, io.BufferedWriter] = {}
+    sub_folder = tempfile.mkdtemp(prefix="split.", dir=folder)
+    handles: dict[bytes, io.BufferedWriter] = {}
     try:
-        for part in parts:
-            with open(part, encoding="utf-8", newline="\n") as handle:
+        for piece in pieces:
+            path, offset, length = piece
+            with open(path, "rb") as handle:
+                handle.seek(offset)
+                remaining = length
                 for line in handle:
-                    key = line[:-1][:depth + 1]
+                    if remaining <= 0:
+                        break
+                    remaining -= len(line)
+                    key = line[:-1].decode("utf-8")[:depth + 1].encode("utf-8")
                     sub = handles.get(key)
                     if sub is None:
-                        sub = handles[key] = open(os.path.join(sub_folder, _bucket_name(key)), "ab")
-                    sub.write(line.encode("utf-8"))
-            os.unlink(part)
+                        sub = handles[key] = open(os.path.join(sub_folder, key.hex()), "wb")
+                    sub.write(line)
     finally:
         for sub in handles.values():
             sub.close()
     total = 0
-    with open(out, "wb") as target:
-        for key in sorted(handles):
-            piece = os.path.join(sub_folder, _bucket_name(key))
-            if len(key) <= depth:  # the whole form is the key: one distinct form
-                os.unlink(piece)
-                if _WORKER is not None and key.encode("utf-8") in _WORKER._forbidden_bytes:
-                    continue
+    for key in sorted(handles):
+        piece_path = os.path.join(sub_folder, key.hex())
+        size = os.path.getsize(piece_path)
+        if len(key.decode("utf-8")) <= depth:  # the whole form is the key: one distinct form
+            if _WORKER is None or key not in _WORKER._forbidden_bytes:
                 total += 1
-                target.write((key + "\n").encode("utf-8"))
-                continue
-            total += _sort_bucket(key, [piece], piece + ".out", depth + 1)
-            with open(piece + ".out", "rb") as source:
-                shutil.copyfileobj(source, target, 1 << 20)
-            os.unlink(piece + ".out")
+                out.write(key + b"\n")
+            continue
+        total += _sort_bucket([(piece_path, 0, size)], out, depth + 1, sub_folder)
     shutil.rmtree(sub_folder)
     return total
 
@@ -823,10 +845,10 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
         _WORKER = expander
         try:
             if workers == 1:
-                generated, sizes = _expand_share(0, 1, folder, sys.stderr.isatty())
+                generated, index = _expand_share(0, 1, folder, sys.stderr.isatty())
                 lap("expand")
-                keys = sorted(sizes)
-                counts = _sort_buckets(keys, 1, folder)
+                keys = sorted(index)
+                placed = _sort_buckets(keys, index, folder, 0)
             else:
                 context = multiprocessing.get_context("fork")
                 with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
@@ -835,27 +857,40 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
                     results = [f.result() for f in futures]
                     lap("expand")
                     generated = sum(r[0] for r in results)
-                    sizes: dict[str, int] = {}
+                    index: dict[str, list[Piece]] = {}
                     for _, part in results:
-                        for key, size in part.items():
-                            sizes[key] = sizes.get(key, 0) + size
-                    keys = sorted(sizes)
+                        for key, pieces in part.items():
+                            index.setdefault(key, []).extend(pieces)
+                    keys = sorted(index)
+                    sizes = {key: sum(p[2] for p in pieces) for key, pieces in index.items()}
                     # Deal the buckets out largest first to the least loaded worker.
                     loads = [[0, []] for _ in range(workers)]
                     for key in sorted(keys, key=lambda k: (-sizes[k], k)):
                         target = min(loads, key=lambda load: load[0])
                         target[0] += sizes[key]
                         target[1].append(key)
-                    counts = {}
-                    for future in [pool.submit(_sort_buckets, load[1], workers, folder) for load in loads]:
-                        counts.update(future.result())
+                    placed = {}
+                    jobs = [pool.submit(_sort_buckets, sorted(load[1]), {k: index[k] for k in load[1]}, folder, i)
+                            for i, load in enumerate(loads)]
+                    for job in jobs:
+                        placed.update(job.result())
         finally:
             _WORKER = None
         lap("sort")
+        counts = {key: placed[key][3] for key in keys}
         with atomic_path(out_path) as tmp, open(tmp, "wb") as target:
-            for key in keys:
-                with open(os.path.join(folder, f"{_bucket_name(key)}.out"), "rb") as source:
-                    shutil.copyfileobj(source, target, 1 << 20)
+            sources: dict[str, io.BufferedReader] = {}
+            try:
+                for key in keys:
+                    path, offset, length, _ = placed[key]
+                    source = sources.get(path)
+                    if source is None:
+                        source = sources[path] = open(path, "rb")
+                    source.seek(offset)
+                    target.write(source.read(length))
+            finally:
+                for source in sources.values():
+                    source.close()
         lap("concatenate")
     stats = ExpansionStats(forms=sum(counts.values()), generated=generated, entries=total_entries,
                            expanded_entries=len(expander._entries), compounds=expander.compounds, fast=fast,
