@@ -149,6 +149,9 @@ class _Group:
                     out.append(op)
             elif word.startswith(op.strip) and op.condition.matches_start(word):
                 out.append(op)
+        # In the order of what they add, so that a batch's forms come out (mostly) sorted:
+        # the bucket sort then finds long runs. (Derivations keep a deterministic order.)
+        out.sort(key=lambda op: (op.cut, op.add, op.rule.index))
         return tuple(out)
 
 
@@ -524,6 +527,7 @@ def _emit_forms(expander: Expander, entry: Entry, many) -> None:
             forms = [bases[:n - op.cut] + op.add for op in ops]
             key = bases[:2] if n - max_cut >= 2 else None
         elif kind == "XPFX":
+            bases = sorted(bases)  # sorted runs make the bucket sort cheaper
             for op in ops:
                 add, cut = op.add, op.cut
                 forms = [add + base[cut:] for base in bases]
