@@ -17,11 +17,13 @@ Bird's-eye view (start reading at :meth:`Expander._batches`):
 3. :meth:`Expander.derivations` turns batches into :class:`Derivation` records (form, stem,
    chain of rules); forms equal to a FORBIDDENWORD entry, or that ICONV would rewrite, are
    dropped.
-4. :func:`expand_to_file` splits the entries across worker processes; each writes its forms
-   into bucket files keyed by the first two characters; the buckets are then deduplicated and
-   sorted one at a time (in parallel) and concatenated in key order, so memory is bounded by
-   the largest bucket (big buckets are split further) and the bytes do not depend on the
-   number of workers.
+4. :func:`expand_to_file` splits the entries across worker processes; each buffers its forms
+   in buckets keyed by the first two characters and spills them, when the buffer is full,
+   into one run file (with an index of where each bucket's piece is). The buckets are then
+   deduplicated and sorted one at a time (workers take buckets largest first) and copied out
+   in key order, so memory is bounded by the buffer and the largest bucket (a bucket over
+   :data:`BUCKET_BYTES` is split by one more character) and the bytes do not depend on the
+   number of workers, the hash seed or the locale (sorting is by UTF-8 bytes).
 
 Compounds (COMPOUNDFLAG, COMPOUNDRULE, BREAK joins) are unbounded and are not generated;
 :attr:`Expander.compounds` records whether the dictionary uses them.
