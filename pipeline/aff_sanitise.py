@@ -9,6 +9,9 @@ strings); this module first rewrites the text so spylls reads what Hunspell 1.7 
   flag); spylls would keep only the last one, so the declarations are merged;
 * an empty group (``SFX A Y 0``) crashes spylls; it contributes no rule, so it is dropped.
   (Hunspell 1.7.1 stops reading the .aff at such a line; we read on.)
+* directives the expander never uses and spylls compiles as regular expressions
+  (COMPOUNDRULE, REP, MAP, PHONE, KEY: compounding and suggestions) become blank lines, so a
+  malformed one cannot crash or stall the reader (line numbers are kept);
 * conditions are replaced by ``.`` for spylls, which compiles them as unescaped regular
   expressions; the real conditions are returned beside the text and parsed by
   :func:`pipeline.affixes.parse_condition`.
@@ -33,6 +36,8 @@ from pipeline.errors import RuscError
 from pipeline.extract import _read, aff_encoding, decode_text
 
 _AFFIX_LINE = re.compile(r"^(PFX|SFX)\s")
+#: Directives spylls compiles into regular expressions but the expander never reads.
+_UNUSED_DIRECTIVE = re.compile(r"^(COMPOUNDRULE|REP|MAP|PHONE|KEY)(\s|$)")
 _COUNT_LINE = re.compile(r"^\d+(\s|$)")
 
 
@@ -113,7 +118,7 @@ def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:
         line = lines[i]
         stripped = line.strip()
         if not _AFFIX_LINE.match(stripped):
-            out.append(line)
+            out.append("" if _UNUSED_DIRECTIVE.match(stripped) else line)
             i += 1
             continue
         fields = stripped.split()

@@ -605,7 +605,7 @@ def _read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozens
     sanitised = sanitise_aff(text, path)
     try:
         aff, context = read_aff(_TextReader(sanitised.text).reader)
-    except (ValueError, KeyError, IndexError, TypeError) as error:
+    except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
         raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
     groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
     for (kind, flag), raws in sanitised.rules.items():
@@ -619,7 +619,8 @@ def _read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozens
                                    parse_condition(raw.condition, str(path), raw.line),
                                    frozenset(rule.flags), raw.line))
         groups[kind][flag] = tuple(rules)
-    declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", sanitised.text, re.MULTILINE)}
+    # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
+    declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
     data = AffixData(
         prefixes=groups["PFX"], suffixes=groups["SFX"],

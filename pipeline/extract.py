@@ -279,12 +279,15 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
     'iso8859-15'
     >>> aff_encoding(b"\\xef\\xbb\\xbfSET UTF-8\\n")
     'utf-8'
+    >>> aff_encoding(b"FLAG UTF-8\\n"), aff_encoding(b"TRY abc\\n")
+    ('utf-8', 'iso8859-1')
     """
     if aff.startswith(codecs.BOM_UTF8):
         return "utf-8"
     match = re.search(rb"^[ \t]*SET[ \t]+(\S+)", aff, re.MULTILINE)
     if not match:
-        return "iso8859-1"  # Hunspell's default
+        # Hunspell's default is ISO8859-1, but FLAG UTF-8 makes it read the files as UTF-8.
+        return "utf-8" if re.search(rb"^[ \t]*FLAG[ \t]+UTF-8", aff, re.MULTILINE) else "iso8859-1"
     name = match.group(1).decode("ascii", "replace").lower()
     name = _ENCODING_ALIASES.get(name, name)
     try:
