@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pipeline import __version__
 from pipeline.config import Language, load_site_config
-from pipeline.fsutil import atomic_write, build_lock, sha256_file
+from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
 from pipeline.sources import DictionaryFiles, fetch
@@ -70,6 +70,10 @@ def write_game_data(language: Language, paths: Paths, folder: Path) -> list[Path
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:
     with build_lock(paths.dist, wait=float(os.environ.get("RUSC_LOCK_WAIT", "0"))):
+        # Holding the lock, anything temporary left in our folders is from a killed build.
+        remove_stale_temporaries(paths.wordlists_root)
+        for language in languages:
+            remove_stale_temporaries(paths.work(language.code))
         for language in languages:
             build_language(language, paths, log)
         write_index(paths)

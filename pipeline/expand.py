@@ -848,7 +848,7 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
     workers = max(1, int(workers))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     lap("read")
-    with tempfile.TemporaryDirectory(prefix=".expand.", dir=out_path.parent) as folder:
+    with tempfile.TemporaryDirectory(prefix=".expand.", suffix=".tmp", dir=out_path.parent) as folder:
         _WORKER = expander
         try:
             if workers == 1:
