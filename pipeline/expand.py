@@ -495,9 +495,10 @@ class Expander:
                         return True
             return False
 
-        def stem_hopeless(stem: str) -> bool:
-            if self._mirror:
-                stem = stem[::-1]
+        def stem_hopeless(entry: Entry) -> bool:
+            stem = entry.stem[::-1] if self._mirror else entry.stem
+            if not entry.flags:
+                return any(map(bad, stem))  # no affix applies: the stem is its only form
             n = len(stem)
             return any(bad(c) and i >= max_pfx and n - i > 2 * max_sfx for i, c in enumerate(stem))
 
@@ -505,7 +506,7 @@ class Expander:
             return {f: tuple(r for r in g if not rule_hopeless(r)) for f, g in groups.items()}
 
         fast_data = AffixData(**{**data.__dict__, "prefixes": keep(data.prefixes), "suffixes": keep(data.suffixes)})
-        entries = [e for e in self._entries if not stem_hopeless(e.stem)]
+        entries = [e for e in self._entries if not stem_hopeless(e)]
         forbidden = [e for e in self._entries if data.forbidden is not None and data.forbidden in e.flags]
         fast = Expander(fast_data, entries)
         fast._forbidden = frozenset(e.stem for e in forbidden)
