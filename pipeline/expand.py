@@ -291,18 +291,14 @@ class Expander:
                         if shared >= span and shortest > span:
                             sel = self._cross_prefixes(pg, w1s[0], key, pg in flags, allow)
                             if sel:
-                                slot = waiting.get((pg, sel))
-                                if slot is None:
-                                    slot = waiting[(pg, sel)] = ([], [])
+                                slot = waiting.setdefault((pg, sel), ([], []))
                                 slot[0].extend([(s1,) for s1 in members])
                                 slot[1].extend(w1s)
                             continue
                         for s1, w1 in zip(members, w1s):
                             sel = self._cross_prefixes(pg, w1, key, pg in flags, allow)
                             if sel:
-                                slot = waiting.get((pg, sel))
-                                if slot is None:
-                                    slot = waiting[(pg, sel)] = ([], [])
+                                slot = waiting.setdefault((pg, sel), ([], []))
                                 slot[0].append((s1,))
                                 slot[1].append(w1)
             for s1 in ops:
@@ -343,18 +339,14 @@ class Expander:
                                 # Every w2 starts like w1: one answer for all of them.
                                 sel = self._cross_prefixes(pg, w2s[0], key, pg in flags, allow)
                                 if sel:
-                                    slot = waiting.get((pg, sel))
-                                    if slot is None:
-                                        slot = waiting[(pg, sel)] = ([], [])
+                                    slot = waiting.setdefault((pg, sel), ([], []))
                                     slot[0].extend([(s1, s2) for s2 in outer])
                                     slot[1].extend(w2s)
                                 continue
                             for s2, w2 in zip(outer, w2s):
                                 sel = self._cross_prefixes(pg, w2, key, pg in flags, allow)
                                 if sel:
-                                    slot = waiting.get((pg, sel))
-                                    if slot is None:
-                                        slot = waiting[(pg, sel)] = ([], [])
+                                    slot = waiting.setdefault((pg, sel), ([], []))
                                     slot[0].append((s1, s2))
                                     slot[1].append(w2)
         for (pg, sel), (chains, bases) in sorted(waiting.items(), key=_waiting_order):
