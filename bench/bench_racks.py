@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pipeline.config import load_language  # noqa: E402
 from pipeline.lexicon import load_game_lexicon  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
-from pipeline.racks import BLANK, RackIndex, TileSet  # noqa: E402
+from pipeline.racks import RackIndex, TileSet  # noqa: E402
 
 GOALS = {0: 2e-3, 2: 30e-3}
 

@@ -22,7 +22,6 @@ import argparse
 import functools
 import gzip
 import http.server
-import json
 import random
 import statistics
 import sys

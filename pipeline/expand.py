@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import contextlib
 import io
 import json
 import multiprocessing

@@ -20,9 +20,7 @@ from __future__ import annotations
 import codecs
 import io
 import lzma
-import os
 import re
-import shutil
 import stat
 import tarfile
 import unicodedata

@@ -26,7 +26,6 @@ from typing import Callable, Iterable, Iterator
 from pipeline import __version__
 from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
-from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_dir, atomic_write, gzip_file, sha256_file
 from pipeline.paths import Paths
 from pipeline.progress import progress

@@ -33,7 +33,7 @@ import jinja2
 from pipeline.assets import Assets
 from pipeline.config import Language, load_language, load_site_config
 from pipeline.dates import parse_date, today
-from pipeline.downloads import Download, list_downloads
+from pipeline.downloads import list_downloads
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths

@@ -33,7 +33,7 @@ from pipeline import __version__
 from pipeline.config import Language, Source
 from pipeline.errors import RuscError
 from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
-from pipeline.fsutil import atomic_dir, atomic_path, atomic_write, remove_stale_temporaries, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, remove_stale_temporaries, sha256_file
 from pipeline.paths import Paths
 
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.

@@ -7,7 +7,6 @@ by a local HTTP server under ``/rusc/``, as GitHub Pages serves a project site.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import http.server
 import os
@@ -28,7 +27,7 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-from conftest import CHROMIUM, CHROMIUM_ARGS as ARGS, SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import io
 import json
 import re
 import shutil

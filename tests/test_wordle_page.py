@@ -5,7 +5,6 @@ suggestions, a failed load and the page without JavaScript."""
 
 from __future__ import annotations
 
-import datetime as dt
 import gzip
 import json
 import random
@@ -20,7 +19,7 @@ from pipeline.wordle import Clue, feedback, filter_keys, load_wordle_list, sugge
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
+from conftest import SITE_BASE as BASE  # noqa: E402
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
 #: Clicks that take a grey tile to each mark.
 CLICKS = {".": 0, "y": 1, "g": 2}
