@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.errors import RuscError
-from pipeline.extract import _read, aff_encoding, decode_text
 
 _AFFIX_LINE = re.compile(r"^(PFX|SFX)\s")
 #: Directives spylls compiles into regular expressions but the expander never reads.
@@ -59,40 +58,6 @@ class SanitisedAff:
     text: str
     #: (kind, flag as written) -> the group's rules in order.
     rules: dict[tuple[str, str], list[RawRule]] = field(default_factory=dict)
-
-
-def read_dictionary_text(aff_path: Path, dic_path: Path) -> tuple[str, str]:
-    """Both files as text, decoded by the .aff's SET (BOM dropped, NFC, LF).
-
-    Without SET, ``FLAG UTF-8`` means the file is UTF-8 (Hunspell decodes such flags from
-    UTF-8 bytes whatever the encoding). A byte the encoding cannot decode is tolerated in a
-    comment line (Hunspell never reads those) and is an error anywhere else.
-    """
-    aff_bytes = _read(aff_path)
-    dic_bytes = _read(dic_path)
-    encoding = aff_encoding(aff_bytes, aff_path)
-    if (not re.search(rb"^[ \t]*SET[ \t]", aff_bytes, re.MULTILINE)
-            and re.search(rb"^[ \t]*FLAG[ \t]+UTF-8", aff_bytes, re.MULTILINE)):
-        encoding = "utf-8"
-    return _decode(aff_bytes, encoding, aff_path), _decode(dic_bytes, encoding, dic_path)
-
-
-def _decode(data: bytes, encoding: str, path: Path) -> str:
-    try:
-        return decode_text(data, encoding, path)
-    except RuscError:
-        pass
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines = data.decode(encoding, errors="surrogateescape").split("\n")
-    for number, line in enumerate(lines, 1):
-        if any("\udc80" <= c <= "\udcff" for c in line):
-            if line.lstrip().startswith("#"):
-                lines[number - 1] = "#"
-            else:
-                bad = next(c for c in line if "\udc80" <= c <= "\udcff")
-                raise RuscError(f"invalid {encoding} byte 0x{ord(bad) - 0xdc00:02x}", path, number)
-    return decode_text("\n".join(lines).encode("utf-8"), "utf-8", path)
 
 
 def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:

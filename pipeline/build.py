@@ -1,5 +1,6 @@
-"""Driving the dictionary stages for whole languages: ``rusc fetch``, ``rusc lists`` and
-``rusc dictionaries`` (what ``make dictionaries`` runs).
+"""Driving the dictionary stages for whole languages (what ``rusc lists`` and
+``rusc dictionaries``, and so ``make dictionaries``, run; their commands are in
+:mod:`pipeline.commands`).
 
 For each language: :func:`pipeline.sources.fetch` → :func:`expand_language` (skipped when
 the expansion on disk was made from the same dictionary by the same Rusc) →
@@ -79,42 +80,7 @@ def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> No
         write_index(paths)
 
 
-# --- command line ------------------------------------------------------------------------
-
-
 def default_languages() -> list[str]:
+    """The codes to build when none are given: ``$SITE_LANGS``, else site.toml's."""
     env = os.environ.get("SITE_LANGS", "").split()
     return env or list(load_site_config()["languages"])
-
-
-def add_cli(subparsers) -> None:
-    from pipeline.cli import language_arg
-
-    fetch_parser = subparsers.add_parser("fetch", help="fetch and verify dictionaries into the cache")
-    fetch_parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
-    fetch_parser.set_defaults(func=_cmd_fetch)
-
-    lists_parser = subparsers.add_parser("lists", help="build the word lists of languages (fetching and expanding as needed)")
-    lists_parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
-    lists_parser.set_defaults(func=_cmd_dictionaries)
-
-    dicts = subparsers.add_parser("dictionaries", help="fetch, expand and list every default language (make dictionaries)")
-    dicts.add_argument("languages", nargs="*", type=language_arg, metavar="LANG",
-                       help="languages to build (default: pipeline/site.toml's, or $SITE_LANGS)")
-    dicts.set_defaults(func=_cmd_dictionaries)
-
-
-def _cmd_fetch(args) -> int:
-    paths = Paths.from_env()
-    for language in args.languages:
-        files = fetch(language, paths)
-        print(f"{language.code}\t{files.aff}\t{files.dic}")
-    return 0
-
-
-def _cmd_dictionaries(args) -> int:
-    from pipeline.cli import language_arg
-
-    languages = args.languages or [language_arg(code) for code in default_languages()]
-    build_dictionaries(languages, Paths.from_env())
-    return 0

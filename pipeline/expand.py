@@ -31,7 +31,6 @@ Compounds (COMPOUNDFLAG, COMPOUNDRULE, BREAK joins) are unbounded and are not ge
 
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import io
 import json
@@ -45,9 +44,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from pipeline.aff_sanitise import dic_lines, read_dictionary_text, sanitise_aff, split_dic_line
+from pipeline.aff_sanitise import dic_lines, sanitise_aff, split_dic_line
 from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
 from pipeline.errors import RuscError
+from pipeline.extract import read_dictionary_text
 from pipeline.fsutil import atomic_path, atomic_write, sha256_file
 
 #: Directives that make a dictionary accept compounds (unbounded, so never expanded).
@@ -913,51 +913,3 @@ def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_pa
         "generated": stats.generated,
     }
     atomic_write(path, json.dumps(meta, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-
-
-# --- command line -----------------------------------------------------------------------
-
-def add_cli(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "expand", help="write every word form a language's dictionary accepts",
-        description="Expand a Hunspell dictionary into all its word forms (sorted, one per line).")
-    from pipeline.cli import language_arg
-
-    parser.add_argument("language", metavar="LANG", type=language_arg,
-                        help="language code (see pipeline/languages) or a language TOML")
-    parser.add_argument("--stem", help="print this stem's forms and the affix rules that made each")
-    parser.add_argument("--fast", action="store_true",
-                        help="word-game fast path: skip rules and stems that cannot make ordinary words")
-    parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
-    parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
-    parser.set_defaults(func=_cli)
-
-
-def _cli(args: argparse.Namespace) -> int:
-    from pipeline.paths import Paths
-    from pipeline.sources import fetch
-
-    language, paths = args.language, Paths.from_env()
-    files = fetch(language, paths)
-    aff, dic = Path(files.aff), Path(files.dic)
-    if args.stem is not None:
-        expander = Expander.from_files(aff, dic)
-        matches = [e for e in expander.entries() if e.stem == args.stem]
-        if not matches:
-            raise RuscError(f"no entry {args.stem!r} in the dictionary", dic)
-        for entry in matches:
-            flags = " ".join(sorted(entry.flags))
-            print(f"# {entry.stem} (line {entry.line}; flags: {flags or '-'})")
-            for d in expander.derivations(entry):
-                rules = " + ".join(f"{r.kind} {r.flag}#{r.index} ({r.strip or '0'}/{r.add or '0'} {r.condition.text or '.'})"
-                                   for r in d.chain)
-                print(f"{d.form}\t{rules or '(stem)'}")
-        return 0
-    out = args.output
-    if out is None:
-        out = paths.work(language.code) / "forms.txt"
-    stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
-                           keep_capitals=language.capitalised_nouns)
-    print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
-          f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")
-    return 0

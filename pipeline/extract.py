@@ -311,13 +311,42 @@ def decode_text(data: bytes, encoding: str, path: Path | str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def normalise_dictionary(aff_path: Path, dic_path: Path, out_dir: Path, stem: str = "index") -> tuple[Path, Path]:
-    """Write ``<stem>.aff`` and ``<stem>.dic`` into ``out_dir`` as NFC UTF-8 with ``SET UTF-8``."""
+def read_dictionary_text(aff_path: Path | str, dic_path: Path | str) -> tuple[str, str]:
+    """Both files as text, decoded by the .aff's ``SET`` (BOM dropped, NFC, LF): the one
+    decoding policy of Rusc, used to normalise a fetched dictionary and to read it again.
+
+    Without SET, ``FLAG UTF-8`` means the file is UTF-8 (:func:`aff_encoding`). A byte the
+    encoding cannot decode is tolerated in a comment line (Hunspell never reads those; the
+    line becomes ``#``) and is an error naming the file and line anywhere else.
+    """
     aff_bytes = _read(aff_path)
     dic_bytes = _read(dic_path)
     encoding = aff_encoding(aff_bytes, aff_path)
-    aff_text = decode_text(aff_bytes, encoding, aff_path)
-    dic_text = decode_text(dic_bytes, encoding, dic_path)
+    return _decode_lenient(aff_bytes, encoding, aff_path), _decode_lenient(dic_bytes, encoding, dic_path)
+
+
+def _decode_lenient(data: bytes, encoding: str, path: Path | str) -> str:
+    """:func:`decode_text`, but undecodable bytes in a comment line blank the comment."""
+    try:
+        return decode_text(data, encoding, path)
+    except RuscError:
+        pass
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[3:]
+    lines = data.decode(encoding, errors="surrogateescape").split("\n")
+    for number, line in enumerate(lines, 1):
+        if any("\udc80" <= c <= "\udcff" for c in line):
+            if line.lstrip().startswith("#"):
+                lines[number - 1] = "#"
+            else:
+                bad = next(c for c in line if "\udc80" <= c <= "\udcff")
+                raise RuscError(f"invalid {encoding} byte 0x{ord(bad) - 0xdc00:02x}", path, number)
+    return decode_text("\n".join(lines).encode("utf-8"), "utf-8", path)
+
+
+def normalise_dictionary(aff_path: Path, dic_path: Path, out_dir: Path, stem: str = "index") -> tuple[Path, Path]:
+    """Write ``<stem>.aff`` and ``<stem>.dic`` into ``out_dir`` as NFC UTF-8 with ``SET UTF-8``."""
+    aff_text, dic_text = read_dictionary_text(aff_path, dic_path)
     if re.search(r"^[ \t]*SET[ \t]", aff_text, re.MULTILINE):
         aff_text = re.sub(r"^[ \t]*SET[ \t]+\S+", "SET UTF-8", aff_text, count=1, flags=re.MULTILINE)
     else:

@@ -30,7 +30,6 @@ stand for the last occurrences of their tile in the word.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import io
 import re
@@ -42,7 +41,7 @@ from pathlib import Path
 
 from pipeline.clean import fold
 from pipeline.config import Language
-from pipeline.daily import DailyStream, dates, iso_date
+from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_write, gzip_bytes
 from pipeline.lexicon import lexicon_checksum, load_game_lexicon
@@ -512,53 +511,3 @@ def write_game_data(language: Language, paths: Paths, directory: Path | None = N
     else:
         days = [index.daily(day) for day in dates(language.schedule_start, until)]
     return [atomic_write(folder / "racks-daily.tsv.gz", gzip_bytes(daily_tsv(days)))]
-
-
-# ---- command line -----------------------------------------------------------------------
-
-
-def add_cli(subparsers) -> None:
-    from pipeline.cli import language_arg
-
-    parser = subparsers.add_parser(
-        "rack",
-        help="solve a rack of tiles (? = blank) or show the daily rack",
-        description="Every word a rack of up to 15 tiles can make, with Scrabble scores "
-        "(blanks score 0 and are marked with *), or the daily rack of a date.",
-    )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
-    parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
-    parser.add_argument("--date", type=iso_date, help="show the daily rack of this date (YYYY-MM-DD)")
-    parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")
-    parser.add_argument("--contains", default="", metavar="TEXT", help="words containing TEXT")
-    parser.add_argument("--starts", default="", metavar="TEXT", help="words starting with TEXT")
-    parser.add_argument("--ends", default="", metavar="TEXT", help="words ending with TEXT")
-    parser.add_argument("--sort", choices=SORTS, default="score", help="order of the words (default score)")
-    parser.add_argument("--write-data", action="store_true", help="write racks-daily.tsv.gz beside game.tsv")
-    parser.set_defaults(func=_main)
-
-
-def _main(args: argparse.Namespace) -> int:
-    if args.letters and args.date:
-        raise UsageError("rusc rack: give LETTERS or --date, not both")
-    if not (args.letters or args.date or args.write_data):
-        raise UsageError("rusc rack: give LETTERS, --date or --write-data (see rusc rack --help)")
-    if args.letters:
-        TileSet.of(args.language).parse_rack(args.letters)  # bad racks fail before the list is read
-    paths = Paths.from_env()
-    if args.letters or args.date:
-        index = RackIndex.load(args.language, paths)
-        letters = args.letters
-        if args.date:
-            letters = "".join(index.daily(args.date).tiles)
-            print(f"{args.date.isoformat()}: {' '.join(t.upper() for t in index.daily(args.date).tiles)}")
-        solution = index.solve(letters, args.min_length, args.contains, args.starts, args.ends, args.sort)
-        for answer in solution.answers:
-            spelled = "".join(t.upper() + ("*" if i in answer.blanks_used else "") for i, t in enumerate(answer.tiles))
-            bingo = f"  bingo +{args.language.racks.bingo_bonus}" if answer.bingo else ""
-            print(f"{' / '.join(answer.forms)}\t{answer.score}\t{spelled}{bingo}")
-        print(f"{len(solution.answers)} words")
-    if args.write_data:
-        for path in write_game_data(args.language, paths):
-            print(path)
-    return 0

@@ -32,7 +32,7 @@ import jinja2
 
 from pipeline.assets import Assets
 from pipeline.config import Language, load_language, load_site_config
-from pipeline.dates import parse_date, today
+from pipeline.dates import today
 from pipeline.downloads import list_downloads
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
@@ -346,24 +346,6 @@ def _measure(folder: Path) -> tuple[int, int]:
     return files, size
 
 
-# ---------------------------------------------------------------- command line
-
-
-def add_cli(subparsers) -> None:
-    parser = subparsers.add_parser(
-        "site",
-        help="render the static site into dist/site",
-        description="Render every page of the site into dist/site (atomically) from the word "
-        "lists in dist/wordlists. Today's date comes from --date or SOURCE_DATE_EPOCH.",
-    )
-    parser.add_argument("--date", type=parse_date, help="the puzzle day, YYYY-MM-DD (default: SOURCE_DATE_EPOCH)")
-    parser.add_argument("--languages", nargs="+", metavar="LANG",
-                        help="language codes (default: SITE_LANGS or site.toml's languages)")
-    parser.add_argument("--base-path", help="path prefix the site is served under, e.g. /rusc/ (default: BASE_PATH or site.toml)")
-    parser.add_argument("--site-url", help="absolute URL of the site root (default: SITE_URL or site.toml)")
-    parser.set_defaults(func=_run)
-
-
 def settings_from(args_languages, base_path, site_url, environ=os.environ) -> tuple[list[Language], Urls, str]:
     """Resolve languages and URLs: command line, then environment, then site.toml."""
     config = load_site_config()
@@ -372,11 +354,3 @@ def settings_from(args_languages, base_path, site_url, environ=os.environ) -> tu
     urls = Urls.create(base_path or environ.get("BASE_PATH") or config["base_path"],
                        site_url or environ.get("SITE_URL") or config["site_url"])
     return languages, urls, str(config["title"])
-
-
-def _run(args) -> int:
-    languages, urls, title = settings_from(args.languages, args.base_path, args.site_url)
-    report = build_site(Paths.from_env(), languages, args.date, urls, title)
-    days = ", ".join(f"{code} {day}" for code, day in report.dates.items())
-    print(f"site: {report.pages} pages, {report.files} files, {report.bytes / 1e6:.1f} MB in {report.folder} ({days})")
-    return 0

@@ -1,0 +1,20 @@
+"""``rusc dictionaries [LANG…]``: fetch, expand and list languages (what ``make dictionaries`` runs)."""
+
+from __future__ import annotations
+
+from pipeline.build import build_dictionaries, default_languages
+from pipeline.commands.args import language_arg
+from pipeline.paths import Paths
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("dictionaries", help="fetch, expand and list every default language (make dictionaries)")
+    parser.add_argument("languages", nargs="*", type=language_arg, metavar="LANG",
+                        help="languages to build (default: pipeline/site.toml's, or $SITE_LANGS)")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    languages = args.languages or [language_arg(code) for code in default_languages()]
+    build_dictionaries(languages, Paths.from_env())
+    return 0

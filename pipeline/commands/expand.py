@@ -1,0 +1,57 @@
+"""``rusc expand LANG``: write every form of a language's dictionary, or show one stem's forms."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from pipeline.commands.args import language_arg
+from pipeline.errors import RuscError
+from pipeline.expand import Expander, expand_to_file
+from pipeline.paths import Paths
+from pipeline.sources import fetch
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "expand", help="write every word form a language's dictionary accepts",
+        description="Expand a Hunspell dictionary into all its word forms (sorted, one per line).")
+    parser.add_argument("language", metavar="LANG", type=language_arg,
+                        help="language code (see pipeline/languages) or a language TOML")
+    parser.add_argument("--stem", help="print this stem's forms and the affix rules that made each")
+    parser.add_argument("--fast", action="store_true",
+                        help="word-game fast path: skip rules and stems that cannot make ordinary words")
+    parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
+    parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    language, paths = args.language, Paths.from_env()
+    files = fetch(language, paths)
+    aff, dic = Path(files.aff), Path(files.dic)
+    if args.stem is not None:
+        print_stem(Expander.from_files(aff, dic), args.stem, dic)
+        return 0
+    out = args.output
+    if out is None:
+        out = paths.work(language.code) / "forms.txt"
+    stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
+                           keep_capitals=language.capitalised_nouns)
+    print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
+          f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")
+    return 0
+
+
+def print_stem(expander: Expander, stem: str, dic: Path) -> None:
+    """Every entry spelled ``stem``: its forms, each with the affix rules that made it."""
+    matches = [e for e in expander.entries() if e.stem == stem]
+    if not matches:
+        raise RuscError(f"no entry {stem!r} in the dictionary", dic)
+    for entry in matches:
+        flags = " ".join(sorted(entry.flags))
+        print(f"# {entry.stem} (line {entry.line}; flags: {flags or '-'})")
+        for d in expander.derivations(entry):
+            rules = " + ".join(f"{r.kind} {r.flag}#{r.index} ({r.strip or '0'}/{r.add or '0'} {r.condition.text or '.'})"
+                               for r in d.chain)
+            print(f"{d.form}\t{rules or '(stem)'}")

@@ -1,0 +1,21 @@
+"""``rusc fetch LANG…``: fetch and verify dictionaries into the cache."""
+
+from __future__ import annotations
+
+from pipeline.commands.args import language_arg
+from pipeline.paths import Paths
+from pipeline.sources import fetch
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("fetch", help="fetch and verify dictionaries into the cache")
+    parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    paths = Paths.from_env()
+    for language in args.languages:
+        files = fetch(language, paths)
+        print(f"{language.code}\t{files.aff}\t{files.dic}")
+    return 0

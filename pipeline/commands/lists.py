@@ -1,0 +1,18 @@
+"""``rusc lists LANG…``: build the word lists of languages (fetching and expanding as needed)."""
+
+from __future__ import annotations
+
+from pipeline.build import build_dictionaries
+from pipeline.commands.args import language_arg
+from pipeline.paths import Paths
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("lists", help="build the word lists of languages (fetching and expanding as needed)")
+    parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    build_dictionaries(args.languages, Paths.from_env())
+    return 0
