@@ -10,7 +10,8 @@ The pipeline, one module per stage::
     beehive, racks, wordle -> the three games
     render   -> the static site
 
-Start reading at ``cli.py`` for how the stages are driven.
+Start reading at ``cli.py`` and ``commands/`` for how the stages are driven (each
+subcommand is a module of ``pipeline.commands``; the stages never import them).
 """
 
 __version__ = "0.1.0"
