@@ -1,0 +1,270 @@
+/* Rusc — the rules of the daily games, once: folding, hashing, judging an entry, scoring,
+ * ranks and the live hints. Pure functions, no page access; the pages' scripts
+ * (beehive-game.js, rack-game.js) call them, and tests/test_game_js.py runs them under
+ * Node against the Python engines (pipeline/beehive.py, pipeline/racks.py) on every
+ * scheduled day of a month in both languages.
+ *
+ * Where to start reading: `hive(data)` and `judgeHive` (what a typed word earns), then
+ * `hintsLeft` (the first-letter x length grid and two-letter list still to find), then
+ * `rack(data)`, `spell` and `judgeRack`. The data is what pipeline/playdata.py embeds.
+ * Exposed as window.RuscGame in a browser and as module.exports under Node.
+ */
+(function (root) {
+  "use strict";
+
+  var hasOwn = Object.prototype.hasOwnProperty;
+  var FORMAT = 1;
+
+  // --- folding (pipeline.clean.fold) ------------------------------------------------
+
+  /** fold(text) -> {key, bad}: the game key as pipeline.clean.fold makes it; key is null
+   *  when some characters are no letter of the alphabet (bad lists them). `fold` is
+   *  {replace, drop, chars}: chars are the exceptions to the default rule below. */
+  function makeFolder(fold, alphabetText) {
+    var alphabet = {}, table = fold.chars, drop = fold.drop, replace = fold.replace;
+    Array.from(alphabetText).forEach(function (ch) { alphabet[ch] = true; });
+    var mark = /^\p{M}+$/u;
+    function foldChar(ch) {
+      if (hasOwn.call(alphabet, ch)) return ch;
+      if (hasOwn.call(table, ch)) return table[ch];
+      var parts = Array.from(ch.normalize("NFD"));
+      if (parts.length > 1 && hasOwn.call(alphabet, parts[0]) && mark.test(parts.slice(1).join(""))) return parts[0];
+      return null;
+    }
+    function key(text) {
+      var s = text.normalize("NFC").toLowerCase();
+      for (var r = 0; r < replace.length; r++) s = s.split(replace[r][0]).join(replace[r][1]);
+      var out = "", bad = [];
+      Array.from(s).forEach(function (ch) {
+        if (drop.indexOf(ch) >= 0) return;
+        var folded = foldChar(ch);
+        if (folded === null) { if (bad.indexOf(ch) < 0) bad.push(ch); } else out += folded;
+      });
+      return { key: bad.length || !out ? null : out, bad: bad };
+    }
+    key.char = foldChar;
+    key.drop = drop;
+    return key;
+  }
+
+  // --- hashing (pipeline.playdata.key_hash) -------------------------------------------
+
+  /** cyrb53 of salt + text, its low 48 bits as 12 hex digits. */
+  function hash(salt, text) {
+    var s = salt + text, h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (var i = 0; i < s.length; i++) {
+      var ch = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ ch, 2654435761);
+      h2 = Math.imul(h2 ^ ch, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+    h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+    h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    var high = ((h2 & 0x1fffff) >>> 0) & 0xffff;  // bits 32..47
+    return ("0000" + high.toString(16)).slice(-4) + ("00000000" + (h1 >>> 0).toString(16)).slice(-8);
+  }
+
+  /** The answers' hashes of the page data as a set, and their display-form edits. */
+  function answerSet(data) {
+    if (data.format !== FORMAT) throw new Error("unknown game data format " + data.format);
+    var set = {};
+    for (var i = 0; i < data.hashes.length; i += 12) set[data.hashes.slice(i, i + 12)] = true;
+    return set;
+  }
+
+  /** Display forms of a found key (pipeline.playdata.apply_edits). */
+  function formsOf(data, digest, key) {
+    var edits = data.forms[digest];
+    if (!edits) return [key];
+    return edits.map(function (list) {
+      var out = "", at = 0;
+      list.forEach(function (e) { out += key.slice(at, e[0]) + e[2]; at = e[1]; });
+      return out + key.slice(at);
+    });
+  }
+
+  // --- the beehive -------------------------------------------------------------------
+
+  /** A hive from its page data. */
+  function hive(data) {
+    var letters = Array.from(data.letters);
+    var hiveSet = {};
+    letters.forEach(function (ch) { hiveSet[ch] = true; });
+    return {
+      data: data, letters: letters, centre: letters[0], inHive: hiveSet,
+      fold: makeFolder(data.fold, data.alphabet), answers: answerSet(data),
+      ranks: ranks(data.rules.ranks, data.total),
+    };
+  }
+
+  /** Points of a key in the hive (pipeline.beehive.word_points). */
+  function hivePoints(rules, key) {
+    var chars = Array.from(key), distinct = {};
+    chars.forEach(function (ch) { distinct[ch] = true; });
+    var n = chars.length, pangram = Object.keys(distinct).length === 7;
+    var points = hasOwn.call(rules.points, String(n)) ? rules.points[String(n)] : n;
+    return { points: points + (pangram ? rules.bonus : 0), pangram: pangram };
+  }
+
+  /** What a typed entry earns: {kind, key, points, pangram, forms, bad}. kind is one of
+   *  "empty", "letter" (a letter not in the hive), "short", "centre" (missing), "found"
+   *  (already), "list" (not an answer) or "ok". `found` maps keys already found to true. */
+  function judgeHive(h, text, found) {
+    var folded = h.fold(text), key = folded.key;
+    if (!folded.bad.length && !key) return { kind: "empty" };
+    var chars = key ? Array.from(key) : [];
+    // A letter outside the hive is named first: it is what the player must change.
+    if (folded.bad.length) return { kind: "letter", bad: folded.bad };
+    var outside = chars.filter(function (ch) { return !h.inHive[ch]; });
+    if (outside.length) return { kind: "letter", key: key, bad: unique(outside) };
+    if (chars.length < h.data.rules.min_length) return { kind: "short", key: key };
+    if (chars.indexOf(h.centre) < 0) return { kind: "centre", key: key };
+    if (hasOwn.call(found, key)) return { kind: "found", key: key };
+    var digest = hash(h.data.salt, key);
+    if (!h.answers[digest]) return { kind: "list", key: key };
+    var scored = hivePoints(h.data.rules, key);
+    return { kind: "ok", key: key, points: scored.points, pangram: scored.pangram,
+             forms: formsOf(h.data, digest, key) };
+  }
+
+  /** (name, minimum points) of each rank: share x total rounded half up
+   *  (pipeline.beehive.rank_thresholds). */
+  function ranks(shares, total) {
+    return shares.map(function (r) { return [r[0], Math.floor(r[1] * total + 0.5)]; });
+  }
+
+  /** {index, name, next, toNext} of a score: the highest rank reached, the next one. */
+  function rankOf(table, score) {
+    var i = 0;
+    while (i + 1 < table.length && score >= table[i + 1][1]) i++;
+    var next = i + 1 < table.length ? table[i + 1] : null;
+    return { index: i, name: table[i][0], next: next ? next[0] : null, toNext: next ? next[1] - score : 0 };
+  }
+
+  /** The hints still to find: {grid: {letter: {length: n}}, two: {prefix: n}, words, points}
+   *  = the page's counts minus the found keys (every cell kept, zeros included). */
+  function hintsLeft(data, foundKeys) {
+    var grid = {}, two = {};
+    Object.keys(data.hints.grid).forEach(function (letter) {
+      grid[letter] = {};
+      Object.keys(data.hints.grid[letter]).forEach(function (n) { grid[letter][n] = data.hints.grid[letter][n]; });
+    });
+    Object.keys(data.hints.two).forEach(function (p) { two[p] = data.hints.two[p]; });
+    var points = 0;
+    foundKeys.forEach(function (key) {
+      var chars = Array.from(key), n = String(chars.length), first = chars[0], pair = chars.slice(0, 2).join("");
+      if (grid[first] && hasOwn.call(grid[first], n)) grid[first][n]--;
+      if (hasOwn.call(two, pair)) two[pair]--;
+      points += hivePoints(data.rules, key).points;
+    });
+    return { grid: grid, two: two, words: data.words - foundKeys.length, points: data.total - points };
+  }
+
+  /** The graded help for one word, step 1..3: first two letters and length, first half,
+   *  the whole word (each step as {shown, length}). */
+  function helpStep(key, step) {
+    var chars = Array.from(key), n = chars.length;
+    if (step >= 3) return { shown: key, length: n, whole: true };
+    var shown = step === 2 ? Math.ceil(n / 2) : 2;
+    return { shown: chars.slice(0, shown).join(""), length: n, whole: false };
+  }
+
+  // --- the rack ----------------------------------------------------------------------
+
+  /** A rack from its page data. */
+  function rack(data) {
+    var tiles = data.tiles.map(function (t) { return t[0]; });
+    var points = data.tiles.map(function (t) { return t[1]; });
+    var ids = {}, tileChars = {};
+    tiles.forEach(function (t, i) { ids[t] = i; Array.from(t).forEach(function (ch) { tileChars[ch] = true; }); });
+    var order = tiles.map(function (t, i) { return i; }).sort(function (a, b) {
+      var la = Array.from(tiles[a]).length, lb = Array.from(tiles[b]).length;
+      return lb - la || (tiles[a] < tiles[b] ? -1 : tiles[a] > tiles[b] ? 1 : 0);
+    });
+    var have = tiles.map(function () { return 0; });
+    data.rack.forEach(function (t) { have[ids[t]]++; });
+    return {
+      data: data, tiles: tiles, points: points, ids: ids, tileChars: tileChars, order: order, have: have,
+      fold: makeFolder(data.fold, data.alphabet), answers: answerSet(data),
+    };
+  }
+
+  /** Tile ids spelling typed text, or null (pipeline.racks.TileSet.spell): lower case,
+   *  digraph variants, each other character folded as keys are, then a greedy cut,
+   *  longest tile first. */
+  function spell(r, text) {
+    var s = text.normalize("NFC").toLowerCase();
+    r.data.variants.forEach(function (v) { s = s.split(v[0]).join(v[1]); });
+    var letters = "", ok = true;
+    Array.from(s).forEach(function (ch) {
+      if (hasOwn.call(r.tileChars, ch)) letters += ch;
+      else if (r.fold.drop.indexOf(ch) >= 0) return;
+      else {
+        var folded = r.fold(ch).key;
+        if (folded === null) ok = false; else letters += folded;
+      }
+    });
+    if (!ok) return null;
+    var ids = [], at = 0;
+    while (at < letters.length) {
+      var hit = -1;
+      for (var k = 0; k < r.order.length; k++) {
+        var t = r.tiles[r.order[k]];
+        if (letters.startsWith(t, at)) { hit = r.order[k]; break; }
+      }
+      if (hit < 0) return null;
+      ids.push(hit);
+      at += r.tiles[hit].length;
+    }
+    return ids;
+  }
+
+  /** How the rack covers a word's tiles: real tiles first, blanks for the rest, each blank
+   *  on the last copies of its tile. {score, blanks: positions, bingo} or null. */
+  function cover(r, ids) {
+    var need = r.tiles.map(function () { return 0; });
+    ids.forEach(function (t) { need[t]++; });
+    var blanksUsed = [], score = 0, blanks = 0;
+    need.forEach(function (n, t) {
+      var extra = Math.max(0, n - r.have[t]);
+      blanks += extra;
+      for (var i = ids.length - 1; i >= 0 && extra > 0; i--) if (ids[i] === t) { blanksUsed.push(i); extra--; }
+      score += Math.min(n, r.have[t]) * r.points[t];
+    });
+    if (blanks > r.data.blanks) return null;
+    var bingo = ids.length >= r.data.rules.rack_size;
+    if (bingo) score += r.data.rules.bingo;
+    return { score: score, blanks: blanksUsed.sort(function (a, b) { return a - b; }), bingo: bingo };
+  }
+
+  /** What a typed word earns on the rack: {kind, key, id, tiles, score, blanks, bingo, forms}.
+   *  kind: "empty", "letter" (no tile spells it), "short", "tiles" (the rack cannot make
+   *  it), "found", "list" or "ok". `found` maps found ids (tile texts joined by |) to true. */
+  function judgeRack(r, text, found) {
+    var folded = r.fold(text);
+    if (!folded.key && !folded.bad.length) return { kind: "empty" };
+    var ids = spell(r, text);
+    if (ids === null) return { kind: "letter", bad: folded.bad };
+    var texts = ids.map(function (t) { return r.tiles[t]; }), id = texts.join("|");
+    if (ids.length < r.data.rules.min_tiles) return { kind: "short", id: id };
+    var covered = cover(r, ids);
+    if (!covered) return { kind: "tiles", id: id };
+    if (hasOwn.call(found, id)) return { kind: "found", id: id };
+    var digest = hash(r.data.salt, id);
+    if (!r.answers[digest]) return { kind: "list", id: id };
+    return { kind: "ok", id: id, key: folded.key, tiles: texts, score: covered.score, blanks: covered.blanks,
+             bingo: covered.bingo, forms: formsOf(r.data, digest, folded.key) };
+  }
+
+  function unique(list) {
+    return list.filter(function (x, i) { return list.indexOf(x) === i; });
+  }
+
+  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, formsOf: formsOf, hive: hive,
+              hivePoints: hivePoints, judgeHive: judgeHive, ranks: ranks, rankOf: rankOf,
+              hintsLeft: hintsLeft, helpStep: helpStep, rack: rack, spell: spell, cover: cover,
+              judgeRack: judgeRack };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.RuscGame = api;
+})(this);
