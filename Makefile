@@ -16,7 +16,7 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries site test bench publish-check clean
+.PHONY: help setup system-deps dictionaries site test bench publish-check messages clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
@@ -24,6 +24,7 @@ help:
 	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
 	@echo "make bench         speed and memory benchmarks against reference tools"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
+	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
 	@echo "make clean         remove dist/ (the dictionary cache in .cache/ stays)"
 
 $(BIN)/rusc: pyproject.toml
@@ -56,6 +57,12 @@ bench: setup system-deps dictionaries
 
 publish-check: setup
 	$(BIN)/python scripts/publish_check.py
+
+# The interface text: templates/ and pipeline/render/ -> messages.pot -> every language's .po
+# (new messages arrive untranslated, changed ones fuzzy; translate them, the build compiles).
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg --sort-output --no-location --no-wrap --omit-header -o pipeline/locale/messages.pot .
+	$(BIN)/pybabel update -i pipeline/locale/messages.pot -d pipeline/locale --no-wrap --ignore-pot-creation-date
 
 clean:
 	rm -rf dist

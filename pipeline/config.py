@@ -170,9 +170,10 @@ class Language:
     schedule_end: dt.date
     #: Time zone in which "today" is reckoned for this language's puzzles.
     timezone: str
-    #: Interface strings for the site, by key (see templates/); keys the language's
-    #: [strings] table lacks come from English's.
-    strings: dict[str, str]
+    #: ``(regex, replacement)`` rewrites of the site's translated text, in order, for
+    #: typography a placeholder cannot know (Catalan "del 1 de" → "de l’1 de"); the
+    #: interface text itself is in ``pipeline/locale/<code>/LC_MESSAGES/messages.po``.
+    typography: tuple[tuple[str, str], ...]
     #: Where this configuration was read from (for error messages).
     path: Path
 
@@ -206,18 +207,6 @@ def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
         if key not in raw:
             raise RuscError(f"missing field {key!r}", path)
     return raw
-
-
-#: The language whose [strings] fill in what another language's table lacks, so a new
-#: language's site works before its interface is translated.
-DEFAULT_STRINGS_LANGUAGE = "en"
-
-
-def _default_strings(path: Path) -> dict[str, str]:
-    source = LANGUAGES_DIR / f"{DEFAULT_STRINGS_LANGUAGE}.toml"
-    if path.resolve() == source.resolve():
-        return {}
-    return {k: str(v) for k, v in _read_toml(source).get("strings", {}).items()}
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -293,9 +282,26 @@ class _Reader:
             schedule_start=start,
             schedule_end=end,
             timezone=self.get(raw, "timezone", str, "", "UTC"),
-            strings={**_default_strings(self.path), **{k: str(v) for k, v in self.table("strings", False).items()}},
+            typography=self.typography(),
             path=self.path,
         )
+
+    def typography(self) -> tuple[tuple[str, str], ...]:
+        if "strings" in self.raw:
+            raise self.fail("a [strings] table is no longer read: interface text lives in "
+                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see README, Translating)")
+        rules = []
+        for number, table in enumerate(self.get(self.raw, "typography", list, "", []), 1):
+            where = f"typography[{number}]."
+            if not isinstance(table, dict):
+                raise self.fail("field 'typography' must be a list of tables ([[typography]])")
+            pattern = self.get(table, "pattern", str, where)
+            try:
+                re.compile(pattern)
+            except re.error as error:
+                raise self.fail(f"field {where + 'pattern'!r} is not a regular expression: {error}") from None
+            rules.append((pattern, self.get(table, "replacement", str, where)))
+        return tuple(rules)
 
     def source(self) -> Source:
         table = self.table("source")

@@ -1,0 +1,12 @@
+"""The about page (``<code>/about/``): the games' rules, tile values, sources, licences."""
+
+from __future__ import annotations
+
+from pipeline.render.i18n import N_
+from pipeline.render.pages import LanguageSite, NavEntry, Page
+
+NAV = NavEntry("about/", N_("About"))
+
+
+def pages(site: LanguageSite) -> list[Page]:
+    return [site.page("about/", "about.html", "about/", points=site.points)]

@@ -1,0 +1,209 @@
+"""Interface text of the site: gettext catalogs, CLDR plurals and locale formatting (Babel).
+
+Where to start reading: :func:`environment`, which gives the jinja2 environment of one
+language. Its templates say ``{{ _("Show the answers") }}`` or, with a count,
+``{{ ngettext("%(num)s point", "%(num)s points", n) }}``; the English text is the message
+id (templates are written in :data:`SOURCE_LANGUAGE`), and each other language translates
+it in ``pipeline/locale/<code>/LC_MESSAGES/messages.po``:
+
+* **Extraction** — ``make messages`` runs Babel's extractor over ``templates/`` and
+  ``pipeline/render/`` (``babel.cfg``) into ``pipeline/locale/messages.pot`` and merges it
+  into every ``.po``; translators fill in the ``msgstr`` lines.
+* **Compilation** — at build time, in memory (:func:`translations`): no ``.mo`` file is
+  committed or written. A catalog with errors (a placeholder the ``msgid`` lacks) stops the
+  build with the file and line.
+* **Plurals** — the catalog's ``Plural-Forms`` header comes from CLDR through Babel
+  (Catalan has three forms: one, many for whole millions, other), so "1 point" and
+  "2 points" are chosen by the language's rule, never by ``n == 1`` in a template.
+* **Numbers, sizes, dates** — :class:`Formatter`, through Babel's CLDR data for the
+  language's locale: "16.231.764" and "1 de desembre del 2026" in Catalan,
+  "16,231,764" and "December 1, 2026" in English.
+* **Typography** — a language's ``[[typography]]`` rules (its TOML) rewrite translated text
+  after the values are filled in, for what a placeholder cannot know: Catalan
+  "del 1 de desembre" becomes "de l’1 de desembre".
+
+A language without a catalog gets the English text with its own number and date formats.
+Nothing here reads the process locale: the same inputs render the same bytes anywhere.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext as gettext_module
+import io
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_skeleton
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+from babel.units import format_unit
+from markupsafe import Markup
+
+from pipeline.config import Language
+from pipeline.errors import RuscError
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATES = ROOT / "templates"
+#: ``<code>/LC_MESSAGES/messages.po`` per translated language, and ``messages.pot``.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "messages"
+#: The language the templates' message ids are written in: it needs no catalog.
+SOURCE_LANGUAGE = "en"
+
+
+def N_(message: str) -> str:
+    """Mark a message in Python code for extraction; it is translated where it is shown."""
+    return message
+
+
+def catalog_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def translated_languages() -> list[str]:
+    """Codes of the languages that ship a catalog, sorted."""
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def read_catalog(code: str):
+    """The parsed ``.po`` of a language (a :class:`babel.messages.Catalog`), checked."""
+    path = catalog_path(code)
+    try:
+        with open(path, "rb") as handle:
+            catalog = read_po(handle, locale=code, abort_invalid=True)
+    except PoFileError as error:
+        line = getattr(error, "lineno", None)
+        raise RuscError(f"invalid catalog: {error}", path, line) from None
+    for message, errors in catalog.check():
+        if errors:
+            raise RuscError(f"message {message.id!r}: {errors[0]}", path, message.lineno)
+    return catalog
+
+
+@lru_cache(maxsize=None)
+def translations(code: str) -> gettext_module.NullTranslations:
+    """The compiled catalog of ``code`` (compiled here, in memory), or English if none."""
+    if not catalog_path(code).exists():
+        return gettext_module.NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(code), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def locale_of(language: Language) -> Locale:
+    try:
+        return Locale.parse(language.code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        raise RuscError(f"no CLDR locale {language.code!r} for numbers and dates", language.path) from None
+
+
+@dataclass(frozen=True)
+class Formatter:
+    """Numbers, sizes and dates as the page's language writes them (CLDR data via Babel)."""
+
+    locale: Locale
+
+    def number(self, value: int | float) -> str:
+        return format_decimal(value, locale=self.locale)
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        return format_decimal(value, format="#,##0." + "0" * digits, locale=self.locale)
+
+    def size(self, value: int) -> str:
+        """A byte count in the largest unit that keeps it at 1 or more ("1,5 MB")."""
+        for scale, unit in ((1e9, "digital-gigabyte"), (1e6, "digital-megabyte"), (1e3, "digital-kilobyte")):
+            if value >= scale:
+                text = format_unit(value / scale, unit, length="short", format="#,##0.0", locale=self.locale)
+                return text.replace(" ", "\u00a0")
+        return format_unit(value, "digital-byte", length="short", locale=self.locale).replace(" ", "\u00a0")
+
+    def date(self, day: dt.date) -> str:
+        """The long date: "1 de desembre del 2026", "December 1, 2026"."""
+        return format_date(day, "long", locale=self.locale)
+
+    def day_month(self, day: dt.date) -> str:
+        """Day and month without the year: "1 de desembre", "December 1"."""
+        return format_skeleton("MMMMd", day, locale=self.locale)
+
+    def month(self, year: int, month: int) -> str:
+        """A month heading: "desembre del 2026", "December 2026"."""
+        return format_skeleton("yMMMM", dt.date(year, month, 1), locale=self.locale)
+
+    def weekdays(self) -> list[tuple[str, str]]:
+        """(abbreviation, full name) of the weekdays, Monday first."""
+        short = self.locale.days["format"]["abbreviated"]
+        wide = self.locale.days["format"]["wide"]
+        return [(short[i], wide[i]) for i in range(7)]
+
+    @property
+    def first_weekday(self) -> int:
+        """0 = Monday … 6 = Sunday: the first column of a calendar in this locale."""
+        return self.locale.first_week_day
+
+
+class _Typography:
+    """A language's ``[[typography]]`` rewrites, applied to translated text."""
+
+    def __init__(self, rules: tuple[tuple[str, str], ...]):
+        self.rules = [(re.compile(pattern), replacement) for pattern, replacement in rules]
+
+    def __call__(self, text: str) -> str:
+        for pattern, replacement in self.rules:
+            text = pattern.sub(replacement, text)
+        return text
+
+
+def _gettext_callables(language: Language, formatter: Formatter):
+    """jinja2's "new-style" gettext: values are escaped, then filled in, then typography."""
+    catalog = translations(language.code)
+    fix = _Typography(language.typography)
+
+    def fill(message: str, variables: dict[str, Any]) -> Markup:
+        # As jinja2's own new-style gettext: the catalog's text is trusted, values are escaped.
+        return Markup(fix(str(Markup(message) % variables)))
+
+    def gettext(message: str, **variables) -> Markup:
+        return fill(catalog.gettext(message), variables)
+
+    def ngettext(singular: str, plural: str, n: int, **variables) -> Markup:
+        variables.setdefault("num", formatter.number(n))
+        return fill(catalog.ngettext(singular, plural, n), variables)
+
+    def pgettext(context: str, message: str, **variables) -> Markup:
+        return fill(catalog.pgettext(context, message), variables)
+
+    def npgettext(context: str, singular: str, plural: str, n: int, **variables) -> Markup:
+        variables.setdefault("num", formatter.number(n))
+        return fill(catalog.npgettext(context, singular, plural, n), variables)
+
+    return gettext, ngettext, pgettext, npgettext
+
+
+def environment(language: Language) -> jinja2.Environment:
+    """The jinja2 environment that renders ``language``'s pages (one per language)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    formatter = Formatter(locale_of(language))
+    gettext, ngettext, pgettext, npgettext = _gettext_callables(language, formatter)
+    # {% trans %} blocks then call these globals with their values as keywords.
+    env.extend(newstyle_gettext=True)
+    env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext,
+                       fmt=formatter)
+    return env

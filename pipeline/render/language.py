@@ -1,0 +1,10 @@
+"""A language's front page (``<code>/``): today's hive, rack and the other tools."""
+
+from __future__ import annotations
+
+from pipeline.render.pages import LanguageSite, Page
+
+
+def pages(site: LanguageSite) -> list[Page]:
+    return [site.page("", "language.html", hive=site.hives[-1].hive, rack=site.racks[-1],
+                      points=site.points, blank=site.games.blank)]

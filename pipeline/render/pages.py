@@ -1,0 +1,103 @@
+"""The records page types are built from: one :class:`LanguageSite` per language in, a list
+of :class:`Page` out.
+
+A page-type module (``beehive.py``, ``rack.py`` …) has a ``pages(site)`` function taking a
+:class:`LanguageSite` — everything the engines computed for one language, read once — and
+returning its :class:`Page` records; optionally a ``NAV`` :class:`NavEntry` puts it in the
+navigation. :mod:`pipeline.render.registry` lists the modules in navigation order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pipeline.assets import Assets
+from pipeline.config import Language
+from pipeline.downloads import Download
+from pipeline.urls import Urls
+
+
+@dataclass(frozen=True)
+class Page:
+    """One HTML page to write."""
+
+    #: Path inside the site, ending in ``/`` for a folder's index.html (``ca/beehive/``).
+    path: str
+    #: The template under ``templates/``.
+    template: str
+    #: Template variables besides the common ones (``language``, ``url``, ``_`` ...).
+    context: dict[str, Any]
+    #: The language the page is written in; None for the site-wide pages (home, 404).
+    language: Language | None = None
+    #: Listed in sitemap.xml (the 404 page is not).
+    in_sitemap: bool = True
+    #: The navigation entry this page belongs to (highlighted there), e.g. ``beehive/``.
+    section: str = ""
+
+    @property
+    def file(self) -> str:
+        return self.path + "index.html" if self.path.endswith("/") or not self.path else self.path
+
+
+@dataclass(frozen=True)
+class NavEntry:
+    """A link of the navigation bar, shown when the language has a page at ``path``."""
+
+    #: Path under the language's folder (``beehive/``); also the section its pages share.
+    path: str
+    #: Its label, an English message id (marked with ``N_`` so the extractor finds it).
+    label: str
+
+
+@dataclass(frozen=True)
+class Games:
+    """The game engines the site renders from."""
+
+    #: ``(language, paths) -> BeehiveIndex`` (see pipeline/beehive.py).
+    beehive: Callable[[Language, Any], Any]
+    #: ``(language, paths) -> RackIndex`` (see pipeline/racks.py).
+    racks: Callable[[Language, Any], Any]
+    #: ``hive -> Hints``.
+    hints: Callable[[Any], Any]
+    #: ``language -> {tile: points}``.
+    tile_points: Callable[[Language], dict[str, int]]
+    #: ``(language, wordle_tsv_path) -> dict`` of the Wordle page's JSON, or None.
+    wordle: Callable[[Language, Path], dict] | None
+    #: How a rack shows a blank tile.
+    blank: str = "?"
+
+
+@dataclass
+class LanguageSite:
+    """Everything the pages of one language are built from, computed once."""
+
+    language: Language
+    #: The puzzle day ("today" for this language).
+    today: dt.date
+    #: The daily beehives from the schedule's start to today (``pipeline.beehive.DailyHive``).
+    hives: list
+    #: The daily racks of the same days (``pipeline.racks.DailyRack``).
+    racks: list
+    #: Tile → points of the language's bag.
+    points: dict[str, int]
+    #: The published word-list files.
+    downloads: list[Download]
+    #: ``dist/wordlists/<code>``.
+    folder: Path
+    games: Games
+    assets: Assets
+    urls: Urls
+    #: Filled in after every page type ran: the navigation entries that have a page.
+    nav: list[NavEntry] = field(default_factory=list)
+
+    @property
+    def code(self) -> str:
+        return self.language.code
+
+    def page(self, path: str, template: str, section: str = "", **context) -> Page:
+        """A page of this language at ``<code>/<path>``; ``today`` is always in its context."""
+        return Page(f"{self.code}/{path}", template, {"today": self.today, **context}, self.language,
+                    section=section)

@@ -1,0 +1,34 @@
+"""Rack pages: today's rack (``<code>/rack/``) and one page per past day, from the
+engine's ``DailyRack`` records (``LanguageSite.racks``): tiles with values, answers by score.
+"""
+
+from __future__ import annotations
+
+from pipeline.render.daynav import day_links
+from pipeline.render.i18n import N_
+from pipeline.render.pages import LanguageSite, NavEntry, Page
+
+NAV = NavEntry("rack/", N_("Rack"))
+
+
+def pages(site: LanguageSite) -> list[Page]:
+    days = [daily.date for daily in site.racks]
+    result = [site.page("rack/", "rack.html", "rack/", **_context(site, len(days) - 1, is_today=True))]
+    result += [site.page(f"rack/{day}/", "rack.html", "rack/", **_context(site, i, is_today=False))
+               for i, day in enumerate(days)]
+    return result
+
+
+def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
+    daily = site.racks[index]
+    return {"date": daily.date, "rack": daily, "points": site.points, "blank": site.games.blank,
+            "answers": rows_by_score(daily.solution.answers), "is_today": is_today,
+            "days": day_links([d.date for d in site.racks], index)}
+
+
+def rows_by_score(answers) -> list[tuple[int, list]]:
+    """Answers grouped by score, highest first (the engine's order within a score)."""
+    groups: dict[int, list] = {}
+    for answer in answers:
+        groups.setdefault(answer.score, []).append(answer)
+    return sorted(groups.items(), key=lambda kv: -kv[0])

@@ -1,0 +1,16 @@
+"""Which page types the site has, in navigation order.
+
+To add a page type: write ``pipeline/render/<type>.py`` with ``pages(site) -> list[Page]``
+(and ``NAV = NavEntry("<type>/", N_("Label"))`` to put it in the navigation), its template
+in ``templates/``, and add the module here. See /README.md, "Adding a page type".
+"""
+
+from __future__ import annotations
+
+from pipeline.render import about, archive, beehive, downloads, home, language, rack, wordle
+
+#: Modules whose ``pages(site: LanguageSite)`` make the pages of one language; the order of
+#: those with a ``NAV`` entry is the navigation's.
+LANGUAGE_PAGE_TYPES = (language, beehive, rack, archive, wordle, downloads, about)
+#: Modules whose ``pages(sites: list[LanguageSite])`` make site-wide pages.
+SITE_PAGE_TYPES = (home,)

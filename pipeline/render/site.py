@@ -1,0 +1,188 @@
+"""Building the whole site: gather each language once, let every page type make its pages,
+render them, publish atomically.
+
+Where to start reading: :func:`build_site`. It works in three steps:
+
+1. **Gather** (:func:`gather`): for each language, today's date (from ``--date`` or
+   SOURCE_DATE_EPOCH, :mod:`pipeline.dates`), the beehive and rack schedules up to today
+   (never a future answer) and the downloadable files, into one
+   :class:`~pipeline.render.pages.LanguageSite` record. Each page-type module of
+   :mod:`pipeline.render.registry` turns that record into :class:`Page` records.
+2. **Render** every page with its language's jinja2 environment
+   (:func:`pipeline.render.i18n.environment`: gettext catalogs, CLDR plurals, Babel
+   formatting; autoescape on, so every word is escaped; undefined names are errors), plus
+   ``sitemap.xml``, one Atom feed per language and the hashed assets (:mod:`pipeline.assets`).
+3. **Publish** into a temporary folder beside ``dist/site`` and swap it in atomically
+   (:func:`pipeline.fsutil.atomic_dir`); word lists are copied (not linked: GitHub Pages
+   refuses links) under ``wordlists/<lang>/``.
+
+Links go through :class:`pipeline.urls.Urls`, so the site works under a base path such as
+``/rusc/``. Nothing here reads the clock, iterates a set, or depends on the locale, so the
+same date and inputs give a byte-identical site.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from pipeline.assets import Assets
+from pipeline.config import Language
+from pipeline.dates import today
+from pipeline.downloads import list_downloads
+from pipeline.errors import RuscError, UsageError
+from pipeline.fsutil import atomic_dir, build_lock
+from pipeline.paths import Paths
+from pipeline.progress import progress
+from pipeline.render import feed
+from pipeline.render.i18n import environment
+from pipeline.render.pages import Games, LanguageSite, Page
+from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
+from pipeline.urls import Urls
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+STATIC = ROOT / "site"
+#: The Content-Security-Policy of every page: nothing from other hosts, no inline script.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+@dataclass
+class SiteReport:
+    #: Where the site was written.
+    folder: Path
+    #: HTML pages written.
+    pages: int
+    #: Files and total bytes of the whole site.
+    files: int
+    bytes: int
+    #: Today's date per language code.
+    dates: dict[str, dt.date] = field(default_factory=dict)
+
+
+def real_games() -> Games:
+    """The engines of this repository (imported late: the CLI loads every module)."""
+    from pipeline import beehive, racks
+
+    try:
+        from pipeline.wordle import build_wordle_data
+    except ImportError:  # the Wordle stage is optional until it lands
+        build_wordle_data = None
+    return Games(
+        beehive=beehive.BeehiveIndex.load,
+        racks=racks.RackIndex.load,
+        hints=beehive.hints,
+        tile_points=racks.tile_points,
+        wordle=build_wordle_data,
+        blank=racks.BLANK,
+    )
+
+
+def build_site(
+    paths: Paths,
+    languages: list[Language],
+    date: dt.date | str | None,
+    urls: Urls,
+    title: str = "Rusc",
+    games: Games | None = None,
+    environ: dict[str, str] | None = None,
+    out: Path | None = None,
+) -> SiteReport:
+    """Render the whole site into ``out`` (default ``paths.site``), atomically.
+
+    ``date`` is the puzzle day (a date, ``YYYY-MM-DD``, or None for SOURCE_DATE_EPOCH in
+    each language's time zone); see the module docstring for the rest.
+    """
+    target = Path(out) if out is not None else paths.site
+    if not languages:
+        raise UsageError("no languages to build")
+    games = games or real_games()
+    assets = Assets.from_folder(STATIC)
+    sites = [gather(language, today(language, date, environ), paths, games, assets, urls) for language in languages]
+    pages: list[Page] = []
+    for site in sites:
+        own = [page for module in LANGUAGE_PAGE_TYPES for page in module.pages(site)]
+        sections = {page.section for page in own}
+        site.nav = [m.NAV for m in LANGUAGE_PAGE_TYPES if getattr(m, "NAV", None) and m.NAV.path in sections]
+        pages += own
+    pages += [page for module in SITE_PAGE_TYPES for page in module.pages(sites)]
+    by_code = {site.code: site for site in sites}
+    envs = {language.code: environment(language) for language in languages}
+    common = {"site": {"title": title, "languages": languages, "csp": CSP}, "url": urls.url,
+              "absolute": urls.absolute, "asset": lambda name: urls.url(assets.path(name)),
+              }
+    # A fragment in another language's own words, inside a site-wide page (home, 404).
+    common["fragment"] = lambda language, template, **values: Markup(
+        _render(envs[language.code], template, {**common, "language": language, **values}, language))
+
+    with build_lock(target.parent), atomic_dir(target) as out:
+        for name, data in assets.files.items():
+            _write(out / name, data)
+        for page in progress(pages, total=len(pages), desc="pages", unit="page"):
+            language = page.language or languages[0]
+            context = {**common, "page": page, "language": language, "nav": by_code[language.code].nav,
+                       **page.context}
+            _write(out / page.file, _render(envs[language.code], page.template, context, language).encode("utf-8"))
+        for site in sites:
+            context = {**common, "language": site.language, "entries": feed.entries(site), "urls": urls}
+            _write(out / site.code / "feed.xml",
+                   _render(envs[site.code], "feed.xml", context, site.language).encode("utf-8"))
+        sitemap = envs[languages[0].code].get_template("sitemap.xml").render(
+            locations=sorted(urls.absolute(p.path) for p in pages if p.in_sitemap))
+        _write(out / "sitemap.xml", sitemap.encode("utf-8"))
+        _write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {urls.absolute('sitemap.xml')}\n".encode())
+        copies = [(d.source, f"wordlists/{site.code}/{d.name}") for site in sites for d in site.downloads]
+        for source, name in progress(copies, total=len(copies), desc="word lists", unit="file"):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, out / name)
+    files, size = _measure(target)
+    return SiteReport(target, len(pages), files, size, {site.code: site.today for site in sites})
+
+
+def gather(language: Language, day: dt.date, paths: Paths, games: Games, assets: Assets, urls: Urls) -> LanguageSite:
+    """Run the engines once for ``language`` up to ``day``."""
+    code = language.code
+    if not language.schedule_start <= day <= language.schedule_end:
+        raise RuscError(
+            f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
+            f"to {language.schedule_end}",
+            language.path,
+        )
+    folder = paths.wordlists(code)
+    beehive_index = games.beehive(language, paths)
+    rack_index = games.racks(language, paths)
+    # Up to today only: no future answer is ever published (or computed).
+    hives = beehive_index.schedule(day)
+    days = [hive.date for hive in hives]
+    racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
+    return LanguageSite(language, day, hives, racks, games.tile_points(language), list_downloads(folder), folder,
+                        games, assets, urls)
+
+
+def _render(env: jinja2.Environment, template: str, context: dict, language: Language) -> str:
+    try:
+        return env.get_template(template).render(context)
+    except jinja2.UndefinedError as error:
+        raise RuscError(f"rendering {template}: {error.message}", language.path) from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _measure(folder: Path) -> tuple[int, int]:
+    files = size = 0
+    for base, _dirs, names in os.walk(folder):
+        for name in names:
+            files += 1
+            size += os.path.getsize(os.path.join(base, name))
+    return files, size

@@ -1,0 +1,21 @@
+"""The Wordle clue page (``<code>/wordle/``): the template plus the word list's JSON as a
+hashed asset (built by :func:`pipeline.wordle.build_wordle_data`; ``site/wordle.js``
+does the filtering in the browser)."""
+
+from __future__ import annotations
+
+import json
+
+from pipeline.render.i18n import N_, TEMPLATES
+from pipeline.render.pages import LanguageSite, NavEntry, Page
+
+NAV = NavEntry("wordle/", N_("Wordle clues"))
+
+
+def pages(site: LanguageSite) -> list[Page]:
+    if site.games.wordle is None or not (TEMPLATES / "wordle.html").exists():
+        return []
+    data = site.games.wordle(site.language, site.folder / "wordle.tsv")
+    blob = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    data_path = site.assets.add(f"wordle-{site.code}.json", blob)
+    return [site.page("wordle/", "wordle.html", "wordle/", data_url=site.urls.url(data_path))]
