@@ -16,7 +16,7 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries site test bench publish-check messages clean
+.PHONY: help setup system-deps dictionaries site test bench publish-check messages lock clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
@@ -25,12 +25,15 @@ help:
 	@echo "make bench         speed and memory benchmarks against reference tools"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
 	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
+	@echo "make lock          re-resolve requirements.lock (with hashes) from pyproject.toml"
 	@echo "make clean         remove dist/ (the dictionary cache in .cache/ stays)"
 
-$(BIN)/rusc: pyproject.toml
+# Every runtime and test dependency comes from the lock, each file checked against its hash;
+# Rusc itself is installed without resolving anything further.
+$(BIN)/rusc: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	@touch $@
 
 setup: $(BIN)/rusc
@@ -63,6 +66,15 @@ publish-check: setup
 messages: setup
 	$(BIN)/pybabel extract -F babel.cfg --sort-output --no-location --no-wrap --omit-header -o pipeline/locale/messages.pot .
 	$(BIN)/pybabel update -i pipeline/locale/messages.pot -d pipeline/locale --no-wrap --ignore-pot-creation-date
+
+# The one command that updates the lock: pip-tools in a throw-away venv, so the lock tool
+# is not itself a dependency of the build.
+LOCK_TOOLS := $(VENV)-lock
+lock:
+	$(PYTHON) -m venv $(LOCK_TOOLS)
+	$(LOCK_TOOLS)/bin/pip install --quiet pip-tools
+	$(LOCK_TOOLS)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	  --no-emit-index-url --no-emit-find-links --extra test --output-file requirements.lock pyproject.toml
 
 clean:
 	rm -rf dist
