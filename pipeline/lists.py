@@ -29,6 +29,7 @@ from pipeline.config import Language
 from pipeline.fsutil import atomic_dir, atomic_write, gzip_file, sha256_file
 from pipeline.paths import Paths
 from pipeline.progress import progress
+from pipeline.resources import lock_sha256
 
 #: The list files, in the order metadata and SHA256SUMS name them.
 VARIANTS = ("forms.txt", "words.txt", "lemmas.txt", "game.tsv", "wordle.tsv")
@@ -213,6 +214,8 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
         "compounds": bool(inputs.expansion_info.get("compounds", False)),
         "wordle_length": language.wordle.length,
         "rusc_version": __version__,
+        # The exact library versions (wordfreq, Unidecode, spylls...) the lists were made with.
+        "requirements_lock_sha256": lock_sha256(),
     }
 
 
