@@ -49,9 +49,8 @@ from markupsafe import Markup
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
+from pipeline.resources import TEMPLATES
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-TEMPLATES = ROOT / "templates"
 #: ``<code>/LC_MESSAGES/messages.po`` per translated language, and ``messages.pot``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "messages"

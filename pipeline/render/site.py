@@ -44,10 +44,9 @@ from pipeline.render import feed
 from pipeline.render.i18n import environment
 from pipeline.render.pages import Games, LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
+from pipeline.resources import STATIC
 from pipeline.urls import Urls
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-STATIC = ROOT / "site"
 #: The Content-Security-Policy of every page: nothing from other hosts, no inline script.
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
