@@ -19,7 +19,8 @@ Where to start reading:
   (:mod:`pipeline.daily`) among hives whose answer count is inside the band, preferring
   common pangrams, never repeating a letter set within a year.
 * :func:`hints` — the NYT-style hints grid for a hive.
-* :func:`write_game_data` — the downloadable files the lists stage ships.
+* :func:`all_hives_tsv`, :func:`daily_tsv` — the downloadable files' rows (written by
+  :mod:`pipeline.gamedata`).
 """
 
 from __future__ import annotations
@@ -444,20 +445,6 @@ def daily_tsv(schedule: list[DailyHive]) -> bytes:
         answers = " ".join(a.key for a in hive.answers)
         out.write(f"{day.date.isoformat()}\t{hive.letters}\t{hive.word_count}\t{hive.total_points}\t{hive.pangram_count}\t{answers}\n")
     return out.getvalue().encode("utf-8")
-
-
-def write_game_data(language: Language, paths: Paths, directory: Path | None = None,
-                    until: dt.date | None = None) -> list[Path]:
-    """Write ``hives.tsv.gz`` (every valid hive) and ``beehive-daily.tsv.gz`` (the schedule,
-    up to ``until`` if given, else to the language's ``schedule_end``) into ``directory``
-    (default: the language's word-list folder, which holds game.tsv)."""
-    folder = Path(directory or paths.wordlists(language.code))
-    index = BeehiveIndex.load(language, paths, folder)
-    schedule = index.schedule(until) if until is None or until >= language.schedule_start else []
-    return [
-        write_all_hives(index, folder / "hives.tsv.gz"),
-        atomic_write(folder / "beehive-daily.tsv.gz", gzip_bytes(daily_tsv(schedule))),
-    ]
 
 
 def _mask(text: str, bits: dict[str, int]) -> int:

@@ -4,7 +4,8 @@
 
 For each language: :func:`pipeline.sources.fetch` → :func:`expand_language` (skipped when
 the expansion on disk was made from the same dictionary by the same Rusc) →
-:func:`pipeline.lists.build_lists` → the games' downloadable data. One build at a time per
+:func:`pipeline.lists.build_lists` → the games' undated data (:mod:`pipeline.gamedata`; a
+build has no "today", so it writes no daily answers). One build at a time per
 checkout (:func:`pipeline.fsutil.build_lock`).
 """
 
@@ -13,11 +14,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from pathlib import Path
 
 from pipeline import __version__
 from pipeline.config import Language, load_site_config
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file
+from pipeline.gamedata import write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
 from pipeline.sources import DictionaryFiles, fetch
@@ -52,21 +53,10 @@ def build_language(language: Language, paths: Paths, log=print) -> dict:
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
                         dic=files.dic, licence=files.licence, provenance=files.provenance)
     metadata = build_lists(language, inputs, paths.wordlists(language.code),
-                           extras=lambda folder: write_game_data(language, paths, folder))
+                           extras=lambda folder: write_game_data(language, folder))
     counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
     log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
     return metadata
-
-
-def write_game_data(language: Language, paths: Paths, folder: Path) -> list[Path]:
-    """The games' downloadable data in ``folder``: every valid beehive with its counts.
-
-    The daily schedules are not written here: the lists are published with the site, and
-    the site publishes no future answers (its pages carry each day's answers up to today).
-    """
-    from pipeline.beehive import BeehiveIndex, write_all_hives
-
-    return [write_all_hives(BeehiveIndex.load(language, paths, folder), folder / "hives.tsv.gz")]
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:

@@ -92,16 +92,3 @@ class DailyStream:
             items[i], items[j] = items[j], items[i]
         return items[:k]
 
-
-def iso_date(text: str) -> dt.date:
-    """argparse ``type=`` for ``--date``: an ISO date (YYYY-MM-DD), else a clear error.
-
-    >>> iso_date("2026-12-01")
-    datetime.date(2026, 12, 1)
-    """
-    import argparse
-
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date in the form YYYY-MM-DD") from None

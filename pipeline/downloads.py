@@ -3,13 +3,17 @@
 Reads ``dist/wordlists/<lang>/`` as the lists stage left it (``SHA256SUMS`` supplies the
 hashes it already computed) and decides what the site publishes: every file, except that
 a plain list over :data:`MAX_PLAIN_BYTES` is published only as its ``.gz`` (GitHub Pages
-limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB).
+limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB). A dated file
+(a TSV whose header begins with ``date``: the daily answers) that holds a day after the
+site's "today" is refused, since nothing published may reveal a future answer.
 
 Start at :func:`list_downloads`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import gzip
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,8 +81,33 @@ def _metadata_lines(folder: Path) -> dict[str, int]:
     return {name: info["lines"] for name, info in files.items() if isinstance(info, dict) and isinstance(info.get("lines"), int)}
 
 
-def list_downloads(folder: Path) -> list[Download]:
-    """Every file of ``folder`` the site publishes, in name order."""
+def last_day(path: Path) -> dt.date | None:
+    r"""The latest date in a dated TSV (plain or ``.gz``) — its header begins with ``date`` —
+    or None for any other file.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     daily = Path(tmp, "daily.tsv")
+    ...     _ = daily.write_text("date\tletters\n2026-01-02\tabc\n2026-01-01\tdef\n")
+    ...     last_day(daily), last_day(Path(tmp, "daily.tsv").with_name("x.txt"))
+    (datetime.date(2026, 1, 2), None)
+    """
+    if not path.name.endswith((".tsv", ".tsv.gz")) or not path.exists():
+        return None
+    opener = gzip.open if path.name.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8", newline="\n") as handle:
+        if not handle.readline().startswith("date\t"):
+            return None
+        days = [line.partition("\t")[0] for line in handle]
+    try:
+        return max((dt.date.fromisoformat(day) for day in days), default=None)
+    except ValueError as error:
+        raise RuscError(f"a dated file with a bad date: {error}", path) from None
+
+
+def list_downloads(folder: Path, today: dt.date | None = None) -> list[Download]:
+    """Every file of ``folder`` the site publishes, in name order; with ``today``, a dated
+    file that runs past it is an error."""
     if not folder.is_dir():
         raise RuscError("no word lists; build them with `make dictionaries`", folder)
     sums = read_sums(folder)
@@ -88,6 +117,10 @@ def list_downloads(folder: Path) -> list[Download]:
     for name in names:
         path = folder / name
         size = path.stat().st_size
+        last = last_day(path) if today is not None else None
+        if last is not None and last > today:
+            raise RuscError(f"holds answers up to {last}, after the site's day {today}; rewrite it with "
+                            f"--write-data --date {today} or remove it", path)
         if name.endswith(".gz") and (folder / name[:-3]).exists():
             continue  # listed with its plain list: published instead of it only when that is big
         plain_size = None

@@ -20,7 +20,7 @@ Where to start reading:
   blank adds only the branches the list allows. No rack ever scans the list.
 * :meth:`RackIndex.daily` — a hash-seeded draw of seven tiles from the full bag per date
   (:mod:`pipeline.daily`), redrawn while the rack makes fewer than ``min_words`` words.
-* :func:`write_game_data` — the downloadable daily-rack file.
+* :func:`daily_tsv` — the downloadable daily-rack rows (written by :mod:`pipeline.gamedata`).
 
 Scoring: the sum of the tiles' points, a blank scoring 0; a word that uses at least
 ``rack_size`` tiles (all seven of a normal rack) earns the bingo bonus. Where a word can
@@ -43,9 +43,9 @@ from pipeline.clean import fold
 from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
-from pipeline.fsutil import atomic_write, gzip_bytes
 from pipeline.lexicon import lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
+from pipeline.progress import progress
 
 BLANK = "?"
 #: Longest rack :meth:`RackIndex.solve` accepts (a full row of the board).
@@ -250,7 +250,7 @@ class RackIndex:
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
     children: dict[str, str]
-    _schedule: list[DailyRack] | None = field(default=None, repr=False)
+    _schedule: list[DailyRack] = field(default_factory=list, repr=False)
 
     @classmethod
     def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "RackIndex":
@@ -396,15 +396,13 @@ class RackIndex:
                 return DailyRack(date, solution.rack, solution, attempt)
         raise RuscError(f"no rack with {rules.min_words} words in 1000 draws for {date.isoformat()}", self.language.path)
 
-    def schedule(self) -> list[DailyRack]:
-        """Daily racks from the language's ``schedule_start`` to ``schedule_end``."""
-        if self._schedule is None:
-            from pipeline.progress import progress
-
-            span = dates(self.language.schedule_start, self.language.schedule_end)
-            total = (self.language.schedule_end - self.language.schedule_start).days + 1
-            self._schedule = [self.daily(day) for day in progress(span, total=total, desc="daily racks", unit="day")]
-        return self._schedule
+    def schedule(self, end: dt.date | None = None) -> list[DailyRack]:
+        """Daily racks from the language's ``schedule_start`` to ``end`` (default
+        ``schedule_end``); days already drawn are kept for the next call."""
+        span = list(dates(self.language.schedule_start, end or self.language.schedule_end))
+        missing = span[len(self._schedule):]
+        self._schedule.extend(self.daily(day) for day in progress(missing, total=len(missing), desc="daily racks", unit="day"))
+        return self._schedule[:len(span)]
 
 
 #: What a character that no tile can spell becomes, so the cut fails.
@@ -497,17 +495,3 @@ def daily_tsv(schedule: list[DailyRack]) -> bytes:
         listed = " ".join(f"{a.form}:{a.score}" for a in answers)
         out.write(f"{day.date.isoformat()}\t{' '.join(day.tiles)}\t{len(answers)}\t{best}\t{listed}\n")
     return out.getvalue().encode("utf-8")
-
-
-def write_game_data(language: Language, paths: Paths, directory: Path | None = None,
-                    until: dt.date | None = None) -> list[Path]:
-    """Write ``racks-daily.tsv.gz`` (the schedule with answers, up to ``until`` if given, else
-    to the language's ``schedule_end``) into ``directory`` (default: the language's
-    word-list folder, which holds game.tsv)."""
-    folder = Path(directory or paths.wordlists(language.code))
-    index = RackIndex.load(language, paths, folder)
-    if until is None:
-        days = index.schedule()
-    else:
-        days = [index.daily(day) for day in dates(language.schedule_start, until)]
-    return [atomic_write(folder / "racks-daily.tsv.gz", gzip_bytes(daily_tsv(days)))]

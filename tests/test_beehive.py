@@ -7,7 +7,6 @@ are checked against an independent brute-force scan of game.tsv.
 from __future__ import annotations
 
 import datetime as dt
-import gzip
 import hashlib
 import os
 import subprocess
@@ -237,22 +236,6 @@ def test_schedule_is_identical_across_runs_and_hash_seeds(real, repo_root):
         assert out.stdout.strip() == here
 
 
-def test_game_data_files_hold_every_hive_and_the_schedule(real, tmp_path, paths):
-    language, index, folder = real
-    (tmp_path / "game.tsv").write_bytes((folder / "game.tsv").read_bytes())
-    written = beehive.write_game_data(language, paths, tmp_path)
-    assert [p.name for p in written] == ["hives.tsv.gz", "beehive-daily.tsv.gz"]
-    lines = gzip.decompress((tmp_path / "hives.tsv.gz").read_bytes()).decode("utf-8").splitlines()
-    assert lines[0] == beehive.ALL_HIVES_HEADER.strip()
-    assert len(lines) - 1 == len(index.all_hives())
-    row = index.all_hives()[len(lines) // 2]
-    assert f"{row.letters}\t{row.centre}\t{row.words}\t{row.points}\t{row.pangrams}" in lines
-    daily = gzip.decompress((tmp_path / "beehive-daily.tsv.gz").read_bytes()).decode("utf-8").splitlines()
-    assert len(daily) - 1 == len(index.schedule())
-    first = index.schedule()[0]
-    assert daily[1].split("\t")[:3] == [first.date.isoformat(), first.hive.letters, str(first.hive.word_count)]
-
-
 # ---- command line -----------------------------------------------------------------------
 
 
@@ -286,13 +269,3 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
     out = rusc("beehive", "en", *args, root=repo_root)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
-
-
-def test_game_data_schedule_can_stop_at_a_date_so_no_future_answer_is_published(real, tmp_path, paths):
-    language, index, folder = real
-    (tmp_path / "game.tsv").write_bytes((folder / "game.tsv").read_bytes())
-    until = language.schedule_start + dt.timedelta(days=9)
-    beehive.write_game_data(language, paths, tmp_path, until=until)
-    daily = gzip.decompress((tmp_path / "beehive-daily.tsv.gz").read_bytes()).decode("utf-8").splitlines()
-    assert [line.split("\t")[0] for line in daily[1:]] == [d.date.isoformat() for d in index.schedule(until)]
-    assert daily[-1].startswith(until.isoformat())

@@ -8,7 +8,6 @@ brute-force multiset scan of every word in the list.
 from __future__ import annotations
 
 import datetime as dt
-import gzip
 import hashlib
 import os
 import random
@@ -269,16 +268,6 @@ def test_daily_racks_are_identical_across_runs_and_hash_seeds(real_en, repo_root
         assert out.stdout.strip() == here
 
 
-def test_game_data_file_lists_each_days_rack(real_en, tmp_path, paths, built_lists):
-    index = real_en.index
-    (tmp_path / "game.tsv").write_bytes((built_lists("en") / "game.tsv").read_bytes())
-    [written] = racks.write_game_data(EN, paths, tmp_path)
-    lines = gzip.decompress(written.read_bytes()).decode("utf-8").splitlines()
-    assert lines[0] == racks.DAILY_HEADER.strip() and len(lines) == 1 + len(index.schedule())
-    first = index.schedule()[0]
-    assert lines[1].split("\t")[:3] == [first.date.isoformat(), " ".join(first.tiles), str(len(first.solution.answers))]
-
-
 # ---- command line -----------------------------------------------------------------------
 
 
@@ -307,11 +296,3 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
     out = rusc("rack", "en", *args, root=repo_root)
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
-
-
-def test_game_data_schedule_can_stop_at_a_date(real_en, tmp_path, paths, built_lists):
-    (tmp_path / "game.tsv").write_bytes((built_lists("en") / "game.tsv").read_bytes())
-    until = EN.schedule_start + dt.timedelta(days=4)
-    [written] = racks.write_game_data(EN, paths, tmp_path, until=until)
-    lines = gzip.decompress(written.read_bytes()).decode("utf-8").splitlines()
-    assert [line.split("\t")[0] for line in lines[1:]] == [(EN.schedule_start + dt.timedelta(days=i)).isoformat() for i in range(5)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pipeline.beehive import BeehiveIndex, Hive, hints, parse_hive, write_all_hives, write_game_data
+from pipeline.beehive import BeehiveIndex, Hive, hints, parse_hive, write_all_hives
 from pipeline.commands.args import language_arg
 from pipeline.config import Language
-from pipeline.daily import iso_date
+from pipeline.dates import parse_date, today
 from pipeline.errors import UsageError
+from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
 
 
@@ -22,10 +23,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument("language", type=language_arg, metavar="LANG")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="seven distinct letters, centre first")
-    parser.add_argument("--date", type=iso_date, help="show the daily hive of this date (YYYY-MM-DD)")
+    parser.add_argument("--date", type=parse_date, help="show the daily hive of this date (YYYY-MM-DD)")
     parser.add_argument("--hints", action="store_true", help="also print the hints grid and two-letter list")
     parser.add_argument("--all-hives", type=Path, metavar="PATH", help="write every valid hive as TSV (.gz to compress)")
-    parser.add_argument("--write-data", action="store_true", help="write hives.tsv.gz and beehive-daily.tsv.gz beside game.tsv")
+    parser.add_argument("--write-data", action="store_true", help="write hives.tsv.gz and beehive-daily.tsv.gz (the days up to --date, "
+                        "else SOURCE_DATE_EPOCH's day) beside game.tsv")
     parser.set_defaults(func=run)
 
 
@@ -46,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if args.all_hives:
         write_all_hives(index, args.all_hives)
     if args.write_data:
-        for path in write_game_data(args.language, paths):
+        day = today(args.language, args.date)  # which day it is, before anything is written
+        for path in write_game_data(args.language, paths.wordlists(args.language.code), ("beehive",), day):
             print(path)
     return 0
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from pipeline.commands.args import language_arg
-from pipeline.daily import iso_date
+from pipeline.dates import parse_date, today
 from pipeline.errors import UsageError
+from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
-from pipeline.racks import SORTS, RackIndex, TileSet, write_game_data
+from pipeline.racks import SORTS, RackIndex, TileSet
 
 
 def register(subparsers) -> None:
@@ -20,13 +21,14 @@ def register(subparsers) -> None:
     )
     parser.add_argument("language", type=language_arg, metavar="LANG")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
-    parser.add_argument("--date", type=iso_date, help="show the daily rack of this date (YYYY-MM-DD)")
+    parser.add_argument("--date", type=parse_date, help="show the daily rack of this date (YYYY-MM-DD)")
     parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")
     parser.add_argument("--contains", default="", metavar="TEXT", help="words containing TEXT")
     parser.add_argument("--starts", default="", metavar="TEXT", help="words starting with TEXT")
     parser.add_argument("--ends", default="", metavar="TEXT", help="words ending with TEXT")
     parser.add_argument("--sort", choices=SORTS, default="score", help="order of the words (default score)")
-    parser.add_argument("--write-data", action="store_true", help="write racks-daily.tsv.gz beside game.tsv")
+    parser.add_argument("--write-data", action="store_true", help="write racks-daily.tsv.gz (the days up to --date, else "
+                        "SOURCE_DATE_EPOCH's day) beside game.tsv")
     parser.set_defaults(func=run)
 
 
@@ -51,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{' / '.join(answer.forms)}\t{answer.score}\t{spelled}{bingo}")
         print(f"{len(solution.answers)} words")
     if args.write_data:
-        for path in write_game_data(args.language, paths):
+        day = today(args.language, args.date)  # which day it is, before anything is written
+        for path in write_game_data(args.language, paths.wordlists(args.language.code), ("racks",), day):
             print(path)
     return 0

@@ -162,7 +162,7 @@ def gather(language: Language, day: dt.date, paths: Paths, games: Games, assets:
     hives = beehive_index.schedule(day)
     days = [hive.date for hive in hives]
     racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
-    return LanguageSite(language, day, hives, racks, games.tile_points(language), list_downloads(folder), folder,
+    return LanguageSite(language, day, hives, racks, games.tile_points(language), list_downloads(folder, day), folder,
                         games, assets, urls)
 
 

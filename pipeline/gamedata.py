@@ -1,0 +1,88 @@
+"""The games' downloadable data: the one writer of every file a game ships beside its lists.
+
+Start at :func:`write_game_data`; :data:`GAME_FILES` says what each game writes:
+
+=======================  ========  ==================================================
+file                     game      rows
+=======================  ========  ==================================================
+``hives.tsv.gz``         beehive   every valid hive: word count, points, pangrams
+``beehive-daily.tsv.gz`` beehive   one day each: the hive and its answers
+``racks-daily.tsv.gz``   racks     one day each: the rack and its answers
+=======================  ========  ==================================================
+
+A *dated* file (one row per day, first column ``date``) is written only from the
+schedule's start up to "today", and only when the caller says which day that is: the word
+lists are published with the site, and nothing published may reveal a future answer.
+Schedules may be computed ahead (the beehive's no-repeat rule needs the past); they are
+never written ahead. :func:`pipeline.downloads.list_downloads` refuses to publish a dated
+file that runs past the site's day.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from pipeline import beehive, racks
+from pipeline.config import Language
+from pipeline.fsutil import atomic_write, gzip_bytes
+from pipeline.lexicon import lexicon_checksum, load_game_lexicon
+
+
+def _beehive_index(language: Language, game_tsv: Path) -> beehive.BeehiveIndex:
+    lexicon = load_game_lexicon(game_tsv, language.beehive.list)
+    return beehive.BeehiveIndex.from_lexicon(language, lexicon, lexicon_checksum(game_tsv))
+
+
+def _rack_index(language: Language, game_tsv: Path) -> racks.RackIndex:
+    return racks.RackIndex.from_lexicon(language, load_game_lexicon(game_tsv, "words"), lexicon_checksum(game_tsv))
+
+
+#: Each game and how its index is built from ``game.tsv``.
+INDEXES: dict[str, Callable[[Language, Path], object]] = {"beehive": _beehive_index, "racks": _rack_index}
+#: Every game, in the order their files are written.
+GAMES = tuple(INDEXES)
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """One downloadable file of a game."""
+
+    #: File name inside ``dist/wordlists/<lang>/``.
+    name: str
+    #: The game it belongs to (a key of :data:`INDEXES`).
+    game: str
+    #: Rows are days: written only up to today, and only when today is known.
+    dated: bool
+    #: ``(index, today) -> the file's uncompressed bytes``.
+    content: Callable[[object, dt.date | None], bytes]
+
+
+def _daily_hives(index: beehive.BeehiveIndex, today: dt.date) -> bytes:
+    started = today >= index.language.schedule_start
+    return beehive.daily_tsv(index.schedule(today) if started else [])
+
+
+def _daily_racks(index: racks.RackIndex, today: dt.date) -> bytes:
+    return racks.daily_tsv(index.schedule(today))  # empty before the schedule starts
+
+
+#: Every game file, in the order they are written.
+GAME_FILES = (
+    GameFile("hives.tsv.gz", "beehive", False, lambda index, _today: beehive.all_hives_tsv(index)),
+    GameFile("beehive-daily.tsv.gz", "beehive", True, _daily_hives),
+    GameFile("racks-daily.tsv.gz", "racks", True, _daily_racks),
+)
+
+
+def write_game_data(language: Language, folder: Path, games: tuple[str, ...] = GAMES,
+                    today: dt.date | None = None) -> list[Path]:
+    """Write the files of ``games`` into ``folder`` (which holds ``game.tsv``); dated files
+    only when ``today`` is given, with the days up to it. Returns the paths written."""
+    folder = Path(folder)
+    wanted = [f for f in GAME_FILES if f.game in games and (today is not None or not f.dated)]
+    indexes = {game: INDEXES[game](language, folder / "game.tsv") for game in dict.fromkeys(f.game for f in wanted)}
+    return [atomic_write(folder / f.name, gzip_bytes(f.content(indexes[f.game], today))) for f in wanted]
+
