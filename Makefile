@@ -52,8 +52,9 @@ dictionaries: setup
 site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
 
+# Both cores: tests sharing a costly session fixture are kept on one worker (tests/conftest.py).
 test: setup system-deps dictionaries
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

@@ -3,12 +3,19 @@
 Real-data fixtures build what is missing through the pipeline itself (fetch → expand →
 lists), so `pytest` works on a fresh checkout; `make test` builds them first.
 Nothing here skips: a missing tool or input is a failure, since CI must run every test.
+
+`make test` runs on both cores with pytest-xdist (``-n 2 --dist loadgroup``). Whatever is
+built once per session is safe there: the word lists are built under a file lock (one
+worker builds, the other waits and reuses them), the expansions are shared on disk
+(tests/expand_support.py), and every test of the real served site runs on one worker
+(:func:`pytest_collection_modifyitems`), so that site is built once.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -43,13 +50,42 @@ def built_lists(paths):
     from pipeline.config import load_language
 
     def build(code: str) -> Path:
+        from filelock import FileLock
+
         folder = paths.wordlists(code)
-        if not (folder / "metadata.json").exists() or not (folder / "SHA256SUMS").exists():
-            os.environ.setdefault("RUSC_LOCK_WAIT", "3600")
-            build_dictionaries([load_language(code)], paths, log=lambda *_: None)
+        paths.dist.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(paths.dist / f".test-lists-{code}.lock")):
+            if not _lists_are_current(folder):
+                os.environ.setdefault("RUSC_LOCK_WAIT", "3600")
+                build_dictionaries([load_language(code)], paths, log=lambda *_: None)
         return folder
 
     return build
+
+
+def _lists_are_current(folder: Path) -> bool:
+    """Built, complete, and made by this Rusc with the locked libraries."""
+    import json
+
+    from pipeline import __version__
+    from pipeline.resources import lock_sha256
+
+    if not (folder / "SHA256SUMS").exists() or not (folder / "metadata.json").exists():
+        return False
+    meta = json.loads((folder / "metadata.json").read_text(encoding="utf-8"))
+    return meta.get("rusc_version") == __version__ and meta.get("requirements_lock_sha256") == lock_sha256()
+
+
+#: Fixtures whose tests share one worker under ``--dist loadgroup``: each is built once per
+#: worker, and building the real site twice would cost a minute.
+ONE_WORKER_FIXTURES = {"real_site": "real-site", "browser": "real-site"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        groups = {group for name, group in ONE_WORKER_FIXTURES.items() if name in getattr(item, "fixturenames", ())}
+        if groups:
+            item.add_marker(pytest.mark.xdist_group(sorted(groups)[0]))
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +99,40 @@ def dictionary():
         return fetch(load_language(code), Paths(REPO_ROOT))
 
     return get
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """What one in-process ``rusc`` run did."""
+
+    #: The exit status main() returned (or SystemExit carried, for --help).
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """``cli(*argv, env={...}, unset=(...))`` runs ``rusc`` in-process through
+    ``pipeline.cli.main(argv)`` — a subprocess would only add an interpreter start — with
+    environment variables set (or removed) for that call alone."""
+    from pipeline.cli import main
+
+    def run(*argv: str, env: dict[str, str] | None = None, unset: tuple[str, ...] = ()) -> CliResult:
+        with monkeypatch.context() as patch:
+            for name in unset:
+                patch.delenv(name, raising=False)
+            for name, value in (env or {}).items():
+                patch.setenv(name, value)
+            capsys.readouterr()
+            try:
+                code = main(list(argv))
+            except SystemExit as done:  # argparse's --help and --version
+                code = done.code or 0
+            captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
 
 
 def require_tool(name: str) -> str:

@@ -1,7 +1,11 @@
 """Helpers shared by the expander tests: the compiled libhunspell oracle and cached expansions.
 
-Expansions of the real dictionaries are made once per test session (they take seconds to
-a minute each) and shared by the precision, recall, fast-path and English tests.
+Expansions of the real dictionaries take seconds to a minute each, so each is made once and
+shared by every test and every pytest-xdist worker that reads it: it is filed under
+``.cache/test-expansions/`` by a key of what it depends on — the dictionary's .aff and .dic
+(SHA-256), the fast-path switch, and the source of the whole ``pipeline`` package (any code
+change makes a new key, so a test never reads an expansion an older expander made). A file
+lock lets one worker expand while the others wait for it; other keys are pruned.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ LANGUAGES = ("ca", "en", "es", "fr")
 
 _scratch = Path(tempfile.mkdtemp(prefix="rusc-expand-tests."))
 atexit.register(shutil.rmtree, _scratch, True)
-_expansions: dict[tuple[str, bool], Path] = {}
+#: Shared expansions (see the module docstring).
+EXPANSIONS = REPO / ".cache" / "test-expansions"
 
 
 def oracle_binary() -> Path:
@@ -85,14 +90,31 @@ def dictionary_files(code: str):
     return fetch(load_language(code), Paths(REPO))
 
 
-def expansion(code: str, fast: bool = False) -> Path:
-    """forms.txt of the language's real dictionary (made once per session)."""
-    from pipeline.expand import expand_to_file
+def code_version() -> str:
+    """SHA-256 over every source file of the ``pipeline`` package, in path order."""
+    digest = hashlib.sha256()
+    for path in sorted((REPO / "pipeline").rglob("*.py")):
+        digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
-    key = (code, fast)
-    if key not in _expansions:
-        files = dictionary_files(code)
-        out = _scratch / f"{code}{'-fast' if fast else ''}" / "forms.txt"
-        expand_to_file(files.aff, files.dic, out, workers=2, fast=fast)
-        _expansions[key] = out
-    return _expansions[key]
+
+def expansion(code: str, fast: bool = False) -> Path:
+    """forms.txt of the language's real dictionary, made once for these inputs and this code."""
+    from filelock import FileLock
+
+    from pipeline.expand import expand_to_file
+    from pipeline.fsutil import sha256_file
+
+    files = dictionary_files(code)
+    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), str(fast), code_version()])
+                         .encode()).hexdigest()[:24]
+    variant = f"{code}-{'fast' if fast else 'full'}"
+    folder = EXPANSIONS / f"{variant}-{key}"
+    out = folder / "forms.txt"
+    EXPANSIONS.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(EXPANSIONS / f".{code}.lock")):
+        if not out.exists():
+            for stale in EXPANSIONS.glob(f"{variant}-*"):
+                shutil.rmtree(stale, ignore_errors=True)
+            expand_to_file(files.aff, files.dic, out, workers=2, fast=fast)  # atomic: complete or absent
+    return out

@@ -239,15 +239,10 @@ def test_schedule_is_identical_across_runs_and_hash_seeds(real, repo_root):
 # ---- command line -----------------------------------------------------------------------
 
 
-def rusc(*args, root):
-    env = {**os.environ, "RUSC_ROOT": str(root)}
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], capture_output=True, text=True, env=env)
-
-
-def test_cli_solves_a_hive_and_marks_pangrams(real, repo_root):
+def test_cli_solves_a_hive_and_marks_pangrams(real, repo_root, cli):
     language, index, folder = real
     letters = index.schedule()[0].hive.letters
-    out = rusc("beehive", language.code, letters.upper(), root=repo_root)
+    out = cli("beehive", language.code, letters.upper(), env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     hive = index.solve(letters)
     lines = out.stdout.splitlines()
@@ -256,16 +251,16 @@ def test_cli_solves_a_hive_and_marks_pangrams(real, repo_root):
     assert f"{hive.word_count} words, {hive.total_points} points" in out.stdout
 
 
-def test_cli_date_prints_the_daily_hive(real, repo_root):
+def test_cli_date_prints_the_daily_hive(real, repo_root, cli):
     language, index, folder = real
-    out = rusc("beehive", language.code, "--date", "2026-12-01", root=repo_root)
+    out = cli("beehive", language.code, "--date", "2026-12-01", env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     hive = index.daily(dt.date(2026, 12, 1))
     assert f"{hive.word_count} words, {hive.total_points} points" in out.stdout
 
 
 @pytest.mark.parametrize("args", [["abc"], ["abcdefa"], ["--date", "2026-13-01"], []])
-def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
-    out = rusc("beehive", "en", *args, root=repo_root)
+def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
+    out = cli("beehive", "en", *args, env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr

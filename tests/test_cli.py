@@ -21,8 +21,9 @@ def subcommands() -> list[str]:
     return sorted(action.choices)
 
 
-def rusc(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], capture_output=True, text=True, cwd=cwd)
+def rusc(*args: str) -> subprocess.CompletedProcess:
+    """A real ``python -m pipeline`` process (the other tests call main() in-process)."""
+    return subprocess.run([sys.executable, "-m", "pipeline", *args], capture_output=True, text=True)
 
 
 def test_every_subcommand_is_documented_in_the_readme():
@@ -32,8 +33,8 @@ def test_every_subcommand_is_documented_in_the_readme():
 
 
 @pytest.mark.parametrize("name", subcommands())
-def test_every_subcommand_has_help(name):
-    result = rusc(name, "--help")
+def test_every_subcommand_has_help(name, cli):
+    result = cli(name, "--help")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"usage: rusc {name}")
 
@@ -65,8 +66,9 @@ BAD_ARGUMENTS = [
 
 
 @pytest.mark.parametrize("args", BAD_ARGUMENTS, ids=" ".join)
-def test_bad_arguments_are_one_line_and_exit_2(args, tmp_path):
-    result = rusc(*args, cwd=tmp_path)
+def test_bad_arguments_are_one_line_and_exit_2(args, tmp_path, cli, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*args, unset=("RUSC_ROOT",))
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr.count("\n") == 1, result.stderr
     assert "Traceback" not in result.stderr

@@ -165,22 +165,3 @@ def test_exclusion_is_still_needed(name):
     missing, generated_wrong, _ = run_case(name)
     assert missing or generated_wrong
 
-
-def test_report_counts(capsys):
-    """Prints how many cases pass, and how many are excluded (with reasons)."""
-    passed, failed, compounding = 0, [], 0
-    for name in case_names():
-        if name in EXCLUDED:
-            continue
-        missing, generated_wrong, compounds = run_case(name)
-        compounding += compounds
-        if missing or generated_wrong:
-            failed.append(name)
-        else:
-            passed += 1
-    with capsys.disabled():
-        print(f"\nhunspell-tests conformance: {passed} passed ({compounding} of them compounding, "
-              f"checked on .wrong only), {len(failed)} failed, {len(EXCLUDED)} excluded")
-        for name, reason in sorted(EXCLUDED.items()):
-            print(f"  excluded {name}: {reason}")
-    assert not failed

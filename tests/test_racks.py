@@ -271,28 +271,23 @@ def test_daily_racks_are_identical_across_runs_and_hash_seeds(real_en, repo_root
 # ---- command line -----------------------------------------------------------------------
 
 
-def rusc(*args, root):
-    env = {**os.environ, "RUSC_ROOT": str(root)}
-    return subprocess.run([sys.executable, "-m", "pipeline", *args], capture_output=True, text=True, env=env)
-
-
-def test_cli_solves_messages_with_scores_and_bingo(real_en, repo_root):
-    out = rusc("rack", "en", "messages", root=repo_root)
+def test_cli_solves_messages_with_scores_and_bingo(real_en, repo_root, cli):
+    out = cli("rack", "en", "messages", env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("messages\t61\tMESSAGES  bingo +50")
     assert "massages" not in out.stdout
 
 
-def test_cli_marks_blanks_and_filters(real_en, repo_root):
-    out = rusc("rack", "en", "chicke?", "--min-length", "6", "--starts", "ch", "--sort", "length", root=repo_root)
+def test_cli_marks_blanks_and_filters(real_en, repo_root, cli):
+    out = cli("rack", "en", "chicke?", "--min-length", "6", "--starts", "ch", "--sort", "length", env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     assert "chicken\t" in out.stdout and "N*" in out.stdout
     assert all(len(line.split("\t")[0]) >= 6 for line in out.stdout.splitlines()[:-1])
 
 
 @pytest.mark.parametrize("args", [["abc1"], ["abc???"], ["a" * 16], ["--date", "2026-02-30"], []])
-def test_cli_bad_input_exits_2_with_one_line(args, repo_root):
-    out = rusc("rack", "en", *args, root=repo_root)
+def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
+    out = cli("rack", "en", *args, env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr

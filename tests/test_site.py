@@ -202,20 +202,19 @@ def test_hostile_words_are_escaped_and_show_literally(fixture_site):
 
 
 
-def run_cli(root: Path, *args: str, env_extra: dict | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "BASE_PATH", "SITE_URL", "SITE_LANGS")}
-    env.update({"RUSC_ROOT": str(root), **(env_extra or {})})
-    return subprocess.run([sys.executable, "-m", "pipeline", "site", *args], capture_output=True, text=True,
-                          env=env, cwd=Path(__file__).resolve().parent.parent)
+def run_cli(cli, root: Path, *args: str, env_extra: dict | None = None):
+    """``rusc site`` in-process, in ``root``, with none of the site's settings from outside."""
+    return cli("site", *args, unset=("SOURCE_DATE_EPOCH", "BASE_PATH", "SITE_URL", "SITE_LANGS"),
+               env={"RUSC_ROOT": str(root), **(env_extra or {})})
 
 
-def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time_zone(tmp_path):
+def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time_zone(tmp_path, cli):
     toml, _ = make_fixture(tmp_path)
     # 23:30 UTC the day before is already FIXTURE_DATE in Madrid.
     import datetime as dt
 
     epoch = int(dt.datetime(FIXTURE_DATE.year, FIXTURE_DATE.month, FIXTURE_DATE.day, tzinfo=dt.timezone.utc).timestamp()) - 1800
-    result = run_cli(tmp_path, "--languages", str(toml), "--base-path", "/x/", "--site-url", "https://h.example/x/",
+    result = run_cli(cli, tmp_path, "--languages", str(toml), "--base-path", "/x/", "--site-url", "https://h.example/x/",
                      env_extra={"SOURCE_DATE_EPOCH": str(epoch)})
     assert result.returncode == 0, result.stderr
     assert f"ca {FIXTURE_DATE}" in result.stdout
@@ -230,9 +229,9 @@ def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time
     (["--date", "2020-01-01"], 1, "no puzzles scheduled for 2020-01-01"),
     (["--date", "2026-03-10", "--base-path", "/a b/"], 2, "invalid base path"),
 ])
-def test_site_command_refuses_bad_input_in_one_line_and_leaves_no_site(tmp_path, args, status, message):
+def test_site_command_refuses_bad_input_in_one_line_and_leaves_no_site(tmp_path, args, status, message, cli):
     toml, _ = make_fixture(tmp_path)
-    result = run_cli(tmp_path, "--languages", str(toml), *args)
+    result = run_cli(cli, tmp_path, "--languages", str(toml), *args)
     assert result.returncode == status, result.stderr
     assert message in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "dist" / "site").exists()
