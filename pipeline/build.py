@@ -16,7 +16,7 @@ import os
 import time
 
 from pipeline import __version__
-from pipeline.config import Language, load_site_config
+from pipeline.config import Language
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file
 from pipeline.gamedata import write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
@@ -68,9 +68,3 @@ def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> No
         for language in languages:
             build_language(language, paths, log)
         write_index(paths)
-
-
-def default_languages() -> list[str]:
-    """The codes to build when none are given: ``$SITE_LANGS``, else site.toml's."""
-    env = os.environ.get("SITE_LANGS", "").split()
-    return env or list(load_site_config()["languages"])

@@ -10,12 +10,13 @@ Start at :func:`load_language`.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from pipeline.errors import RuscError
 
@@ -207,6 +208,12 @@ def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
         if key not in raw:
             raise RuscError(f"missing field {key!r}", path)
     return raw
+
+
+def default_languages(environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The language codes to build and render when none are given: ``$SITE_LANGS``
+    (space-separated; the Makefile's ``LANGS``), else site.toml's ``languages``."""
+    return environ.get("SITE_LANGS", "").split() or list(load_site_config()["languages"])
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

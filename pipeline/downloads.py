@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import RuscError
-from pipeline.fsutil import sha256_file
+from pipeline.fsutil import count_lines, sha256_file
 
 #: A plain list bigger than this is published only gzipped.
 MAX_PLAIN_BYTES = 50 * 1000 * 1000
@@ -42,15 +42,6 @@ class Download:
     entries: int | None
     #: Size of the plain list when only its .gz is published, else None.
     plain_size: int | None = None
-
-
-def count_lines(path: Path) -> int:
-    """Newline count of ``path``, streamed (lists are up to hundreds of MB)."""
-    lines = 0
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 22), b""):
-            lines += block.count(b"\n")
-    return lines
 
 
 def read_sums(folder: Path) -> dict[str, str]:

@@ -4,6 +4,8 @@
   target, then ``os.replace`` it; an interrupted run leaves the previous file intact.
 * :func:`gzip_bytes`: deterministic gzip (mtime 0, no file name) — the one gzip API the
   project uses.
+* :func:`sha256_file`, :func:`file_digest`, :func:`count_lines`: checksums and line counts,
+  streamed.
 * :func:`normalise_modes`: 0644 files and 0755 folders whatever the umask.
 * :func:`build_lock`: one build at a time per checkout.
 """
@@ -87,12 +89,21 @@ def _level(size: int) -> int:
     return 1 if size > FAST_GZIP_BYTES else 6
 
 
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
+def file_digest(path: Path | str, algorithm: str = "sha256") -> "hashlib._Hash":
+    """The ``hashlib`` digest of a file's bytes, streamed (lists are hundreds of MB)."""
     with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, algorithm)
+
+
+def sha256_file(path: Path | str) -> str:
+    """SHA-256 of a file, in hex: the one checksum of the project."""
+    return file_digest(path).hexdigest()
+
+
+def count_lines(path: Path | str) -> int:
+    """Newline count of a file, streamed."""
+    with open(path, "rb") as handle:
+        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 22), b""))
 
 
 def normalise_modes(root: Path) -> None:

@@ -14,11 +14,11 @@ key then form, where ``lists`` says which word lists the form belongs to: ``w`` 
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import IO
 
 from pipeline.errors import RuscError
+from pipeline.fsutil import sha256_file
 
 LIST_CODES = {"words": "w", "lemmas": "l"}
 
@@ -49,6 +49,6 @@ def load_game_lexicon(path: Path, list_name: str) -> dict[str, tuple[str, ...]]:
 def lexicon_checksum(path: Path) -> str:
     """SHA-256 of ``game.tsv``: daily choices depend on it, so a new dictionary reshuffles."""
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return sha256_file(path)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None

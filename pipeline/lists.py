@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Iterator
 from pipeline import __version__
 from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
-from pipeline.fsutil import atomic_dir, atomic_write, gzip_file, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
@@ -77,7 +77,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         digests = dict(zip(VARIANTS, pool.map(sha256_file, [tmp / name for name in VARIANTS])))
         for job in gzipped:
             job.result()
-        files = {name: {"lines": _count_lines(tmp / name), "bytes": (tmp / name).stat().st_size,
+        files = {name: {"lines": count_lines(tmp / name), "bytes": (tmp / name).stat().st_size,
                         "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": digests[name]}
                  for name in VARIANTS}
         metadata = _metadata(language, inputs, files)
@@ -189,11 +189,6 @@ def _write_lines(path: Path, lines: Iterable[str]) -> int:
             out.write("\n")
             count += 1
     return count
-
-
-def _count_lines(path: Path) -> int:
-    with open(path, "rb") as handle:
-        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
 def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) -> dict:

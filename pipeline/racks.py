@@ -282,10 +282,6 @@ class RackIndex:
         return cls(language, tileset, checksum, by_signature, children)
 
     @cached_property
-    def _text_of(self) -> dict[str, str]:
-        return {chr(_CODE_BASE + i): text for i, text in enumerate(self.tileset.texts)}
-
-    @cached_property
     def _points_of(self) -> dict[str, int]:
         return {chr(_CODE_BASE + i): points for i, points in enumerate(self.tileset.points)}
 

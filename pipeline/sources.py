@@ -33,7 +33,7 @@ from pipeline import __version__
 from pipeline.config import Language, Source
 from pipeline.errors import RuscError
 from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
-from pipeline.fsutil import atomic_dir, atomic_write, remove_stale_temporaries, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, file_digest, remove_stale_temporaries, sha256_file
 from pipeline.paths import Paths
 
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.
@@ -77,10 +77,7 @@ def fetch(language: Language, paths: Paths | None = None) -> DictionaryFiles:
 
 def integrity_of(path: Path, algorithm: str) -> str:
     """The integrity string of a file: ``sha512-<base64>`` or ``sha256:<hex>``."""
-    digest = hashlib.new(algorithm)
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    digest = file_digest(path, algorithm)
     if algorithm == "sha512":
         return "sha512-" + base64.b64encode(digest.digest()).decode("ascii")
     return f"{algorithm}:{digest.hexdigest()}"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pipeline.build import build_dictionaries, default_languages
+from pipeline.build import build_dictionaries
 from pipeline.commands.args import language_arg
+from pipeline.config import default_languages
 from pipeline.paths import Paths
 
 
