@@ -78,9 +78,8 @@ def is_ordinary_word(form: str, language: Language) -> bool:
     body = form[1:] if language.capitalised_nouns else form
     if not form or body != body.lower() or (not language.capitalised_nouns and form[0] != form[0].lower()):
         return False
-    # The middle dot belongs to Catalan's l·l; everything else must be a letter.
-    return all(ch.isalpha() or (ch == "·" and 0 < i < len(form) - 1 and form[i - 1] in "lL" and form[i + 1] == "l")
-               for i, ch in enumerate(form))
+    # A non-letter may stand only inside one of the language's letter groups (Catalan's l·l).
+    return language.folding.ungroup(form).isalpha()
 
 
 def ordinary_words(forms: list[str], language: Language) -> list[str]:
@@ -94,9 +93,10 @@ def ordinary_words(forms: list[str], language: Language) -> list[str]:
     """
     if language.capitalised_nouns:
         return [form for form in forms if is_ordinary_word(form, language)]
+    joiners = language.folding.joiners
     return [form for form in forms
             if (form.isalpha() and (form.islower() or form == form.lower()))
-            or ("·" in form and is_ordinary_word(form, language))]
+            or (joiners and not joiners.isdisjoint(form) and is_ordinary_word(form, language))]
 
 
 class _CharFolds(dict):

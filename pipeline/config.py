@@ -56,6 +56,21 @@ class Folding:
     replace: tuple[tuple[str, str], ...] = ()
     #: Characters removed (hyphens, apostrophes).
     drop: str = "-'’"
+    #: Letter groups written with a non-letter inside (Catalan's geminated l, ``l·l``): a
+    #: word holding one is still an ordinary word, and a tile may show one.
+    letter_groups: tuple[str, ...] = ()
+
+    @property
+    def joiners(self) -> frozenset[str]:
+        """The non-letters that :attr:`letter_groups` hold (Catalan: the middle dot)."""
+        return frozenset(ch for group in self.letter_groups for ch in group if not ch.isalpha())
+
+    def ungroup(self, text: str) -> str:
+        """``text`` with each letter group reduced to its letters (``col·lecció`` ->
+        ``collecció``): whatever non-letter remains is not part of a letter group."""
+        for group in self.letter_groups:
+            text = text.replace(group, "".join(ch for ch in group if ch.isalpha()))
+        return text
 
 
 @dataclass(frozen=True)
@@ -271,6 +286,7 @@ class _Reader:
         end = self.get(raw, "schedule_end", dt.date, "")
         if end < start:
             raise self.fail("field 'schedule_end' is before 'schedule_start'")
+        folding = self.folding()
         return Language(
             code=code,
             name=self.get(raw, "name", str, ""),
@@ -278,13 +294,13 @@ class _Reader:
             licence=self.get(raw, "licence", str, ""),
             source=self.source(),
             alphabet=alphabet,
-            folding=self.folding(),
+            folding=folding,
             capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
             lemma_rules=self.lemma_rules(),
             lemma_exclusions=self.lemma_exclusions(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
-            racks=self.racks(alphabet),
+            racks=self.racks(alphabet, folding),
             wordle=Wordle(length=self.get(self.table("wordle", False), "length", int, "wordle.", 5)),
             schedule_start=start,
             schedule_end=end,
@@ -368,9 +384,13 @@ class _Reader:
         for pair in pairs:
             if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
                 raise self.fail("field 'folding.replace' must be a list of [from, to] string pairs")
+        groups = self.get(table, "letter_groups", list, "folding.", [])
+        if not all(isinstance(g, str) and any(ch.isalpha() for ch in g) for g in groups):
+            raise self.fail("field 'folding.letter_groups' must be a list of strings with letters in them")
         return Folding(
             replace=tuple((unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)) for a, b in pairs),
             drop=self.get(table, "drop", str, "folding.", "-'’"),
+            letter_groups=tuple(unicodedata.normalize("NFC", g) for g in groups),
         )
 
     def beehive(self, alphabet: str) -> Beehive:
@@ -404,7 +424,7 @@ class _Reader:
             raise self.fail("field 'beehive.answers_min' is above 'beehive.answers_max'")
         return beehive
 
-    def racks(self, alphabet: str) -> Racks:
+    def racks(self, alphabet: str, folding: Folding) -> Racks:
         table = self.table("racks", False)
         tiles = []
         for item in self.get(table, "tiles", list, "racks.", []):
@@ -412,8 +432,8 @@ class _Reader:
                     and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1:])):
                 raise self.fail("field 'racks.tiles' must be a list of [letters, points, count] triples")
             text = unicodedata.normalize("NFC", item[0].lower())
-            for ch in text:
-                if ch not in alphabet and ch != "·":
+            for ch in folding.ungroup(text):
+                if ch not in alphabet:
                     raise self.fail(f"tile {item[0]!r} in 'racks.tiles' has {ch!r}, which is not in the alphabet")
             tiles.append(Tile(text, item[1], item[2]))
         if len({t.text for t in tiles}) != len(tiles):

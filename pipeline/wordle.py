@@ -367,7 +367,7 @@ def fold_guess(text: str, language: Language) -> str:
     key = fold(text, language)
     if key is None:
         bad = [ch for ch in unicodedata.normalize("NFC", text) if fold(ch, language) is None
-               and ch not in language.folding.drop and ch != "·"]
+               and ch not in language.folding.drop and ch not in language.folding.joiners]
         shown = ", ".join(repr(ch) for ch in dict.fromkeys(bad)) or repr(text)
         raise UsageError(f"guess {text!r}: {shown} is not a letter of the {language.english_name} alphabet")
     if len(key) != language.wordle.length:

@@ -69,3 +69,29 @@ def test_cli_reports_broken_language_in_one_line_and_writes_nothing(tmp_path):
     assert result.stderr.count("\n") == 1 and "unknown source kind 'ftp'" in result.stderr
     assert str(path) in result.stderr and "Traceback" not in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["xx.toml"]
+
+
+def test_the_middle_dot_is_catalan_data_not_code(tmp_path):
+    """Which non-letters an ordinary word or a tile may hold comes from ``folding.letter_groups``."""
+    from pipeline.clean import is_ordinary_word, ordinary_words
+    from pipeline.config import LANGUAGES_DIR, load_language
+
+    ca = load_language("ca")
+    assert ca.folding.letter_groups == ("l·l",) and ca.folding.joiners == {"·"}
+    forms = ["col·lecció", "col.lecció", "l·lusió", "cel·la·l", "·la", "gata"]
+    assert ordinary_words(forms, ca) == ["col·lecció", "l·lusió", "gata"]
+    text = (LANGUAGES_DIR / "ca.toml").read_text(encoding="utf-8").replace('letter_groups = ["l·l"]\n', "")
+    (tmp_path / "ca.toml").write_text(text, encoding="utf-8")
+    from pipeline.errors import RuscError
+
+    with pytest.raises(RuscError, match="'racks.tiles' has '·'"):  # the l·l tile needs its group
+        load_language(tmp_path / "ca.toml")
+    without_tile = re.sub(r'\["l·l", \d+, \d+\],?\s*', "", text)
+    plain = load_language(_write(tmp_path / "plain" / "ca.toml", without_tile))
+    assert not is_ordinary_word("col·lecció", plain) and ordinary_words(forms, plain) == ["gata"]
+
+
+def _write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
