@@ -16,9 +16,10 @@ NAV = NavEntry("beehive/", N_("Beehive"))
 
 def pages(site: LanguageSite) -> list[Page]:
     days = [daily.date for daily in site.hives]
-    result = [site.page("beehive/", "beehive.html", "beehive/", **_context(site, len(days) - 1, is_today=True))]
-    result += [site.page(f"beehive/{day}/", "beehive.html", "beehive/", **_context(site, i, is_today=False))
-               for i, day in enumerate(days)]
+    result = [site.page("beehive/", "beehive.html", "beehive/", offline=True,
+                        **_context(site, len(days) - 1, is_today=True))]
+    result += [site.page(f"beehive/{day}/", "beehive.html", "beehive/", offline=day == site.today,
+                         **_context(site, i, is_today=False)) for i, day in enumerate(days)]
     return result
 
 

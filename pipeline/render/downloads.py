@@ -1,5 +1,7 @@
-"""The downloads page (``<code>/downloads/``): every word-list file with its size, entries
-and SHA-256 (:func:`pipeline.downloads.list_downloads` decided what is published)."""
+"""The downloads page (``<code>/downloads/``): every word-list file with what it holds, its
+size, entries and SHA-256 (:func:`pipeline.downloads.list_downloads` decided what is
+published). :data:`CONTENTS` names each list in the page's language.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +10,20 @@ from pipeline.render.pages import LanguageSite, NavEntry, Page
 
 NAV = NavEntry("downloads/", N_("Downloads"))
 
+#: What each file holds, by its name without compression suffix (message ids).
+CONTENTS = {
+    "forms.txt": N_("Every form the dictionary generates, as spelled: capitals, accents, apostrophes, hyphens."),
+    "words.txt": N_("Common words: no proper nouns, abbreviations, digits, apostrophes or hyphens."),
+    "lemmas.txt": N_("Dictionary headwords: the forms a dictionary lists as entries."),
+    "game.tsv": N_("The games’ list: folded key, form as spelled, and the lists it belongs to."),
+    "wordle.tsv": N_("The Wordle helper’s words, by folded key."),
+    "hives.tsv": N_("Every valid beehive with its word count, points and pangrams."),
+    "LICENSE": N_("The dictionary’s licence, which the lists keep."),
+    "metadata.json": N_("Source, version, licence and counts, for programs."),
+    "SHA256SUMS": N_("The SHA-256 of every file, for sha256sum -c."),
+}
+
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("downloads/", "downloads.html", "downloads/", downloads=site.downloads)]
+    rows = [(download, CONTENTS.get(download.name.removesuffix(".gz"), "")) for download in site.downloads]
+    return [site.page("downloads/", "downloads.html", "downloads/", rows=rows)]

@@ -14,4 +14,4 @@ def pages(sites: list[LanguageSite]) -> list[Page]:
 def summary(site: LanguageSite) -> dict:
     """What the home page shows of one language."""
     return {"language": site.language, "date": site.today, "hive": site.hives[-1].hive, "rack": site.racks[-1],
-            "nav": site.nav}
+            "points": site.points, "blank": site.games.blank, "nav": site.nav}

@@ -6,5 +6,5 @@ from pipeline.render.pages import LanguageSite, Page
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("", "language.html", hive=site.hives[-1].hive, rack=site.racks[-1],
+    return [site.page("", "language.html", offline=True, hive=site.hives[-1].hive, rack=site.racks[-1],
                       points=site.points, blank=site.games.blank)]

@@ -36,6 +36,9 @@ class Page:
     in_sitemap: bool = True
     #: The navigation entry this page belongs to (highlighted there), e.g. ``beehive/``.
     section: str = ""
+    #: Kept by the service worker after one visit, with every asset it refers to (today's
+    #: pages: a game, a solver, the Wordle helper); see :mod:`pipeline.render.offline`.
+    offline: bool = False
 
     @property
     def file(self) -> str:
@@ -50,6 +53,8 @@ class NavEntry:
     path: str
     #: Its label, an English message id (marked with ``N_`` so the extractor finds it).
     label: str
+    #: One sentence for the front pages' card (a message id too); "" for no card.
+    summary: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,8 @@ class LanguageSite:
     def code(self) -> str:
         return self.language.code
 
-    def page(self, path: str, template: str, section: str = "", **context) -> Page:
-        """A page of this language at ``<code>/<path>``; ``today`` is always in its context."""
+    def page(self, path: str, template: str, section: str = "", offline: bool = False, **context) -> Page:
+        """A page of this language at ``<code>/<path>``; ``today`` is always in its context.
+        ``offline=True`` for today's pages that should work without a network."""
         return Page(f"{self.code}/{path}", template, {"today": self.today, **context}, self.language,
-                    section=section)
+                    section=section, offline=offline)

@@ -13,9 +13,10 @@ NAV = NavEntry("rack/", N_("Rack"))
 
 def pages(site: LanguageSite) -> list[Page]:
     days = [daily.date for daily in site.racks]
-    result = [site.page("rack/", "rack.html", "rack/", **_context(site, len(days) - 1, is_today=True))]
-    result += [site.page(f"rack/{day}/", "rack.html", "rack/", **_context(site, i, is_today=False))
-               for i, day in enumerate(days)]
+    result = [site.page("rack/", "rack.html", "rack/", offline=True,
+                        **_context(site, len(days) - 1, is_today=True))]
+    result += [site.page(f"rack/{day}/", "rack.html", "rack/", offline=day == site.today,
+                         **_context(site, i, is_today=False)) for i, day in enumerate(days)]
     return result
 
 

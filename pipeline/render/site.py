@@ -40,8 +40,8 @@ from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
 from pipeline.progress import progress
-from pipeline.render import feed
-from pipeline.render.i18n import environment
+from pipeline.render import feed, offline
+from pipeline.render.i18n import N_, environment
 from pipeline.render.pages import Games, LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
 from pipeline.resources import STATIC
@@ -52,6 +52,10 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
 )
+
+
+#: The web app manifest's description (in the site's first language).
+MANIFEST_DESCRIPTION = N_("Daily word puzzles, their answers and free word lists")
 
 
 @dataclass
@@ -115,12 +119,14 @@ def build_site(
     pages += [page for module in SITE_PAGE_TYPES for page in module.pages(sites)]
     by_code = {site.code: site for site in sites}
     envs = {language.code: environment(language) for language in languages}
-    common = {"site": {"title": title, "languages": languages, "csp": CSP}, "url": urls.url,
-              "absolute": urls.absolute, "asset": lambda name: urls.url(assets.path(name)),
-              }
+    absolute = urls.has_site_url
+    common = {"site": {"title": title, "languages": languages, "csp": CSP, "absolute_urls": absolute},
+              "url": urls.url, "absolute": urls.absolute, "asset": lambda name: urls.url(assets.path(name))}
     # A fragment in another language's own words, inside a site-wide page (home, 404).
     common["fragment"] = lambda language, template, **values: Markup(
         _render(envs[language.code], template, {**common, "language": language, **values}, language))
+    paths_built = {page.path for page in pages}
+    kept: dict[str, str] = {}
 
     with build_lock(target.parent), atomic_dir(target) as out:
         for name, data in assets.files.items():
@@ -128,22 +134,49 @@ def build_site(
         for page in progress(pages, total=len(pages), desc="pages", unit="page"):
             language = page.language or languages[0]
             context = {**common, "page": page, "language": language, "nav": by_code[language.code].nav,
-                       **page.context}
-            _write(out / page.file, _render(envs[language.code], page.template, context, language).encode("utf-8"))
-        for site in sites:
-            context = {**common, "language": site.language, "entries": feed.entries(site), "urls": urls}
-            _write(out / site.code / "feed.xml",
-                   _render(envs[site.code], "feed.xml", context, site.language).encode("utf-8"))
-        sitemap = envs[languages[0].code].get_template("sitemap.xml").render(
-            locations=sorted(urls.absolute(p.path) for p in pages if p.in_sitemap))
-        _write(out / "sitemap.xml", sitemap.encode("utf-8"))
-        _write(out / "robots.txt", f"User-agent: *\nAllow: /\nSitemap: {urls.absolute('sitemap.xml')}\n".encode())
+                       "alternates": _alternates(page, languages, paths_built), **page.context}
+            html = _render(envs[language.code], page.template, context, language)
+            if page.offline or not page.path:
+                kept[page.path] = html
+            _write(out / page.file, html.encode("utf-8"))
+        _write_offline(out, envs[languages[0].code], kept, urls, title, assets, languages[0])
+        if absolute:  # feeds and the sitemap are made of absolute URLs
+            for site in sites:
+                context = {**common, "language": site.language, "entries": feed.entries(site), "urls": urls}
+                _write(out / site.code / "feed.xml",
+                       _render(envs[site.code], "feed.xml", context, site.language).encode("utf-8"))
+            sitemap = envs[languages[0].code].get_template("sitemap.xml").render(
+                locations=sorted(urls.absolute(p.path) for p in pages if p.in_sitemap))
+            _write(out / "sitemap.xml", sitemap.encode("utf-8"))
+        robots = "User-agent: *\nAllow: /\n" + (f"Sitemap: {urls.absolute('sitemap.xml')}\n" if absolute else "")
+        _write(out / "robots.txt", robots.encode("utf-8"))
         copies = [(d.source, f"wordlists/{site.code}/{d.name}") for site in sites for d in site.downloads]
         for source, name in progress(copies, total=len(copies), desc="word lists", unit="file"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, out / name)
     files, size = _measure(target)
     return SiteReport(target, len(pages), files, size, {site.code: site.today for site in sites})
+
+
+def _alternates(page: Page, languages: list[Language], built: set[str]) -> list[tuple[Language, str]]:
+    """The same page in each other language (its front page if it has no such page)."""
+    if page.language is None:
+        return [(language, f"{language.code}/") for language in languages]
+    rest = page.path[len(page.language.code) + 1:]
+    return [(other, f"{other.code}/{rest}" if f"{other.code}/{rest}" in built else f"{other.code}/")
+            for other in languages if other.code != page.language.code]
+
+
+def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], urls: Urls, title: str,
+                   assets: Assets, language: Language) -> None:
+    """The manifest and the service worker that keeps ``kept`` (path → HTML) offline."""
+    precache = offline.precache_urls(kept, urls.base_path)
+    description = str(env.globals["_"](MANIFEST_DESCRIPTION))
+    _write(out / "manifest.webmanifest",
+           offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))))
+    script = env.get_template("sw.js").render(version=offline.version(precache, kept), base_path=urls.base_path,
+                                              precache=precache)
+    _write(out / "sw.js", script.encode("utf-8"))
 
 
 def gather(language: Language, day: dt.date, paths: Paths, games: Games, assets: Assets, urls: Urls) -> LanguageSite:

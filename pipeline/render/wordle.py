@@ -9,7 +9,7 @@ import json
 from pipeline.render.i18n import N_, TEMPLATES
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 
-NAV = NavEntry("wordle/", N_("Wordle clues"))
+NAV = NavEntry("wordle/", N_("Wordle clues"), N_("Filter the candidate words by the coloured clues of your guesses."))
 
 
 def pages(site: LanguageSite) -> list[Page]:
@@ -18,4 +18,4 @@ def pages(site: LanguageSite) -> list[Page]:
     data = site.games.wordle(site.language, site.folder / "wordle.tsv")
     blob = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     data_path = site.assets.add(f"wordle-{site.code}.json", blob)
-    return [site.page("wordle/", "wordle.html", "wordle/", data_url=site.urls.url(data_path))]
+    return [site.page("wordle/", "wordle.html", "wordle/", offline=True, data_url=site.urls.url(data_path))]
