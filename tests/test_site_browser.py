@@ -28,6 +28,7 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 pytestmark = pytest.mark.browser
 
 from conftest import SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
+from test_site_layout import page_types  # noqa: E402  (every page type, in ca and en)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -36,7 +37,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
-    context = browser.new_context(java_script_enabled=javascript, color_scheme=scheme)
+    # A locale the site does not publish, so the home page does not move to a language.
+    context = browser.new_context(java_script_enabled=javascript, color_scheme=scheme, locale="de-DE")
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
@@ -63,19 +65,6 @@ def test_todays_catalan_beehive_reveals_exactly_the_engines_answers(real_site, b
         assert all(url.startswith(origin + BASE) for url in requests), requests
     finally:
         context.close()
-
-
-def page_types(site: Path) -> dict[str, str]:
-    """One page of each type (path under the base)."""
-    first_day = min(p.name for p in (site / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
-    types = {
-        "home": "", "language": "ca/", "beehive": "ca/beehive/", "beehive-day": f"ca/beehive/{first_day}/",
-        "archive": "ca/beehive/archive/", "rack": "ca/rack/", "rack-day": f"ca/rack/{first_day}/",
-        "downloads": "en/downloads/", "about": "en/about/", "404": "404.html",
-    }
-    if (site / "ca" / "wordle" / "index.html").exists():
-        types["wordle"] = "ca/wordle/"
-    return types
 
 
 def test_no_page_type_has_serious_accessibility_violations(real_site, browser):

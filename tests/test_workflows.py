@@ -25,6 +25,7 @@ MAJORS = {
     "actions/configure-pages": "v6",
     "actions/upload-pages-artifact": "v5",
     "actions/deploy-pages": "v5",
+    "actions/upload-artifact": "v4",
 }
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -114,6 +115,16 @@ def test_ci_workflow_runs_the_tests_on_pull_requests_and_publishes_nothing():
     used = {uses(s)[0] for job in workflow["jobs"].values() for s in steps(job)}
     assert not used & {"actions/upload-pages-artifact", "actions/deploy-pages"}
     assert all("permissions" not in job or job["permissions"] == {"contents": "read"} for job in workflow["jobs"].values())
+
+
+@pytest.mark.parametrize("path", [PAGES, CI], ids=lambda p: p.name)
+def test_workflows_keep_the_page_screenshots_even_when_tests_fail(path):
+    workflow = load(path)
+    all_steps = [s for job in workflow["jobs"].values() for s in steps(job)]
+    keep = next(s for s in all_steps if uses(s)[0] == "actions/upload-artifact")
+    assert keep["with"]["path"].rstrip("/") == "dist/screenshots" and keep["if"] == "always()"
+    order = [s.get("run", "") for s in all_steps]
+    assert next(i for i, r in enumerate(order) if "make test" in r) < all_steps.index(keep)
 
 
 def good_site(root: Path) -> Path:

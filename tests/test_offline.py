@@ -1,0 +1,124 @@
+"""Offline use in Chromium: after one visit, today's pages, their scripts and data come from
+the service worker's cache with the network cut; a new day's build replaces them.
+
+The fixture site is served by a local server that can be cut off: while ``down``, it
+closes every connection without an answer, as a dead network would.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.paths import Paths
+from pipeline.render import build_site, real_games
+from pipeline.urls import Urls
+
+sys.path.insert(0, str(Path(__file__).parent))
+from conftest import SITE_BASE as BASE  # noqa: E402
+from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+
+class _Cuttable(http.server.SimpleHTTPRequestHandler):
+    network = {"down": False}
+
+    def handle_one_request(self):
+        if self.network["down"]:
+            self.close_connection = True
+            self.rfile.readline(65537)
+            return  # no answer: the browser sees a failed connection
+        super().handle_one_request()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture()
+def cuttable_site(tmp_path):
+    """(origin, rebuild(day), network) — the fixture site served under /rusc/."""
+    toml, _ = make_fixture(tmp_path)
+    language = load_language(toml)
+    docroot = tmp_path / "www"
+    docroot.mkdir()
+    network = {"down": False}
+    handler = type("Handler", (_Cuttable,), {"network": network})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(docroot)))
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def rebuild(day: dt.date) -> Path:
+        report = build_site(Paths(tmp_path), [language], day, Urls.create(BASE, origin + BASE), games=real_games())
+        link = docroot / BASE.strip("/")
+        if not link.exists():
+            os.symlink(report.folder, link)
+        return report.folder
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield origin, rebuild, network
+    server.shutdown()
+
+
+def wait_until_kept(page, version: str) -> None:
+    """Until the service worker of ``version`` controls the page and its cache is full."""
+    page.wait_for_function("""(version) => navigator.serviceWorker.controller &&
+        caches.has('rusc-' + version)""", arg=version, timeout=20000)
+
+
+def sw_version(site: Path) -> str:
+    line = next(l for l in (site / "sw.js").read_text(encoding="utf-8").splitlines() if l.startswith("var VERSION"))
+    return json.loads(line.split("=", 1)[1].strip().rstrip(";"))
+
+
+def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(cuttable_site, browser):
+    origin, rebuild, network = cuttable_site
+    yesterday = FIXTURE_DATE - dt.timedelta(days=1)
+    site = rebuild(yesterday)
+    context = browser.new_context(locale="ca-ES")
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/beehive/")
+        wait_until_kept(page, sw_version(site))
+        kept = page.evaluate("(v) => caches.open('rusc-' + v).then(c => c.keys()).then(k => k.map(r => r.url))",
+                             sw_version(site))
+        for name in ("ca/", "ca/beehive/", "ca/rack/", "ca/wordle/", "assets/style.", "assets/wordle.",
+                     "assets/wordle-ca.", "assets/site."):
+            assert any(url.startswith(origin + BASE + name) for url in kept), (name, kept)
+        assert not any("/wordlists/" in url for url in kept)
+        title = page.title()
+
+        network["down"] = True
+        for path in ("ca/beehive/", "ca/rack/", "ca/", f"ca/beehive/{yesterday}/"):
+            page.goto(origin + BASE + path)
+            assert page.locator("main h1").count() == 1, path
+        page.goto(origin + BASE + "ca/beehive/")
+        assert page.title() == title and str(yesterday.day) in page.locator("h1 .date").inner_text()
+        page.goto(origin + BASE + "ca/wordle/")
+        page.locator("#wordle-app").wait_for(state="visible", timeout=10000)  # its script and data, offline
+        assert page.locator("#wordle-candidates li").count() > 0
+
+        network["down"] = False
+        site = rebuild(FIXTURE_DATE)
+        page.goto(origin + BASE + "ca/beehive/")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        wait_until_kept(page, sw_version(site))
+        page.wait_for_function("(v) => caches.keys().then(k => k.length === 1 && k[0] === 'rusc-' + v)",
+                               arg=sw_version(site), timeout=20000)
+
+        network["down"] = True
+        page.goto(origin + BASE + "ca/beehive/")
+        assert str(FIXTURE_DATE.day) in page.locator("h1 .date").inner_text()
+        page.goto(origin + BASE + f"ca/beehive/{FIXTURE_DATE}/")
+        assert page.locator("main h1").count() == 1
+    finally:
+        network["down"] = False
+        context.close()
