@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
 from pipeline.config import load_language, load_site_config
@@ -34,7 +34,10 @@ def extracted_messages() -> dict[str, tuple[str, ...]]:
     with open(REPO / "babel.cfg", encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
     found = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(str(REPO), method_map, options_map):
+    # The same keywords as `make messages`: plural_forms() too (plurals for the pages' scripts).
+    keywords = {**DEFAULT_KEYWORDS, "plural_forms": (1, 2)}
+    for _file, _line, message, _comments, _context in extract_from_dir(str(REPO), method_map, options_map,
+                                                                        keywords=keywords):
         ids = message if isinstance(message, tuple) else (message,)
         found[ids[0]] = ids
     return found
@@ -88,6 +91,15 @@ def render(code: str, source: str, **values) -> str:
 ])
 def test_plurals_follow_the_languages_cldr_rules(code, n, text):
     assert render(code, '{{ ngettext("%(num)s point", "%(num)s points", n) }}', n=n) == text
+
+
+def test_scripts_get_every_cldr_plural_category_of_a_message():
+    from pipeline.render.i18n import plural_forms
+
+    assert plural_forms(load_language("ca"), "%(num)s word", "%(num)s words") == {
+        "many": "%(num)s de paraules", "one": "%(num)s paraula", "other": "%(num)s paraules"}
+    assert plural_forms(load_language("en"), "%(num)s word", "%(num)s words") == {
+        "one": "%(num)s word", "other": "%(num)s words"}
 
 
 def test_numbers_sizes_and_dates_use_the_locales_formats():

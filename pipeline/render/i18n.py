@@ -114,9 +114,6 @@ class Formatter:
     def number(self, value: int | float) -> str:
         return format_decimal(value, locale=self.locale)
 
-    def decimal(self, value: float, digits: int = 1) -> str:
-        return format_decimal(value, format="#,##0." + "0" * digits, locale=self.locale)
-
     def size(self, value: int) -> str:
         """A byte count in the largest unit that keeps it at 1 or more ("1,5 MB")."""
         for scale, unit in ((1e9, "digital-gigabyte"), (1e6, "digital-megabyte"), (1e3, "digital-kilobyte")):
@@ -147,6 +144,20 @@ class Formatter:
     def first_weekday(self) -> int:
         """0 = Monday … 6 = Sunday: the first column of a calendar in this locale."""
         return self.locale.first_week_day
+
+
+def plural_forms(language: Language, singular: str, plural: str) -> dict[str, str]:
+    """A plural message for a script: CLDR category ("one", "many", "other") → its text.
+
+    The page's JavaScript picks one with ``new Intl.PluralRules(lang).select(n)``, the same
+    CLDR rules; each category's text is the catalog's form for a number in that category.
+    """
+    locale = locale_of(language)
+    catalog = translations(language.code)
+    samples: dict[str, int] = {}
+    for n in [*range(0, 110), 1_000_000]:
+        samples.setdefault(locale.plural_form(n), n)
+    return {category: catalog.ngettext(singular, plural, n) for category, n in sorted(samples.items())}
 
 
 class _Typography:
@@ -204,5 +215,5 @@ def environment(language: Language) -> jinja2.Environment:
     # {% trans %} blocks then call these globals with their values as keywords.
     env.extend(newstyle_gettext=True)
     env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext,
-                       fmt=formatter)
+                       fmt=formatter, plural_forms=lambda singular, plural: plural_forms(language, singular, plural))
     return env
