@@ -23,7 +23,7 @@ import pytest
 
 from pipeline.config import load_language
 from pipeline.paths import Paths
-from pipeline.render import build_site, real_games
+from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -34,8 +34,7 @@ BASE = "/rusc/"
 
 def build_fixture_site(root: Path, site_url: str = "http://127.0.0.1:8000/rusc/") -> Path:
     toml, _ = make_fixture(root)
-    build_site(Paths(root), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, site_url),
-               games=real_games())
+    build_site(Paths(root), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, site_url))
     return Paths(root).site
 
 

@@ -19,7 +19,7 @@ import pytest
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import load_language
 from pipeline.paths import Paths
-from pipeline.render import build_site, real_games
+from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -94,8 +94,7 @@ def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
     docroot.mkdir()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
     origin = f"http://127.0.0.1:{server.server_address[1]}"
-    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE),
-                        games=real_games())
+    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE))
     os.symlink(report.folder, docroot / BASE.strip("/"))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -19,9 +19,8 @@ per page type and one for the interface text:
   environment or ``site.toml`` (``rusc site`` itself is :mod:`pipeline.commands.site`).
 """
 
-from pipeline.render.pages import Games, LanguageSite, NavEntry, Page
+from pipeline.render.pages import LanguageSite, NavEntry, Page
 from pipeline.render.settings import settings_from
-from pipeline.render.site import CSP, SiteReport, build_site, real_games
+from pipeline.render.site import CSP, SiteReport, build_site
 
-__all__ = ["CSP", "Games", "LanguageSite", "NavEntry", "Page", "SiteReport", "build_site",
-           "real_games", "settings_from"]
+__all__ = ["CSP", "LanguageSite", "NavEntry", "Page", "SiteReport", "build_site", "settings_from"]

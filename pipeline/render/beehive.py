@@ -7,6 +7,7 @@ starts, the ranks and the answers behind a "show" button; built from the engine'
 
 from __future__ import annotations
 
+from pipeline.beehive import hints
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
@@ -26,7 +27,7 @@ def pages(site: LanguageSite) -> list[Page]:
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     daily = site.hives[index]
     hive = daily.hive
-    return {"date": daily.date, "hive": hive, "hints": hint_table(site.games.hints(hive), site.language.alphabet),
+    return {"date": daily.date, "hive": hive, "hints": hint_table(hints(hive), site.language.alphabet),
             "answers": sorted(hive.answers, key=lambda a: a.key), "is_today": is_today,
             "days": day_links([d.date for d in site.hives], index)}
 

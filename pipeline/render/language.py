@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pipeline.racks import BLANK
 from pipeline.render.pages import LanguageSite, Page
 
 
 def pages(site: LanguageSite) -> list[Page]:
     return [site.page("", "language.html", offline=True, hive=site.hives[-1].hive, rack=site.racks[-1],
-                      points=site.points, blank=site.games.blank)]
+                      points=site.points, blank=BLANK)]

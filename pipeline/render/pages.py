@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pipeline.assets import Assets
 from pipeline.config import Language
@@ -57,24 +57,6 @@ class NavEntry:
     summary: str = ""
 
 
-@dataclass(frozen=True)
-class Games:
-    """The game engines the site renders from."""
-
-    #: ``(language, paths) -> BeehiveIndex`` (see pipeline/beehive.py).
-    beehive: Callable[[Language, Any], Any]
-    #: ``(language, paths) -> RackIndex`` (see pipeline/racks.py).
-    racks: Callable[[Language, Any], Any]
-    #: ``hive -> Hints``.
-    hints: Callable[[Any], Any]
-    #: ``language -> {tile: points}``.
-    tile_points: Callable[[Language], dict[str, int]]
-    #: ``(language, wordle_tsv_path) -> dict`` of the Wordle page's JSON, or None.
-    wordle: Callable[[Language, Path], dict] | None
-    #: How a rack shows a blank tile.
-    blank: str = "?"
-
-
 @dataclass
 class LanguageSite:
     """Everything the pages of one language are built from, computed once."""
@@ -92,7 +74,6 @@ class LanguageSite:
     downloads: list[Download]
     #: ``dist/wordlists/<code>``.
     folder: Path
-    games: Games
     assets: Assets
     urls: Urls
     #: Filled in after every page type ran: the navigation entries that have a page.

@@ -4,6 +4,7 @@ engine's ``DailyRack`` records (``LanguageSite.racks``): tiles with values, answ
 
 from __future__ import annotations
 
+from pipeline.racks import BLANK
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
@@ -22,7 +23,7 @@ def pages(site: LanguageSite) -> list[Page]:
 
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     daily = site.racks[index]
-    return {"date": daily.date, "rack": daily, "points": site.points, "blank": site.games.blank,
+    return {"date": daily.date, "rack": daily, "points": site.points, "blank": BLANK,
             "answers": rows_by_score(daily.solution.answers), "is_today": is_today,
             "days": day_links([d.date for d in site.racks], index)}
 

@@ -33,6 +33,7 @@ import jinja2
 from markupsafe import Markup
 
 from pipeline.assets import Assets
+from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
 from pipeline.dates import today
 from pipeline.downloads import list_downloads
@@ -40,9 +41,10 @@ from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
 from pipeline.progress import progress
+from pipeline.racks import RackIndex, tile_points
 from pipeline.render import feed, offline
 from pipeline.render.i18n import N_, environment
-from pipeline.render.pages import Games, LanguageSite, Page
+from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
 from pipeline.resources import STATIC
 from pipeline.urls import Urls
@@ -71,31 +73,12 @@ class SiteReport:
     dates: dict[str, dt.date] = field(default_factory=dict)
 
 
-def real_games() -> Games:
-    """The engines of this repository (imported late: the CLI loads every module)."""
-    from pipeline import beehive, racks
-
-    try:
-        from pipeline.wordle import build_wordle_data
-    except ImportError:  # the Wordle stage is optional until it lands
-        build_wordle_data = None
-    return Games(
-        beehive=beehive.BeehiveIndex.load,
-        racks=racks.RackIndex.load,
-        hints=beehive.hints,
-        tile_points=racks.tile_points,
-        wordle=build_wordle_data,
-        blank=racks.BLANK,
-    )
-
-
 def build_site(
     paths: Paths,
     languages: list[Language],
     date: dt.date | str | None,
     urls: Urls,
     title: str = "Rusc",
-    games: Games | None = None,
     environ: dict[str, str] | None = None,
     out: Path | None = None,
 ) -> SiteReport:
@@ -107,9 +90,8 @@ def build_site(
     target = Path(out) if out is not None else paths.site
     if not languages:
         raise UsageError("no languages to build")
-    games = games or real_games()
     assets = Assets.from_folder(STATIC)
-    sites = [gather(language, today(language, date, environ), paths, games, assets, urls) for language in languages]
+    sites = [gather(language, today(language, date, environ), paths, assets, urls) for language in languages]
     pages: list[Page] = []
     for site in sites:
         own = [page for module in LANGUAGE_PAGE_TYPES for page in module.pages(site)]
@@ -179,7 +161,7 @@ def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], url
     _write(out / "sw.js", script.encode("utf-8"))
 
 
-def gather(language: Language, day: dt.date, paths: Paths, games: Games, assets: Assets, urls: Urls) -> LanguageSite:
+def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls: Urls) -> LanguageSite:
     """Run the engines once for ``language`` up to ``day``."""
     code = language.code
     if not language.schedule_start <= day <= language.schedule_end:
@@ -189,14 +171,14 @@ def gather(language: Language, day: dt.date, paths: Paths, games: Games, assets:
             language.path,
         )
     folder = paths.wordlists(code)
-    beehive_index = games.beehive(language, paths)
-    rack_index = games.racks(language, paths)
+    beehive_index = BeehiveIndex.load(language, paths)
+    rack_index = RackIndex.load(language, paths)
     # Up to today only: no future answer is ever published (or computed).
     hives = beehive_index.schedule(day)
     days = [hive.date for hive in hives]
     racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
-    return LanguageSite(language, day, hives, racks, games.tile_points(language), list_downloads(folder, day), folder,
-                        games, assets, urls)
+    return LanguageSite(language, day, hives, racks, tile_points(language), list_downloads(folder, day), folder,
+                        assets, urls)
 
 
 def _render(env: jinja2.Environment, template: str, context: dict, language: Language) -> str:
