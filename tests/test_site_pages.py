@@ -17,7 +17,7 @@ import pytest
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import load_language
 from pipeline.paths import Paths
-from pipeline.render import build_site, real_games
+from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -32,8 +32,7 @@ def built(tmp_path_factory):
     root = tmp_path_factory.mktemp("pages")
     toml, _ = make_fixture(root)
     language = load_language(toml)
-    report = build_site(Paths(root), [language], FIXTURE_DATE, Urls.create(BASE, "https://h.example/rusc/"),
-                        games=real_games())
+    report = build_site(Paths(root), [language], FIXTURE_DATE, Urls.create(BASE, "https://h.example/rusc/"))
     schedule = BeehiveIndex.load(language, Paths(root)).schedule(FIXTURE_DATE)
     return report.folder, language, schedule
 
@@ -130,7 +129,7 @@ def test_catalan_pages_contract_dates_and_use_typographic_apostrophes(tmp_path):
     # The fixture's three letter sets, for the three days up to the 1st.
     source = source.replace(f"schedule_start = {FIXTURE_DATE - dt.timedelta(days=2)}", "schedule_start = 2026-02-27")
     toml.write_text(source.replace(f"schedule_end = {FIXTURE_DATE}", f"schedule_end = {day}"), encoding="utf-8")
-    report = build_site(Paths(tmp_path), [load_language(toml)], day, Urls.create(BASE, ""), games=real_games())
+    report = build_site(Paths(tmp_path), [load_language(toml)], day, Urls.create(BASE, ""))
     front = text(next(tree(report.folder / "ca" / "index.html").iter("h1")))
     assert front == "Trencaclosques de l’1 de març del 2026"
     for path in report.folder.rglob("*.html"):
@@ -141,8 +140,7 @@ def test_catalan_pages_contract_dates_and_use_typographic_apostrophes(tmp_path):
 
 def test_without_a_site_url_no_page_claims_a_canonical_address(tmp_path):
     toml, _ = make_fixture(tmp_path)
-    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, ""),
-                        games=real_games())
+    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, ""))
     for path in sorted(report.folder.rglob("*")):
         if path.suffix in (".html", ".xml", ".txt", ".js", ".webmanifest"):
             content = path.read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from pipeline.racks import BLANK
 from pipeline.render.i18n import locale_of
 from pipeline.render.pages import LanguageSite, Page
 
@@ -39,7 +40,7 @@ def pages(site: LanguageSite) -> list[Page]:
     return [
         site.page("beehive/archive/", "archive.html", "beehive/", game="beehive", months=months(hives, first),
                   first_weekday=first),
-        site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first), blank=site.games.blank,
+        site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first), blank=BLANK,
                   first_weekday=first),
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipeline.racks import BLANK
 from pipeline.render.pages import LanguageSite, Page
 
 
@@ -14,4 +15,4 @@ def pages(sites: list[LanguageSite]) -> list[Page]:
 def summary(site: LanguageSite) -> dict:
     """What the home page shows of one language."""
     return {"language": site.language, "date": site.today, "hive": site.hives[-1].hive, "rack": site.racks[-1],
-            "points": site.points, "blank": site.games.blank, "nav": site.nav}
+            "points": site.points, "blank": BLANK, "nav": site.nav}
