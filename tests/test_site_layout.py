@@ -41,6 +41,17 @@ def page_types(site: Path) -> dict[str, str]:
     return types
 
 
+def test_every_page_type_parses_as_html5_in_both_languages(real_site):
+    import html5lib
+
+    _, site = real_site
+    for name, path in page_types(site).items():
+        file = site / (path if path.endswith(".html") else path + "index.html")
+        parser = html5lib.HTMLParser(strict=False, namespaceHTMLElements=False)
+        parser.parse(file.read_bytes(), likely_encoding="utf-8")
+        assert not parser.errors, f"{name}: {parser.errors[:3]}"
+
+
 def open_at(browser, url: str, width: int, locale: str = "de-DE", scheme: str = "light"):
     # A locale the site does not publish, so the home page stays where it is.
     context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]}, locale=locale,

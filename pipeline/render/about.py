@@ -9,4 +9,4 @@ NAV = NavEntry("about/", N_("About"))
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("about/", "about.html", "about/", points=site.points)]
+    return [site.page("about/", "about.html", "about/", points=site.points, blank=site.games.blank)]

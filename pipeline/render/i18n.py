@@ -120,7 +120,7 @@ class Formatter:
             if value >= scale:
                 text = format_unit(value / scale, unit, length="short", format="#,##0.0", locale=self.locale)
                 return text.replace(" ", "\u00a0")
-        return format_unit(value, "digital-byte", length="short", locale=self.locale).replace(" ", "\u00a0")
+        return f"{self.number(value)}\u00a0B"  # CLDR's short byte unit is the whole word in some locales
 
     def date(self, day: dt.date) -> str:
         """The long date: "1 de desembre del 2026", "December 1, 2026"."""
