@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipeline.racks import BLANK
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 
@@ -9,4 +10,4 @@ NAV = NavEntry("about/", N_("About"))
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("about/", "about.html", "about/", points=site.points, blank=site.games.blank)]
+    return [site.page("about/", "about.html", "about/", points=site.points, blank=BLANK)]
