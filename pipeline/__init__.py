@@ -4,7 +4,7 @@ The pipeline, one module per stage::
 
     sources  -> fetch a pinned dictionary into the cache, verifying its hash
     extract  -> unpack it safely, find the .aff/.dic, re-encode to NFC UTF-8
-    expand   -> every word form Hunspell accepts (the heart; see expand.py)
+    expand   -> every word form Hunspell accepts (the heart; a package, see expand/__init__.py)
     clean    -> per-language folding and classification (data from languages/*.toml)
     lists    -> the downloadable word lists, metadata and checksums
     beehive, racks, wordle -> the three games

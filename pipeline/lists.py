@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -30,6 +29,7 @@ from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sh
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
+from pipeline.workers import process_pool
 
 #: The list files, in the order metadata and SHA256SUMS name them.
 VARIANTS = ("forms.txt", "words.txt", "lemmas.txt", "game.tsv", "wordle.tsv")
@@ -59,7 +59,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     folder is checksummed and swapped in; it returns the paths it wrote. Compression runs
     in a second process while the lists are computed (the Catalan forms are 260 MB).
     """
-    with atomic_dir(out_dir) as tmp, ProcessPoolExecutor(max_workers=2) as pool:
+    with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
         lemma_job = pool.submit(lemmas, language, inputs.aff, inputs.dic)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
@@ -96,7 +96,7 @@ def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
     A lemma must be an ordinary word once its hyphens and apostrophes are set aside
     (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
     """
-    from pipeline.expand import Expander
+    from pipeline.expand import Expander, derivations
 
     expander = Expander.from_files(aff, dic)
     selectors = language.lemma_rules
@@ -115,7 +115,7 @@ def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
     for entry in progress(expander.entries(), desc=f"{language.code} lemmas", unit="stem"):
         if any(rule.excludes(entry.stem, entry.flags) for rule in exclusions):
             continue
-        for derivation in expander.derivations(entry, allow=allow):
+        for derivation in derivations(expander, entry, allow=allow):
             form = derivation.form
             if is_ordinary_word(form.translate(drop), language):
                 found.add(form)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import RuscError
-from pipeline.expand import Expander, _Converter
+from pipeline.expand import Converter, Expander, entry_forms
 from pipeline.extract import aff_encoding
 
 REPO = Path(__file__).resolve().parents[1]
@@ -65,7 +65,7 @@ class Acceptance:
     def __init__(self, expander: Expander, aff_text: str, forms: set[str]):
         self.forms = forms
         data = expander.data
-        self.iconv = _Converter(data.iconv) if data.iconv else None
+        self.iconv = Converter(data.iconv) if data.iconv else None
         self.ignore = str.maketrans("", "", data.ignore)
         turkic = re.search(r"^LANG\s+(tr|az|crh)", aff_text, re.MULTILINE) is not None
         # Hunspell's case tables lower-case İ to i (outside Turkic languages, where i/İ and ı/I pair).
@@ -129,7 +129,7 @@ def run_case(name: str) -> tuple[list[str], list[str], bool]:
     expander = Expander.from_files(aff, dic)
     forms: set[str] = set()
     for entry in expander.entries():
-        forms.update(expander.forms(entry))
+        forms.update(entry_forms(expander, entry))
     aff_bytes = aff.read_bytes()
     encoding = aff_encoding(aff_bytes)
     aff_text = aff_bytes.decode(encoding, errors="replace")

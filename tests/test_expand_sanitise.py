@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from expand_support import spell
-from pipeline.aff_sanitise import sanitise_aff, split_dic_line
+from pipeline.expand.read import sanitise_aff, split_dic_line
 from pipeline.errors import RuscError
-from pipeline.expand import Expander
+from pipeline.expand import Expander, derivations
 
 
 def write(folder: Path, aff: str, dic: str | bytes) -> tuple[Path, Path]:
@@ -25,7 +25,7 @@ def write(folder: Path, aff: str, dic: str | bytes) -> tuple[Path, Path]:
 
 def all_forms(aff: Path, dic: Path) -> set[str]:
     expander = Expander.from_files(aff, dic)
-    return {d.form for e in expander.entries() for d in expander.derivations(e)}
+    return {d.form for e in expander.entries() for d in derivations(expander, e)}
 
 
 AFF = "SET UTF-8\nFLAG UTF-8\nSFX R Y 1\nSFX R r ndo r\nSFX E Y 1\nSFX E 0 s .\n"

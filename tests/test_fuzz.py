@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pipeline.errors import RuscError
-from pipeline.expand import Expander
+from pipeline.expand import Expander, entry_forms
 from pipeline.extract import normalise_dictionary
 
 #: Seconds one fuzz case may take (parse, normalise and expand a small dictionary).
@@ -90,7 +90,7 @@ def run_case(aff: bytes, dic: bytes) -> str:
             expander = Expander.from_files(out_aff, out_dic)
             produced = 0
             for entry in expander.entries():
-                produced += len(expander.forms(entry))
+                produced += len(entry_forms(expander, entry))
                 if produced > MAX_FORMS:
                     break
             return "expanded"

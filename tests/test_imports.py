@@ -21,8 +21,9 @@ LAYERS: dict[str, int] = {
     "pipeline.errors": 0, "pipeline.paths": 0, "pipeline.progress": 0, "pipeline.fsutil": 0,
     "pipeline.config": 0, "pipeline.daily": 0, "pipeline.dates": 0, "pipeline.urls": 0,
     "pipeline.assets": 0, "pipeline.resources": 0, "pipeline.affixes": 0, "pipeline.lexicon": 0, "pipeline.downloads": 0,
+    "pipeline.workers": 0,
     # 1: reading a dictionary and the language rules.
-    "pipeline.extract": 1, "pipeline.aff_sanitise": 1, "pipeline.expand": 1, "pipeline.clean": 1,
+    "pipeline.extract": 1, "pipeline.expand": 1, "pipeline.clean": 1,
     # 2: stages built on those (fetching, lists, games).
     "pipeline.sources": 2, "pipeline.lists": 2, "pipeline.beehive": 2, "pipeline.racks": 2,
     "pipeline.wordle": 2,

@@ -1,7 +1,8 @@
 """Interrupted and concurrent builds never leave a half-written output behind.
 
 A build is killed with SIGKILL at several points; the previous ``dist/`` must stay
-complete (every checksum still verifies) and the next run must complete. Two builds
+complete (every checksum still verifies), no process of the killed build may live on (its
+pool workers die with it), and the next run must complete. Two builds
 started at once in one checkout: the second refuses clearly (or waits), and neither
 corrupts the output.
 """
@@ -23,9 +24,32 @@ pytestmark = pytest.mark.slow
 
 
 def start(root: Path, cache: Path, *args: str, env_extra: dict | None = None) -> subprocess.Popen:
+    """``rusc ARGS`` in its own session, so that its process group is its processes."""
     env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), **(env_extra or {}))
     return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=root, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def living_members(group: int) -> list[int]:
+    """The processes of process group ``group`` that are alive (zombies are dead)."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        state, pgrp = fields[0], int(fields[2])
+        if pgrp == group and state != "Z":
+            members.append(int(stat.parent.name))
+    return members
+
+
+def survivors_after(group: int, timeout: float = 5.0) -> list[int]:
+    """Members of ``group`` still alive ``timeout`` seconds from now (or none, sooner)."""
+    deadline = time.monotonic() + timeout
+    while (members := living_members(group)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return members
 
 
 def verify_lists(folder: Path) -> None:
@@ -46,15 +70,22 @@ def test_killed_builds_keep_previous_output_and_next_run_completes(tmp_path, pat
     # Force a fresh expansion so the kill lands in every stage: expand, lists, game data.
     (root / "dist" / "work" / "en" / "inputs.json").unlink()
     before = {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()}
+    most_processes = 0
     for delay in (0.5, 2.0, 4.0, 7.0):
         process = start(root, paths.cache, "dictionaries", "en")
         time.sleep(delay)
+        most_processes = max(most_processes, len(living_members(process.pid)))
         process.send_signal(signal.SIGKILL)
         process.wait()
+        survivors = survivors_after(process.pid)
+        for pid in survivors:
+            os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
+        assert not survivors, f"killed after {delay} s: processes of the build live on: {survivors}"
         folder = root / "dist" / "wordlists" / "en"
         verify_lists(folder)
         after = {p.name: p.read_bytes() for p in folder.iterdir()}
         assert after == before, f"killed after {delay} s: the previous lists changed"
+    assert most_processes > 1, "no kill landed while the build had worker processes"
     finished = start(root, paths.cache, "dictionaries", "en")
     out, err = finished.communicate(timeout=600)
     assert finished.returncode == 0, err

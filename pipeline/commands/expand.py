@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pipeline.commands.args import language_arg
 from pipeline.errors import RuscError
-from pipeline.expand import Expander, expand_to_file
+from pipeline.expand import Expander, derivations, expand_to_file
 from pipeline.paths import Paths
 from pipeline.sources import fetch
 
@@ -51,7 +51,7 @@ def print_stem(expander: Expander, stem: str, dic: Path) -> None:
     for entry in matches:
         flags = " ".join(sorted(entry.flags))
         print(f"# {entry.stem} (line {entry.line}; flags: {flags or '-'})")
-        for d in expander.derivations(entry):
+        for d in derivations(expander, entry):
             rules = " + ".join(f"{r.kind} {r.flag}#{r.index} ({r.strip or '0'}/{r.add or '0'} {r.condition.text or '.'})"
                                for r in d.chain)
             print(f"{d.form}\t{rules or '(stem)'}")

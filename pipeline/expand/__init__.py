@@ -1,0 +1,40 @@
+"""The expander: every word form Hunspell 1.7's ``spell()`` accepts through affixes.
+
+Bird's-eye view, one job per module, in the order the data flows:
+
+* :mod:`~pipeline.expand.read`: the .aff through a sanitiser and spylls, the .dic line by
+  line, into :class:`~pipeline.affixes.AffixData` and :class:`~pipeline.affixes.Entry`
+  records (:func:`read_dictionary`).
+* :mod:`~pipeline.expand.engine`: for one entry, the affix paths of Hunspell's affix
+  checker, walked forwards (:meth:`Expander.batches`), as
+  :class:`~pipeline.expand.batch.Batch` records (:mod:`~pipeline.expand.batch`).
+* :mod:`~pipeline.expand.forms`: batches into forms (:func:`batch_forms`, the only place
+  affixes are applied) and Hunspell's acceptance of them (the only place forms are
+  dropped); :func:`derivations` (forms with the rules that made them: ``rusc expand
+  --stem``, the lemma rules) and :func:`emit_forms` (the writer) both go through it.
+* :mod:`~pipeline.expand.fastpath`: the word-game fast path (:func:`fast_variant`).
+* :mod:`~pipeline.expand.external_sort`: worker processes, buckets, run files and the
+  sorted, deduplicated output (:func:`expand_to_file`).
+
+Start reading at :meth:`Expander.batches`. The command line (``rusc expand``) is
+:mod:`pipeline.commands.expand`; nothing here imports it.
+
+Extending: a new job is a new module of this package that builds on these public names
+(e.g. estimating an expansion's size walks :meth:`Expander.batches` and counts
+:func:`batch_forms`) and is exported here.
+"""
+
+from pipeline.expand.batch import Batch, BatchKind
+from pipeline.expand.engine import Expander, RuleFilter
+from pipeline.expand.external_sort import BUCKET_BYTES, SPILL_FORMS, ExpansionStats, expand_to_file, write_metadata
+from pipeline.expand.fastpath import GAME_UNFRIENDLY, fast_variant
+from pipeline.expand.forms import (Acceptance, Converter, Derivation, Run, batch_chains, batch_forms, derivations,
+                                   emit_forms, entry_forms)
+from pipeline.expand.read import COMPOUND_DIRECTIVES, read_dictionary
+
+__all__ = [
+    "Acceptance", "BUCKET_BYTES", "Batch", "BatchKind", "COMPOUND_DIRECTIVES", "Converter", "Derivation",
+    "ExpansionStats", "Expander", "GAME_UNFRIENDLY", "RuleFilter", "Run", "SPILL_FORMS", "batch_chains",
+    "batch_forms", "derivations", "emit_forms", "entry_forms", "expand_to_file", "fast_variant",
+    "read_dictionary", "write_metadata",
+]

@@ -1,0 +1,202 @@
+"""From batches to word forms: the one place where strings are built and accepted.
+
+Bird's-eye view (start at :func:`batch_forms`):
+
+* :func:`batch_forms` turns one :data:`~pipeline.expand.batch.Batch` into its forms, as
+  :class:`Run` records (the forms one rule makes, with the start they all share). It is the
+  only code that applies an affix to a word; everything below uses it.
+* :class:`Acceptance` decides which working-space forms Hunspell accepts *as spelled* and
+  turns them into output forms: mirrored back for COMPLEXPREFIXES, dropped if ICONV would
+  rewrite them (Hunspell converts its input before looking it up; OCONV only converts
+  suggestions) or if they equal a FORBIDDENWORD entry. The only place forms are dropped.
+* Three users, one path: :func:`emit_forms` feeds the writer
+  (:mod:`pipeline.expand.external_sort`); :func:`derivations` pairs each form with the rules
+  that made it (``rusc expand --stem``, the lemma rules of :mod:`pipeline.lists`);
+  :func:`entry_forms` is the plain list (tests, fuzzing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+
+from pipeline.affixes import AffixRule, Entry
+from pipeline.expand.batch import Batch, BatchKind
+
+if TYPE_CHECKING:
+    from pipeline.expand.engine import Expander, RuleFilter
+
+_SUFFIX, _PREFIX, _CROSS = BatchKind.SUFFIX, BatchKind.PREFIX, BatchKind.CROSS
+
+
+#: Forms that came out of one batch together, ``(forms, shared)``: the forms in working
+#: space, and a start every one of them has ("" if none is known; the writer buckets by it).
+#: A bare pair, not a record: millions are made, and a NamedTuple costs five times as much.
+Run = tuple[list[str], str]
+
+
+def batch_forms(batch: Batch, max_suffix_cut: int) -> list[Run]:
+    """The forms of ``batch`` as :data:`Run` pairs: one run for a stem, suffix or prefix
+    batch, one run per prefix for a cross-product batch (in ``ops`` order, each over the
+    bases sorted, so that the run is sorted: the bucket sort then finds long runs).
+
+    ``max_suffix_cut`` is the expander's :attr:`~pipeline.expand.engine.Expander.max_suffix_cut`
+    (what a suffix run's forms share depends on it).
+    """
+    kind, bases, ops, _chains = batch
+    if kind is _SUFFIX:
+        n = len(bases)
+        return [([bases[:n - op.cut] + op.add for op in ops], bases[:n - max_suffix_cut] if max_suffix_cut < n else "")]
+    if kind is _CROSS:
+        bases = sorted(bases)
+        return [([op.add + base[op.cut:] for base in bases], op.add) for op in ops]
+    if kind is _PREFIX:
+        return [([op.add + bases[op.cut:] for op in ops], "")]
+    return [([bases], bases)]
+
+
+def batch_chains(batch: Batch) -> list[tuple]:
+    """The rules (working-space ops) that made each form of :func:`batch_forms`, in order."""
+    kind, bases, ops, chains = batch
+    if kind is _CROSS:
+        chains = [chains[i] for i in sorted(range(len(bases)), key=bases.__getitem__)]  # as batch_forms sorts
+        return [chain + (op,) for op in ops for chain in chains]
+    if kind is _SUFFIX or kind is _PREFIX:
+        return [chains + (op,) for op in ops]
+    return [()]
+
+
+class Converter:
+    """ICONV/OCONV: at each position the longest matching pattern is replaced.
+
+    An underscore at the start (end) of a pattern anchors it to the start (end) of the word.
+
+    >>> Converter((("a", "b"), ("aa", "c")))("aaa")
+    'cb'
+    """
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]):
+        self.rules = sorted(((p.replace("_", ""), p.startswith("_"), p.endswith("_") and len(p) > 1,
+                              r.replace("_", " ")) for p, r in pairs), key=lambda t: -len(t[0]))
+
+    def __call__(self, word: str) -> str:
+        out, i = [], 0
+        while i < len(word):
+            for pattern, at_start, at_end, replacement in self.rules:
+                if (pattern and word.startswith(pattern, i) and (not at_start or i == 0)
+                        and (not at_end or i + len(pattern) == len(word))):
+                    out.append(replacement)
+                    i += len(pattern)
+                    break
+            else:
+                out.append(word[i])
+                i += 1
+        return "".join(out)
+
+
+class Acceptance:
+    """Which working-space forms Hunspell accepts as spelled, as output forms.
+
+    >>> accept = Acceptance(mirror=False, iconv=None, forbidden=frozenset({"gats"}))
+    >>> accept.many(["gat", "gats"], "ga")
+    ['gat']
+    >>> Acceptance(mirror=True, iconv=None, forbidden=frozenset()).one("tag")
+    'gat'
+    """
+
+    def __init__(self, mirror: bool, iconv: Converter | None, forbidden: frozenset[str]):
+        #: Working space is mirrored (COMPLEXPREFIXES).
+        self.mirror = mirror
+        #: ICONV, when it could change a form of this dictionary.
+        self.iconv = iconv
+        #: FORBIDDENWORD stems.
+        self.forbidden = frozenset(forbidden)
+        #: First two characters of the forbidden words: a run whose shared start is not
+        #: among them needs no look-up (and the writer need not even call :meth:`many`).
+        self.forbidden_heads = frozenset(word[:2] for word in self.forbidden)
+        #: The form is its own output form (no mirroring, no ICONV).
+        self.as_spelled = not mirror and iconv is None
+
+    def one(self, form: str) -> str | None:
+        """The output form of working-space ``form``, or None if Hunspell rejects it."""
+        if self.mirror:
+            form = form[::-1]
+        if self.iconv is not None and self.iconv(form) != form:
+            return None
+        if form in self.forbidden:
+            return None
+        return form
+
+    def many(self, forms: list[str], shared: str = "") -> list[str]:
+        """:meth:`one` over ``forms`` (whose working-space start is ``shared``), dropping
+        the rejected, as fast as the dictionary allows."""
+        if not self.as_spelled:
+            one = self.one
+            return [f for f in map(one, forms) if f is not None]
+        forbidden = self.forbidden
+        if not forbidden or (len(shared) >= 2 and shared[:2] not in self.forbidden_heads):
+            return forms
+        if forbidden.isdisjoint(forms):
+            return forms
+        return [f for f in forms if f not in forbidden]
+
+
+def emit_forms(expander: "Expander", entry: Entry, sink: Callable[[list[str], str | None], None]) -> int:
+    """Send the accepted forms of ``entry`` to ``sink(forms, key)`` (the writer's hot path);
+    return how many forms the affix paths made (before acceptance and deduplication).
+
+    ``key`` is the two-character start all the forms share, or None if they may differ.
+    """
+    accept = expander.acceptance
+    keyed = accept.as_spelled  # mirrored forms do not keep their working-space start
+    many = None if keyed and not accept.forbidden else accept.many  # None: every form is accepted
+    heads = accept.forbidden_heads
+    max_cut = expander.max_suffix_cut
+    made = 0
+    for batch in expander.batches(entry):
+        for forms, shared in batch_forms(batch, max_cut):
+            made += len(forms)
+            key = shared[:2] if keyed and len(shared) >= 2 else None
+            # The hot loop skips the call that would find nothing to drop (see Acceptance.many).
+            if many is not None and (key is None or key in heads):
+                forms = many(forms, shared)
+                if not forms:
+                    continue
+            sink(forms, key)
+    return made
+
+
+def entry_forms(expander: "Expander", entry: Entry) -> list[str]:
+    """The accepted forms of ``entry`` (duplicates possible), in generation order."""
+    out: list[str] = []
+    emit_forms(expander, entry, lambda forms, key: out.extend(forms))
+    return out
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """One generated form and how it was made."""
+
+    #: The form as Hunspell accepts it.
+    form: str
+    #: The dictionary stem it came from.
+    stem: str
+    #: The affix rules applied, in order of application, as the .aff wrote them (empty for
+    #: the bare stem).
+    chain: tuple[AffixRule, ...]
+
+
+def derivations(expander: "Expander", entry: Entry, allow: "RuleFilter | None" = None) -> Iterator[Derivation]:
+    """Every accepted form of ``entry`` with the rules that made it (duplicates possible).
+
+    ``allow(rule)`` restricts the expansion to the rules it accepts. The forms are exactly
+    those :func:`emit_forms` writes (the same batches, the same :func:`batch_forms`).
+    """
+    accept = expander.acceptance
+    max_cut = expander.max_suffix_cut
+    for batch in expander.batches(entry, allow):
+        forms = [form for run, _shared in batch_forms(batch, max_cut) for form in run]
+        for form, chain in zip(forms, batch_chains(batch)):
+            final = accept.one(form)
+            if final is not None:
+                yield Derivation(final, entry.stem, tuple(op.rule.source for op in chain))

@@ -1,0 +1,301 @@
+"""Reading a dictionary: the .aff through spylls, the .dic line by line, as Hunspell 1.7 reads them.
+
+Bird's-eye view (start at :func:`read_dictionary`):
+
+1. :func:`pipeline.extract.read_dictionary_text` decodes both files (the one decoding
+   policy of Rusc, shared with the normalisation of fetched dictionaries).
+2. :func:`sanitise_aff` rewrites the .aff text so spylls reads what Hunspell 1.7 reads.
+   spylls parses the .aff (flag formats, AF/AM aliases, IGNORE, ICONV/OCONV, strip/add
+   strings); its gaps are covered here:
+
+   * a UTF-8 byte-order mark is dropped (the text is decoded by the .aff's ``SET``);
+   * an affix group declared twice (``SFX A Y 2`` ... ``SFX A Y 1``) is one group to
+     Hunspell, which appends the second declaration's rules (keeping each declaration's
+     cross-product flag); spylls would keep only the last one, so the declarations are merged;
+   * an empty group (``SFX A Y 0``) crashes spylls; it contributes no rule, so it is dropped.
+     (Hunspell 1.7.1 stops reading the .aff at such a line; we read on.)
+   * directives the expander never uses and spylls compiles as regular expressions
+     (COMPOUNDRULE, REP, MAP, PHONE, KEY: compounding and suggestions) become blank lines,
+     so a malformed one cannot crash or stall the reader (line numbers are kept);
+   * conditions are replaced by ``.`` for spylls, which compiles them as unescaped regular
+     expressions; the real conditions are returned beside the text and parsed by
+     :func:`pipeline.affixes.parse_condition`.
+
+3. :func:`read_aff` (the spylls adapter) turns spylls' parse and the raw rules into
+   :class:`pipeline.affixes.AffixData`.
+4. :func:`read_dic` splits the .dic the way Hunspell's ``load_tables`` does it
+   (:func:`split_dic_line`; spylls' reader drops the flags of ``rosar/RED/`` and
+   mishandles a leading ``/``): the count line is optional, the word ends at the first
+   unescaped ``/`` (``\\/`` is a slash in the word; a leading ``/`` is the whole word, as
+   Hunspell's scan has it), everything after that slash is the flag field (further slashes
+   included), and morphological fields (`` po:noun``, or anything after a tab) are dropped.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
+from pipeline.errors import RuscError
+from pipeline.extract import read_dictionary_text
+
+#: Directives that make a dictionary accept compounds (unbounded, so never expanded).
+COMPOUND_DIRECTIVES = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
+                       "COMPOUNDRULE", "ONLYINCOMPOUND")
+
+
+def read_dictionary(aff_path: Path | str, dic_path: Path | str) -> tuple[AffixData, list[Entry]]:
+    """The affix data and the entries (in .dic order) of a Hunspell dictionary."""
+    aff_path, dic_path = Path(aff_path), Path(dic_path)
+    aff_text, dic_text = read_dictionary_text(aff_path, dic_path)
+    data, parse_flags = read_aff(aff_text, aff_path)
+    return data, read_dic(dic_text, dic_path, parse_flags, data.ignore)
+
+
+# --- the .aff: sanitising for spylls ------------------------------------------------------
+
+_AFFIX_LINE = re.compile(r"^(PFX|SFX)\s")
+#: Directives spylls compiles into regular expressions but the expander never reads.
+_UNUSED_DIRECTIVE = re.compile(r"^(COMPOUNDRULE|REP|MAP|PHONE|KEY)(\s|$)")
+_COUNT_LINE = re.compile(r"^\d+(\s|$)")
+
+
+@dataclass(frozen=True)
+class RawRule:
+    """What spylls is not trusted with for one affix rule."""
+
+    #: The group header's Y/N, for this rule's declaration.
+    cross: bool
+    #: The condition as written ("." when absent).
+    condition: str
+    #: 1-based line of the rule in the .aff.
+    line: int
+
+
+@dataclass
+class SanitisedAff:
+    #: Text for spylls: groups merged, empty groups dropped, conditions replaced by ".".
+    text: str
+    #: (kind, flag as written) -> the group's rules in order.
+    rules: dict[tuple[str, str], list[RawRule]] = field(default_factory=dict)
+
+
+def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:
+    """Rewrite .aff text so that spylls reads the affix groups Hunspell reads.
+
+    >>> s = sanitise_aff("SFX A Y 1\\nSFX A 0 s [^y]\\nSFX B N 0\\nSFX A N 1\\nSFX A y ies y\\n")
+    >>> print(s.text)
+    SFX A Y 2
+    SFX A 0 s .
+    SFX A y ies .
+    <BLANKLINE>
+    >>> [(r.cross, r.condition, r.line) for r in s.rules[("SFX", "A")]]
+    [(True, '[^y]', 2), (False, 'y', 5)]
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    out: list[str | tuple[str, str]] = []  # plain lines, or a (kind, flag) placeholder
+    groups: dict[tuple[str, str], list[str]] = {}
+    result = SanitisedAff("")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if not _AFFIX_LINE.match(stripped):
+            out.append("" if _UNUSED_DIRECTIVE.match(stripped) else line)
+            i += 1
+            continue
+        fields = stripped.split()
+        if len(fields) < 4 or not fields[3].isdigit():
+            raise RuscError(f"affix group header {stripped!r} needs: {fields[0]} FLAG Y|N COUNT", path, i + 1)
+        kind, flag, cross, count = fields[0], fields[1], fields[2] == "Y", int(fields[3])
+        key = (kind, flag)
+        if key not in groups:
+            groups[key] = []
+            result.rules[key] = []
+            out.append(key)
+        i += 1
+        taken = 0
+        while taken < count and i < len(lines):
+            rule_line = lines[i].strip()
+            i += 1
+            if not rule_line:
+                continue  # spylls skips blank lines too; Hunspell would call the group corrupt
+            taken += 1
+            rf = rule_line.split()
+            if len(rf) < 4 or rf[0] != kind or rf[1] != flag:
+                raise RuscError(f"rule {taken} of {kind} group {flag!r} should read "
+                                f"'{kind} {flag} STRIP ADD [CONDITION]', not {rule_line!r}", path, i)
+            condition = rf[4] if len(rf) > 4 else "."
+            result.rules[key].append(RawRule(cross, condition, i))
+            groups[key].append(" ".join([kind, flag, rf[2], rf[3], "."]))
+    text_lines: list[str] = []
+    for item in out:
+        if isinstance(item, tuple):
+            rules = groups[item]
+            if not rules:
+                continue  # empty group: nothing to read
+            cross = "Y" if result.rules[item][0].cross else "N"
+            text_lines.append(f"{item[0]} {item[1]} {cross} {len(rules)}")
+            text_lines.extend(rules)
+        else:
+            text_lines.append(item)
+    for key in [k for k, v in groups.items() if not v]:
+        del result.rules[key]
+    result.text = "\n".join(text_lines)
+    return result
+
+
+# --- the .aff: the spylls adapter ------------------------------------------------------
+
+class _TextReader:
+    """Feeds text to spylls' readers (the text is already decoded, so SET changes nothing)."""
+
+    def __init__(self, text: str):
+        from spylls.hunspell.readers.file_reader import BaseReader
+
+        class Reader(BaseReader):
+            def reset_encoding(self, encoding):
+                pass
+
+        self.reader = Reader(io.StringIO(text))
+
+
+def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozenset]]:
+    """The affix data of .aff ``text``, and the function that decodes a .dic flag field
+    (flag format and AF aliases as the .aff declares them)."""
+    from spylls.hunspell.readers import read_aff as spylls_read_aff
+
+    sanitised = sanitise_aff(text, path)
+    try:
+        aff, context = spylls_read_aff(_TextReader(sanitised.text).reader)
+    except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
+        raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
+    groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
+    for (kind, flag), raws in sanitised.rules.items():
+        parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
+        if len(parsed) != len(raws):
+            raise RuscError(f"{kind} group {flag!r}: read {len(parsed)} rules, expected {len(raws)}", path,
+                            raws[0].line if raws else None)
+        rules = []
+        for index, (raw, rule) in enumerate(zip(raws, parsed)):
+            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add,
+                                   parse_condition(raw.condition, str(path), raw.line),
+                                   frozenset(rule.flags), raw.line))
+        groups[kind][flag] = tuple(rules)
+    # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
+    declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
+    compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
+    data = AffixData(
+        prefixes=groups["PFX"], suffixes=groups["SFX"],
+        needaffix=aff.NEEDAFFIX, forbidden=aff.FORBIDDENWORD, circumfix=aff.CIRCUMFIX,
+        onlyincompound=aff.ONLYINCOMPOUND, fullstrip=bool(aff.FULLSTRIP),
+        complexprefixes=bool(aff.COMPLEXPREFIXES),
+        ignore=aff.IGNORE.chars if aff.IGNORE else "",
+        iconv=tuple(tuple(p) for p in aff.ICONV.pairs) if aff.ICONV else (),
+        oconv=tuple(tuple(p) for p in aff.OCONV.pairs) if aff.OCONV else (),
+        compound_directives=compound,
+        break_patterns=tuple(b.pattern for b in aff.BREAK),
+        break_declared="BREAK" in declared,
+    )
+    cache: dict[str, frozenset] = {}
+
+    def parse_flags(field: str) -> frozenset:
+        found = cache.get(field)
+        if found is None:
+            found = cache[field] = frozenset(context.parse_flags(field))
+        return found
+
+    return data, parse_flags
+
+
+# --- the .dic -------------------------------------------------------------------------------
+
+def split_dic_line(line: str) -> tuple[str, str]:
+    """(word, flag field) of one .dic line, as Hunspell 1.7 splits it.
+
+    >>> split_dic_line("rosar/RED/")
+    ('rosar', 'RED/')
+    >>> split_dic_line("/")
+    ('/', '')
+    >>> split_dic_line("/usr/E")  # Hunspell 1.7.1 ends the word after a leading slash
+    ('/', 'sr/E')
+    >>> split_dic_line("1\\\\/2")
+    ('1/2', '')
+    >>> split_dic_line("gat/AB po:noun st:gat")
+    ('gat', 'AB')
+    >>> split_dic_line("Reino Unido")
+    ('Reino Unido', '')
+    >>> split_dic_line("word/XY\\tmorphology")
+    ('word', 'XY')
+    """
+    line = line.rstrip()
+    if not (" " in line or "\t" in line or "\\" in line or line.startswith("/")):
+        word, _, flags = line.partition("/")  # the common case, quickly
+        return word, flags
+    # Morphological fields: "<blank>xy:" starts them; a tab always ends the word part.
+    cut = len(line)
+    for match in re.finditer(r"[ \t]+\S\S:", line):
+        if match.start() > 0:
+            cut = match.start()
+            break
+    tab = line.find("\t")
+    if 0 <= tab < cut:
+        cut = tab
+    line = line[:cut].rstrip()
+    # A leading slash: Hunspell's scan steps past it and then stops at once, so the word is
+    # "/" and the flags start one character further (load_tables in hashmgr.cxx).
+    if line.startswith("/"):
+        return "/", line[2:]
+    # The first slash that is not escaped ends the word.
+    word_chars: list[str] = []
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if char == "\\" and i + 1 < len(line) and line[i + 1] == "/":
+            word_chars.append("/")
+            i += 2
+            continue
+        if char == "/" and i > 0:
+            return "".join(word_chars), line[i + 1:]
+        word_chars.append(char)
+        i += 1
+    return "".join(word_chars), ""
+
+
+def dic_lines(text: str):
+    """Yield (line number, line) for each entry line; the count line is optional.
+
+    >>> list(dic_lines("2\\ngat\\n\\ngos\\n"))
+    [(2, 'gat'), (4, 'gos')]
+    >>> list(dic_lines("gat\\ngos"))
+    [(1, 'gat'), (2, 'gos')]
+    """
+    for number, line in enumerate(text.split("\n"), 1):
+        if number == 1 and _COUNT_LINE.match(line.strip()):
+            continue
+        if line.strip():
+            yield number, line
+
+
+def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ignore: str) -> list[Entry]:
+    """The entries of .dic ``text`` in file order (IGNORE characters removed; a word that
+    IGNORE empties is no entry)."""
+    table = str.maketrans("", "", ignore) if ignore else None
+    entries = []
+    for number, line in dic_lines(text):
+        word, field = split_dic_line(line)
+        try:
+            flags = parse_flags(field) if field else frozenset()
+        except (KeyError, IndexError, ValueError):
+            raise RuscError(f"bad flags {field!r} (unknown AF alias?)", path, number) from None
+        if table is not None:
+            word = word.translate(table)
+        if word:
+            entries.append(Entry(word, flags, number))
+    return entries

@@ -1,0 +1,77 @@
+"""Worker processes that never outlive the process that started them.
+
+Start at :func:`process_pool`: a :class:`~concurrent.futures.ProcessPoolExecutor` whose
+workers first run :func:`watch_parent`. If the parent dies, even by SIGKILL (which runs no
+clean-up), its workers would otherwise live on, orphaned, blocked on a pipe that never
+closes (each worker holds both ends). So every worker
+
+* asks Linux to SIGKILL it when its parent dies (``prctl(PR_SET_PDEATHSIG)``, through
+  ctypes; skipped where there is no such call), and
+* runs a daemon thread that checks every :data:`PARENT_POLL_SECONDS` whether its parent is
+  still the process that started it (an orphan is re-parented to init or a subreaper), and
+  ends the worker at once if not. This works everywhere (``tests/test_workers.py`` checks
+  it without prctl).
+
+Nothing relies on ``fork``: a task gets all it needs as arguments (pickled), so the pools
+work the same under ``spawn``. ``fork`` is used where the platform has it only because it
+starts workers faster.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import ctypes
+import ctypes.util
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+
+#: How often a worker checks that its parent is alive.
+PARENT_POLL_SECONDS = 0.2
+#: ``PR_SET_PDEATHSIG`` from <linux/prctl.h>.
+_PR_SET_PDEATHSIG = 1
+
+
+def default_start_method() -> str:
+    """``fork`` where the platform has it (workers start fastest), else ``spawn``."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def process_pool(workers: int, start_method: str | None = None,
+                 kernel_watch: bool = True) -> concurrent.futures.ProcessPoolExecutor:
+    """A process pool of ``workers`` processes that die with this process.
+
+    Create it from the main thread: Linux's parent-death signal follows the *thread* that
+    started a worker. ``kernel_watch=False`` leaves only the polling thread (for its test).
+    """
+    context = multiprocessing.get_context(start_method or default_start_method())
+    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=watch_parent,
+                                                  initargs=(os.getpid(), kernel_watch))
+
+
+def watch_parent(parent: int, kernel_watch: bool = True) -> None:
+    """Pool initializer: end this worker as soon as process ``parent`` is gone."""
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before this worker started
+    if kernel_watch:
+        _ask_kernel_to_kill_orphans()
+    threading.Thread(target=_poll_parent, args=(parent,), name="rusc-parent-watch", daemon=True).start()
+
+
+def _poll_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def _ask_kernel_to_kill_orphans() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # the polling thread still ends the orphan
