@@ -25,6 +25,10 @@ SITE_CONFIG = Path(__file__).with_name("site.toml")
 
 SOURCE_KINDS = ("npm", "deb", "oxt", "zip", "url", "path")
 
+#: A language code: ISO 639 with an optional region (``pt_BR``) or lower-case subtag
+#: (``de-at``, ``ca-valencia``, as the npm dictionaries name them).
+LANGUAGE_CODE = r"[a-z]{2,3}(_[A-Z]{2}|-[a-z0-9]{2,8})?"
+
 
 @dataclass(frozen=True)
 class Source:
@@ -119,6 +123,16 @@ class StemExclusion:
                 and not (self.not_endings and stem.endswith(self.not_endings)))
 
 
+@dataclass(frozen=True)
+class GameSupport:
+    """Whether a language can have a game; the site omits a game a language cannot support."""
+
+    #: False where the language cannot support the game (``enabled = false`` in its table).
+    enabled: bool = True
+    #: Why not, for the log and the reviewer (``unsupported = "..."`` in the TOML).
+    unsupported: str = ""
+
+
 @dataclass(frozen=True, eq=False)
 class Beehive:
     list: str = "words"
@@ -132,6 +146,7 @@ class Beehive:
     answers_max: int = 60
     #: (name, share of the maximum score) from lowest to highest.
     ranks: tuple[tuple[str, float], ...] = ()
+    support: GameSupport = GameSupport()
 
 
 @dataclass(frozen=True)
@@ -149,11 +164,30 @@ class Racks:
     rack_size: int = 7
     bingo_bonus: int = 50
     min_words: int = 10
+    support: GameSupport = GameSupport()
 
 
 @dataclass(frozen=True)
 class Wordle:
     length: int = 5
+    support: GameSupport = GameSupport()
+
+
+#: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
+#: full expansion published, has 16 million; Basque's full expansion would have 3 billion.
+DEFAULT_MAX_FORMS = 40_000_000
+
+
+@dataclass(frozen=True)
+class Expand:
+    """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
+
+    #: Refuse when the estimated distinct forms exceed this.
+    max_forms: int = DEFAULT_MAX_FORMS
+    #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
+    max_bytes: int = 0
+    #: A bounded mode (:data:`pipeline.bounded.MODES`), or "" for the full expansion.
+    bounded: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +216,8 @@ class Language:
     beehive: Beehive
     racks: Racks
     wordle: Wordle
+    #: Bounds and mode of the expansion.
+    expand: Expand
     schedule_start: dt.date
     schedule_end: dt.date
     #: Time zone in which "today" is reckoned for this language's puzzles.
@@ -208,7 +244,7 @@ def load_language(code_or_path: str | Path) -> Language:
     """Read and validate a language: a code (``"ca"``) or a path to a TOML file."""
     path = Path(code_or_path)
     if path.suffix != ".toml":
-        if not re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", str(code_or_path)):
+        if not re.fullmatch(LANGUAGE_CODE, str(code_or_path)):
             raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
         path = LANGUAGES_DIR / f"{code_or_path}.toml"
         if not path.exists():
@@ -301,7 +337,9 @@ class _Reader:
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet, folding),
-            wordle=Wordle(length=self.get(self.table("wordle", False), "length", int, "wordle.", 5)),
+            wordle=Wordle(length=self.get(self.table("wordle", False), "length", int, "wordle.", 5),
+                          support=self.support("wordle")),
+            expand=self.expand(),
             schedule_start=start,
             schedule_end=end,
             timezone=self.get(raw, "timezone", str, "", "UTC"),
@@ -325,6 +363,27 @@ class _Reader:
                 raise self.fail(f"field {where + 'pattern'!r} is not a regular expression: {error}") from None
             rules.append((pattern, self.get(table, "replacement", str, where)))
         return tuple(rules)
+
+    def support(self, game: str) -> GameSupport:
+        table = self.table(game, False)
+        enabled = self.get(table, "enabled", bool, f"{game}.", True)
+        unsupported = self.get(table, "unsupported", str, f"{game}.", "")
+        if not enabled and not unsupported:
+            raise self.fail(f"field '{game}.unsupported' must say why the game is disabled")
+        return GameSupport(enabled, unsupported)
+
+    def expand(self) -> Expand:
+        from pipeline.bounded import MODES
+
+        table = self.table("expand", False)
+        bounded = self.get(table, "bounded", str, "expand.", "")
+        if bounded and bounded not in MODES:
+            raise self.fail(f"field 'expand.bounded' is {bounded!r}; expected one of {', '.join(MODES)}")
+        values = {key: self.get(table, key, int, "expand.", default)
+                  for key, default in (("max_forms", DEFAULT_MAX_FORMS), ("max_bytes", 0))}
+        if any(v < 0 for v in values.values()):
+            raise self.fail("fields 'expand.max_forms' and 'expand.max_bytes' must not be negative")
+        return Expand(bounded=bounded, **values)
 
     def source(self) -> Source:
         table = self.table("source")
@@ -408,9 +467,11 @@ class _Reader:
         list_name = self.get(table, "list", str, "beehive.", "words")
         if list_name not in ("words", "lemmas"):
             raise self.fail(f"field 'beehive.list' must be 'words' or 'lemmas', not {list_name!r}")
-        if len(alphabet) < 7:
+        support = self.support("beehive")
+        if len(alphabet) < 7 and support.enabled:
             raise self.fail("field 'alphabet' needs at least 7 letters for the beehive")
         beehive = Beehive(
+            support=support,
             list=list_name,
             min_length=self.get(table, "min_length", int, "beehive.", 4),
             points=points,
@@ -444,4 +505,5 @@ class _Reader:
             rack_size=self.get(table, "rack_size", int, "racks.", 7),
             bingo_bonus=self.get(table, "bingo_bonus", int, "racks.", 50),
             min_words=self.get(table, "min_words", int, "racks.", 10),
+            support=self.support("racks"),
         )

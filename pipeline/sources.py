@@ -56,15 +56,19 @@ class DictionaryFiles:
 
 def fetch(language: Language, paths: Paths | None = None) -> DictionaryFiles:
     """Make sure ``language``'s dictionary is in the cache; return its normalised files."""
-    paths = paths or Paths.from_env()
-    source = language.source
-    archive = _fetch_archive(source, language, paths)
+    return fetch_source(language.source, paths or Paths.from_env(), language.path)
+
+
+def fetch_source(source: Source, paths: Paths, origin: Path) -> DictionaryFiles:
+    """Fetch, verify and normalise ``source``; ``origin`` is the file that names it (relative
+    local paths start from its folder; errors name it)."""
+    archive = _fetch_archive(source, origin, paths)
     key = _cache_key(source, archive)
     out = paths.cache / "dictionaries" / f"{key}-v{CACHE_LAYOUT}"
     if not _valid_normalised(out):
         remove_stale_temporaries(out.parent)
         with atomic_dir(out) as tmp:
-            _unpack_and_normalise(source, language, archive, tmp)
+            _unpack_and_normalise(source, archive, tmp)
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     licence = out / "LICENSE"
     return DictionaryFiles(
@@ -73,6 +77,16 @@ def fetch(language: Language, paths: Paths | None = None) -> DictionaryFiles:
         licence=licence if licence.exists() else None,
         provenance=manifest["provenance"],
     )
+
+
+def cache_archive(source: Source, downloaded: Path, paths: Paths) -> Path:
+    """Put a just-downloaded archive into the cache under its pinned integrity (verified)."""
+    verify(downloaded, source.integrity)
+    folder = paths.cache / "sources" / _integrity_key(source.integrity)
+    remove_stale_temporaries(_ensure(folder.parent))
+    with atomic_dir(folder) as staged:
+        shutil.copy2(downloaded, staged / downloaded.name)
+    return folder / downloaded.name
 
 
 def integrity_of(path: Path, algorithm: str) -> str:
@@ -94,11 +108,11 @@ def verify(path: Path, expected: str) -> None:
 # --- fetching archives -------------------------------------------------------------------
 
 
-def _fetch_archive(source: Source, language: Language, paths: Paths) -> Path:
+def _fetch_archive(source: Source, origin: Path, paths: Paths) -> Path:
     if source.kind == "path" or (source.kind in ("oxt", "zip") and "://" not in source.name):
-        local = _local_path(source.name, language)
+        local = _local_path(source.name, origin)
         if not local.exists():
-            raise RuscError(f"source path {source.name!r} does not exist", language.path)
+            raise RuscError(f"source path {source.name!r} does not exist", origin)
         if source.integrity and local.is_file():
             verify(local, source.integrity)
         return local
@@ -112,11 +126,7 @@ def _fetch_archive(source: Source, language: Language, paths: Paths) -> Path:
             pass  # a corrupt cache entry is refetched, never trusted
     remove_stale_temporaries(folder.parent)
     with tempfile.TemporaryDirectory(dir=_ensure(paths.cache / "sources")) as tmp:
-        downloaded = _DOWNLOADERS[source.kind](source, Path(tmp))
-        verify(downloaded, source.integrity)
-        with atomic_dir(folder) as staged:
-            shutil.copy2(downloaded, staged / downloaded.name)
-    return next(p for p in folder.iterdir() if not p.name.startswith("."))
+        return cache_archive(source, _DOWNLOADERS[source.kind](source, Path(tmp)), paths)
 
 
 def _download_npm(source: Source, tmp: Path) -> Path:
@@ -168,7 +178,7 @@ def _run(command: list[str], cwd: Path, what: str) -> subprocess.CompletedProces
 # --- unpacking ---------------------------------------------------------------------------
 
 
-def _unpack_and_normalise(source: Source, language: Language, archive: Path, out: Path) -> None:
+def _unpack_and_normalise(source: Source, archive: Path, out: Path) -> None:
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
         root = Path(tmp) / "x"
         if archive.is_dir():
@@ -177,7 +187,7 @@ def _unpack_and_normalise(source: Source, language: Language, archive: Path, out
             root = archive.parent
         else:
             safe_extract(archive, root)
-        aff, dic = _locate(source, language, archive, root)
+        aff, dic = _locate(source, archive, root)
         normalise_dictionary(aff, dic, out)
         licence = _locate_licence(source, root, archive, aff)
         if licence is not None:
@@ -193,7 +203,7 @@ def _unpack_and_normalise(source: Source, language: Language, archive: Path, out
                                                     sort_keys=True, indent=2) + "\n")
 
 
-def _locate(source: Source, language: Language, archive: Path, root: Path) -> tuple[Path, Path]:
+def _locate(source: Source, archive: Path, root: Path) -> tuple[Path, Path]:
     if source.kind in ("oxt", "zip") or (root / "META-INF" / "manifest.xml").exists() and not source.aff:
         found = find_oxt_dictionary(root, archive, source.locale)
         return found.aff, found.dic
@@ -253,9 +263,9 @@ def _integrity_key(integrity: str) -> str:
     return integrity.replace(":", "-")
 
 
-def _local_path(name: str, language: Language) -> Path:
+def _local_path(name: str, origin: Path) -> Path:
     path = Path(os.path.expanduser(name))
-    return path if path.is_absolute() else (language.path.parent / path)
+    return path if path.is_absolute() else (origin.parent / path)
 
 
 def _ensure(folder: Path) -> Path:

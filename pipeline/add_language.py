@@ -1,0 +1,502 @@
+"""``rusc add-language``: write a complete, commented language file from a dictionary package.
+
+Start at :func:`add_language`. The steps, each a small function:
+
+1. :func:`resolve` fetches the package once (``npm pack``, ``apt-get download``, a local
+   .oxt or path), pins it by the integrity of what was fetched and puts it in the cache, so
+   the later build fetches nothing new.
+2. :func:`inspect_package` unpacks it safely and finds the .aff/.dic pair, the SPDX licence
+   of its metadata (npm's ``package.json``, Debian's ``copyright``) and the dictionary's
+   licence file, or the readme section that states the licence where there is none.
+3. :mod:`pipeline.measure` measures the dictionary (alphabet, capitalised nouns, Wordle
+   length, tiles); :mod:`pipeline.estimate` estimates the expansion and, when it would
+   exceed the default bound, the bounded mode (:mod:`pipeline.bounded`).
+4. Babel (CLDR) gives the language's own and English names and the main time zone of the
+   territory it is most likely spoken in.
+5. :func:`render_toml` writes the TOML with a comment wherever a reviewer should decide
+   (folding, tiles, games the language cannot support); the file is validated by
+   :func:`pipeline.config.load_language` before it replaces anything.
+
+The interface text is English until translated: a language's missing strings come from
+English (see :data:`pipeline.config.DEFAULT_STRINGS_LANGUAGE`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.config import (DEFAULT_MAX_FORMS, DEFAULT_STRINGS_LANGUAGE, LANGUAGE_CODE, LANGUAGES_DIR, Source,
+                             load_language)
+from pipeline.errors import RuscError, UsageError
+from pipeline.extract import safe_extract
+from pipeline.fsutil import atomic_write
+from pipeline.paths import Paths
+
+#: Names a dictionary's own licence file has in the packages seen so far.
+LICENCE_FILE_NAMES = ("license", "licence", "copying", "copyright", "license.txt", "license.md",
+                      "licence.txt", "copying.txt", "copying.md")
+#: Readme headings that introduce the licence.
+LICENCE_HEADING = re.compile(r"^#+\s*(licen[cs]e|copying)\b.*$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Package:
+    """A fetched package, pinned, with what its files say about it."""
+
+    source: Source
+    #: The unpacked package root (a temporary folder the caller owns).
+    root: Path
+    #: SPDX expression from the metadata ("" if none was found).
+    licence: str
+    #: Comment lines explaining where the licence came from.
+    licence_notes: tuple[str, ...] = ()
+    #: The package's description, if its metadata has one.
+    description: str = ""
+    deprecated: str = ""
+
+
+@dataclass
+class Request:
+    """What ``rusc add-language`` was asked."""
+
+    code: str
+    #: One of "npm", "deb", "oxt", "path", and what to fetch.
+    kind: str
+    spec: str
+    #: Which dictionary of a multi-dictionary extension (.oxt locale).
+    locale: str = ""
+    #: SPDX licence given on the command line (overrides the metadata).
+    licence: str = ""
+    output: Path | None = None
+    force: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def add_language(request: Request, paths: Paths, log=print) -> Path:
+    """Write ``pipeline/languages/<code>.toml`` (or ``request.output``); return its path."""
+    if not re.fullmatch(LANGUAGE_CODE, request.code):
+        raise UsageError(f"rusc add-language: {request.code!r} is not a language code (like eu, pt_BR or de-at)")
+    target = request.output or LANGUAGES_DIR / f"{request.code}.toml"
+    if target.exists() and not request.force:
+        raise UsageError(f"rusc add-language: {target} exists (--force replaces it)")
+    with tempfile.TemporaryDirectory(prefix="rusc-add-") as tmp:
+        package = inspect_package(resolve(request, paths, Path(tmp)), request, Path(tmp) / "unpacked")
+        from pipeline.sources import fetch_source
+
+        files = fetch_source(package.source, paths, target)
+        facts = survey(files.aff, files.dic, log)
+    text = render_toml(request, package, facts)
+    _validate(text, target.name)
+    atomic_write(target, text)
+    log(f"{request.code}: wrote {target}")
+    return target
+
+
+def _validate(text: str, name: str) -> None:
+    """Read the text back as Rusc will, before it replaces anything."""
+    with tempfile.TemporaryDirectory(prefix="rusc-check-") as tmp:
+        copy = Path(tmp) / name
+        copy.write_text(text, encoding="utf-8")
+        load_language(copy)
+
+
+# --- 1. fetching ----------------------------------------------------------------------
+
+
+def resolve(request: Request, paths: Paths, tmp: Path) -> tuple[Source, Path]:
+    """Fetch what ``request`` names; return its pinned :class:`Source` and the archive."""
+    from pipeline.sources import cache_archive, integrity_of
+
+    if request.kind == "npm":
+        packed = _run(["npm", "pack", request.spec, "--json", "--pack-destination", str(tmp)], tmp,
+                      f"npm pack {request.spec}")
+        try:
+            info = json.loads(packed)[0]
+        except (ValueError, IndexError, KeyError):
+            raise RuscError(f"npm pack {request.spec}: unexpected output") from None
+        archive = tmp / info["filename"]
+        source = Source(kind="npm", name=info["name"], version=info["version"], integrity=info["integrity"])
+        return source, cache_archive(source, archive, paths)
+    if request.kind == "deb":
+        _run(["apt-get", "download", "-q", request.spec], tmp, f"apt-get download {request.spec}")
+        debs = sorted(tmp.glob("*.deb"))
+        if len(debs) != 1:
+            raise RuscError(f"apt-get download {request.spec} produced no package")
+        name = _run(["dpkg-deb", "-f", str(debs[0]), "Package"], tmp, "dpkg-deb").strip()
+        version = _run(["dpkg-deb", "-f", str(debs[0]), "Version"], tmp, "dpkg-deb").strip()
+        source = Source(kind="deb", name=name, version=version, integrity=integrity_of(debs[0], "sha256"))
+        return source, cache_archive(source, debs[0], paths)
+    local = Path(request.spec).expanduser().resolve()
+    if not local.exists():
+        raise UsageError(f"rusc add-language: {request.spec} does not exist")
+    integrity = integrity_of(local, "sha256") if local.is_file() else ""
+    if request.kind == "oxt":
+        return Source(kind="oxt", name=str(local), integrity=integrity, locale=request.locale), local
+    return Source(kind="path", name=str(local), integrity=integrity), local
+
+
+def _run(command: list[str], cwd: Path, what: str) -> str:
+    try:
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
+    except FileNotFoundError:
+        raise RuscError(f"{what}: {command[0]} is not installed") from None
+    if result.returncode != 0:
+        raise RuscError(f"{what} failed: {(result.stderr.strip().splitlines() or ['no message'])[-1]}")
+    return result.stdout
+
+
+# --- 2. what the package says ---------------------------------------------------------
+
+
+def inspect_package(resolved: tuple[Source, Path], request: Request, unpacked: Path) -> Package:
+    """Unpack the archive and read its licence and dictionary files into a :class:`Package`."""
+    from pipeline.extract import find_oxt_dictionary
+
+    source, archive = resolved
+    if archive.is_dir():
+        root = archive
+    elif archive.suffix.lower() in (".aff", ".dic"):
+        root = archive.parent
+    else:
+        safe_extract(archive, unpacked)
+        root = unpacked
+    if request.kind == "deb":
+        data = sorted(root.rglob("data.tar*"))
+        if data:
+            safe_extract(data[0], root / "data")
+    meta = _metadata(root)
+    licence, notes = _licence(root, meta, request)
+    if source.kind == "oxt" or (root / "META-INF" / "manifest.xml").exists():
+        found = find_oxt_dictionary(root, archive, request.locale)
+        aff, dic = found.aff, found.dic
+    else:
+        affs = sorted(p for p in root.rglob("*.aff") if p.with_suffix(".dic").is_file())
+        if archive.suffix.lower() == ".aff":
+            affs = [archive]
+        if len(affs) != 1:
+            raise RuscError(f"the package has {len(affs)} .aff/.dic pairs; point --path at one .aff", archive)
+        aff, dic = affs[0], affs[0].with_suffix(".dic")
+    licence_file, file_notes = _licence_file(root, aff)
+    keep_paths = source.kind in ("npm", "deb", "path") and not archive.suffix.lower() == ".aff"
+    fields = {}
+    if keep_paths and source.kind != "path" or (source.kind == "path" and archive.is_dir()):
+        fields = {"aff": aff.relative_to(root).as_posix(), "dic": dic.relative_to(root).as_posix()}
+        if licence_file is not None:
+            fields["licence_file"] = licence_file.relative_to(root).as_posix()
+    source = Source(**{**source.__dict__, **fields})
+    return Package(source=source, root=root, licence=licence, licence_notes=tuple(notes + file_notes),
+                   description=str(meta.get("description", "")), deprecated=str(meta.get("deprecated", "")))
+
+
+def _metadata(root: Path) -> dict:
+    for candidate in sorted(root.rglob("package.json")):
+        try:
+            return json.loads(candidate.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+    return {}
+
+
+def _licence(root: Path, meta: dict, request: Request) -> tuple[str, list[str]]:
+    """The SPDX expression and a note saying where it came from."""
+    if request.licence:
+        return request.licence, ["The licence was given on the command line (--licence)."]
+    value = meta.get("license")
+    if isinstance(value, str) and value:
+        expression = value.strip()
+        if expression.startswith("(") and expression.endswith(")"):
+            expression = expression[1:-1]
+        return expression, ["The licence is the SPDX expression of the package's metadata (package.json)."]
+    for copyright_file in sorted(root.rglob("usr/share/doc/*/copyright")):
+        found = re.findall(r"^License:\s*(\S.*)$", copyright_file.read_text("utf-8", "replace"), re.MULTILINE)
+        if found:
+            return found[0].strip(), [f"The licence is the first 'License:' of the Debian copyright file "
+                                      f"({copyright_file.relative_to(root).as_posix()}): check it is SPDX."]
+    return "NOASSERTION", ["NEEDS A HUMAN DECISION: no licence found in the package; set `licence` to its "
+                           "SPDX expression (or pass --licence)."]
+
+
+def _licence_file(root: Path, aff: Path) -> tuple[Path | None, list[str]]:
+    """The dictionary's licence file, or the readme whose section states the licence."""
+    for folder in (aff.parent, root):
+        for entry in sorted(folder.iterdir()):
+            if entry.is_file() and entry.name.lower() in LICENCE_FILE_NAMES:
+                return entry, []
+    for entry in sorted(root.rglob("usr/share/doc/*/copyright")):
+        return entry, []
+    for folder in (aff.parent, root):
+        for entry in sorted(folder.iterdir()):
+            if entry.is_file() and entry.name.lower().startswith("readme"):
+                text = entry.read_text("utf-8", "replace")
+                match = LICENCE_HEADING.search(text)
+                if match:
+                    return entry, [f"The package has no licence file: its readme's section "
+                                   f"{match.group(0).strip()!r} states the licence, so the readme is "
+                                   f"copied next to the lists as their LICENSE."]
+    return None, ["NEEDS A HUMAN DECISION: the package has no licence file and its readme no licence "
+                  "section; add the licence text as source.licence_file."]
+
+
+# --- 3. measuring -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the dictionary itself says (see :func:`survey`)."""
+
+    measurements: object
+    estimate: object
+    #: The bounded mode needed to stay under the default bound ("" if none), and its estimate.
+    bounded: str
+    bounded_estimate: object | None
+    compounds: bool
+    entries: int
+
+
+def survey(aff: Path, dic: Path, log=print) -> Facts:
+    """Measure the normalised dictionary and estimate its expansion."""
+    from pipeline.bounded import MODES, bounded_variant
+    from pipeline.estimate import estimate_expansion
+    from pipeline.expand import Expander
+    from pipeline.measure import measure
+
+    expander = Expander.from_files(aff, dic)
+    plural_like = {flag: all(rule.add.isalpha() or not rule.add for rule in rules) and any(r.add for r in rules)
+                   for flag, rules in expander.data.suffixes.items()}
+    measurements = measure(expander.entries(), plural_like)
+    estimate = estimate_expansion(expander)
+    log(estimate.describe())
+    bounded, bounded_estimate = "", None
+    if estimate.forms > DEFAULT_MAX_FORMS:
+        bounded = next(iter(MODES))
+        bounded_estimate = estimate_expansion(bounded_variant(expander, bounded, measurements.capitalised_nouns))
+        log(f"bounded ({bounded}): {bounded_estimate.describe()}")
+    return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
+
+
+# --- 4. names and time zone from CLDR ---------------------------------------------------
+
+
+def cldr_facts(code: str) -> tuple[str, str, str, list[str]]:
+    """(own name, English name, time zone, notes) from Babel's CLDR data.
+
+    >>> cldr_facts("eu")[:3]
+    ('Euskara', 'Basque', 'Europe/Madrid')
+    >>> cldr_facts("de-at")[:3]
+    ('Deutsch (Österreich)', 'German (Austria)', 'Europe/Vienna')
+    """
+    from babel import Locale, UnknownLocaleError
+    from babel.core import get_global
+
+    parts = re.split(r"[-_]", code)
+    candidates = ["_".join([parts[0], parts[1].upper()])] if len(parts) > 1 and len(parts[1]) == 2 else []
+    candidates.append(parts[0])
+    notes: list[str] = []
+    for candidate in candidates:
+        try:
+            locale = Locale.parse(candidate)
+            break
+        except (UnknownLocaleError, ValueError):
+            continue
+    else:
+        return code, code, "UTC", [f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name "
+                                   f"and timezone."]
+    own = (locale.display_name or code)
+    own = own[:1].upper() + own[1:]
+    english = locale.english_name or code
+    if len(parts) > 1 and candidates[0] != str(locale):
+        notes.append(f"CLDR has no locale for the variant {code!r}: the names are those of {locale}; "
+                     f"a reviewer may name the variant.")
+    territory = locale.territory or get_global("likely_subtags").get(locale.language, "").split("_")[-1]
+    zones = _territory_zones(territory) or sorted(get_global("territory_zones").get(territory, []))
+    if not zones:
+        notes.append(f"NEEDS A HUMAN DECISION: no time zone is known for {territory or code!r}; UTC is used.")
+        return own, english, "UTC", notes
+    if len(zones) > 1:
+        notes.append(f"NEEDS A HUMAN DECISION: {territory} has {len(zones)} time zones ({', '.join(zones[:4])}"
+                     f"{', ...' if len(zones) > 4 else ''}); the first of tzdata's zone.tab is used.")
+    return own, english, zones[0], notes
+
+
+#: tzdata's table of zones by country, in its own order (Debian's tzdata package).
+ZONE_TAB = Path("/usr/share/zoneinfo/zone.tab")
+
+
+def _territory_zones(territory: str) -> list[str]:
+    if not territory or not ZONE_TAB.is_file():
+        return []
+    rows = (line.split("\t") for line in ZONE_TAB.read_text("utf-8").splitlines() if not line.startswith("#"))
+    return [row[2] for row in rows if len(row) >= 3 and row[0] == territory]
+
+
+# --- 5. the TOML ------------------------------------------------------------------------
+
+
+def _toml_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def render_toml(request: Request, package: Package, facts: Facts) -> str:
+    """The language file's text: every field the build needs, commented for the reviewer."""
+    from pipeline.bounded import MODES
+    from pipeline.measure import LETTER_SHARE, MAX_GAME_LETTERS, WORDLE_MIN_WORDS
+
+    m, est = facts.measurements, facts.estimate
+    source = package.source
+    own, english, timezone, cldr_notes = cldr_facts(request.code)
+    default = tomllib.loads((LANGUAGES_DIR / f"{DEFAULT_STRINGS_LANGUAGE}.toml").read_text("utf-8"))
+    lines = [f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
+             f"package itself;",
+             "# review the comments marked NEEDS A HUMAN DECISION (and the folding and tiles) before publishing."]
+    if package.description:
+        lines.append(f"# Package: {package.description}.")
+    if package.deprecated:
+        lines.append(f"# The package is deprecated upstream: {package.deprecated}")
+    lines += [f"# {note}" for note in cldr_notes]
+    lines += [
+        f"code = {_toml_string(request.code)}",
+        f"name = {_toml_string(own)}",
+        f"english_name = {_toml_string(english)}",
+        *[f"# {note}" for note in package.licence_notes],
+        f"licence = {_toml_string(package.licence)}",
+        "",
+        "# The alphabet, measured on the dictionary's ordinary stems (letters only, lower case): every letter",
+        f"# making at least {LETTER_SHARE:.2%} of their letters, commonest first:",
+        *_wrap("#   ", [f"{x.letter} {x.share:.2%}" for x in m.letters if x.letter in m.alphabet]),
+    ]
+    rare = [x for x in m.letters if x.letter not in m.alphabet]
+    if rare:
+        lines += ["# Rarer letters are loanword spellings, left out of the games:",
+                  *_wrap("#   ", [f"{x.letter} {x.share:.3%}" for x in rare[:40]])]
+    if m.kept_diacritics:
+        lines.append("# FOLDING, a reviewer's decision: these letters with diacritics are kept as letters of "
+                     "their own (a game key keeps them): " + ", ".join(x.letter for x in m.kept_diacritics)
+                     + ". Remove one from the alphabet to fold it to its base letter instead.")
+    if m.folded_diacritics:
+        lines.append("# Folded to their base letter in game keys (too rare to be letters of the language): "
+                     + ", ".join(x.letter for x in m.folded_diacritics[:30]) + ".")
+    if not m.has_case:
+        lines.append("# The script has no case: capitals cannot mark proper nouns, so the words list keeps them.")
+    lines += [
+        f"alphabet = {_toml_string(m.alphabet)}",
+        f"# Measured: {m.capitalised_share:.1%} of the {m.suffixed_stems} stems taking a letters-only (plural-like) "
+        f"suffix are capitalised (nouns are capitalised above 25%).",
+        f"capitalised_nouns = {'true' if m.capitalised_nouns else 'false'}",
+        *_frequency_lines(request.code),
+        f"# The main time zone of the territory CLDR gives for {request.code}.",
+        f"timezone = {_toml_string(timezone)}",
+        f"schedule_start = {default['schedule_start'].isoformat()}",
+        f"schedule_end = {default['schedule_end'].isoformat()}",
+        "# No [[lemma_rules]]: lemmas are the stems that are ordinary words until a reviewer adds rules.",
+        "",
+        "[source]",
+        f"kind = {_toml_string(source.kind)}",
+        f"name = {_toml_string(source.name)}",
+    ]
+    for key in ("version", "integrity", "aff", "dic", "licence_file", "locale"):
+        value = getattr(source, key)
+        if value:
+            lines.append(f"{key} = {_toml_string(value)}")
+    lines += ["", "[folding]", "replace = []", "drop = \"-'’\"", ""]
+    lines += _expand_lines(facts, MODES)
+    games_ok = m.games_possible
+    why_games = ("" if games_ok else
+                 f"the script has {len(m.alphabet)} letters (more than {MAX_GAME_LETTERS}: syllables, not letters)"
+                 if len(m.alphabet) > MAX_GAME_LETTERS else f"the alphabet has only {len(m.alphabet)} letters")
+    lines += ["[beehive]", "# NYT Spelling Bee rules (the English defaults); ranks keep their English names until "
+              "translated.", *_game_switch(games_ok, why_games),
+              *_table_lines(default["beehive"]), ""]
+    lines += ["[racks]"]
+    if games_ok:
+        lines += ["# NEEDS A HUMAN DECISION: a tile set derived from letter frequencies (98 lettered tiles in "
+                  "proportion to",
+                  "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
+                  "with the official set where one exists."]
+    lines += [*_game_switch(games_ok, why_games), "rack_size = 7", "bingo_bonus = 50",
+              f"blanks = {2 if games_ok else 0}", "min_words = 10"]
+    if games_ok:
+        lines.append("tiles = [")
+        lines += [f"  [{_toml_string(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]
+        lines.append("]")
+    lines.append("")
+    counts = ", ".join(f"{length}: {n}" for length, n in m.lengths.items() if 3 <= length <= 8)
+    lines += ["[wordle]", f"# Ordinary stems by length: {counts or 'none'}; a Wordle needs {WORDLE_MIN_WORDS}."]
+    wordle_ok = m.wordle_length is not None and games_ok
+    lines += _game_switch(wordle_ok, f"fewer than {WORDLE_MIN_WORDS} ordinary stems of any length from 4 to 7"
+                          if games_ok else why_games)
+    lines.append(f"length = {m.wordle_length or 5}")
+    lines += ["", "# Interface text: English (from en.toml) until a [strings] table or catalog translates it.", ""]
+    return "\n".join(lines)
+
+
+def _expand_lines(facts: Facts, modes: dict) -> list[str]:
+    from pipeline.estimate import human_bytes
+
+    est = facts.estimate
+    lines = ["[expand]",
+             f"# Estimated before writing this file (counting, not generating): {est.forms} forms, "
+             f"{human_bytes(est.output_bytes)}, from {facts.entries} entries"
+             f"{'; the dictionary also accepts compounds, which are not listed' if facts.compounds else ''}."]
+    if facts.bounded:
+        bounded = facts.bounded_estimate
+        lines += [f"# That exceeds the default bound of {DEFAULT_MAX_FORMS} forms, so the expansion is bounded: "
+                  f"{modes[facts.bounded]}",
+                  f"# (estimated {bounded.forms} forms, {human_bytes(bounded.output_bytes)})."]
+        if bounded.forms > DEFAULT_MAX_FORMS:
+            lines.append("# NEEDS A HUMAN DECISION: even bounded it exceeds the bound; raise max_forms knowing "
+                         "the cost, or leave the language unbuilt.")
+        lines.append(f"bounded = {_toml_string(facts.bounded)}")
+    lines += [f"max_forms = {DEFAULT_MAX_FORMS}", ""]
+    return lines
+
+
+def _frequency_lines(code: str) -> list[str]:
+    try:
+        from wordfreq import available_languages
+        known = code.split("-")[0].split("_")[0] in available_languages()
+    except ImportError:  # pragma: no cover - wordfreq is a dependency
+        known = False
+    if known:
+        return [f"frequency_language = {_toml_string(code.split('-')[0].split('_')[0])}"]
+    return ["# wordfreq has no list for this language: pangrams are not ranked by commonness.",
+            'frequency_language = ""']
+
+
+def _game_switch(ok: bool, why: str) -> list[str]:
+    return [] if ok else ["enabled = false", f"unsupported = {_toml_string(why)}"]
+
+
+def _table_lines(table: dict) -> list[str]:
+    out = []
+    for key, value in table.items():
+        if key == "ranks":
+            out.append("ranks = [")
+            out += [f"  [{_toml_string(name)}, {share}]," for name, share in value]
+            out.append("]")
+        elif key == "points":
+            out.append("points = { " + ", ".join(f"{k} = {v}" for k, v in value.items()) + " }")
+        elif isinstance(value, str):
+            out.append(f"{key} = {_toml_string(value)}")
+        elif isinstance(value, bool):
+            out.append(f"{key} = {'true' if value else 'false'}")
+        else:
+            out.append(f"{key} = {value}")
+    return out
+
+
+def _wrap(prefix: str, items: list[str], width: int = 96) -> list[str]:
+    lines, line = [], prefix
+    for item in items:
+        if len(line) + len(item) + 2 > width and line != prefix:
+            lines.append(line.rstrip(", "))
+            line = prefix
+        line += item + ", "
+    if line != prefix:
+        lines.append(line.rstrip(", "))
+    return lines

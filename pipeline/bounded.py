@@ -1,0 +1,52 @@
+"""The bounded expansion: what an agglutinative dictionary's lists and games can use.
+
+Basque, Hungarian, Turkish or Korean dictionaries chain suffixes through continuation
+classes; their full expansion runs to billions of forms (Basque 3.2.0: about 3 billion,
+60 GiB). The published lists and the games only need ordinary words, so a language whose
+TOML sets ``[expand] bounded = "one-affix"`` is expanded by :func:`bounded_variant`:
+
+* the word-game fast path (:meth:`pipeline.expand.Expander.fast_variant`): no rule or stem
+  that can only make forms with capitals, digits, hyphens or apostrophes;
+* one affix per form: continuation classes no longer chain a second suffix or enable a
+  prefix, and prefixes no longer combine with suffixes (the rules lose their cross-product
+  mark). Every form still generated is accepted by Hunspell (it is one of the derivations
+  the full expansion makes); the forms left out are those made by two or more affixes.
+
+:data:`MODES` describes each mode in the words metadata.json records under ``"bounded"``,
+so the lists say what they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pipeline.affixes import AffixData
+
+#: Bounded modes and how metadata.json describes them.
+MODES = {
+    "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
+                 "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
+                 "are not generated",
+}
+
+
+def bounded_variant(expander, mode: str, keep_capitals: bool = False):
+    """An expander that generates only what ``mode`` keeps (see :data:`MODES`)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown bounded mode {mode!r}")
+    fast = expander.fast_variant(keep_capitals)
+    data = fast.data
+    affix_flags = frozenset(data.prefixes) | frozenset(data.suffixes)
+
+    def one_level(groups):
+        # The special flags (NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND) stay: they still decide
+        # whether a one-affix form is a word on its own.
+        return {flag: tuple(replace(rule, cont=rule.cont - affix_flags, cross=False) for rule in rules)
+                for flag, rules in groups.items()}
+
+    bounded_data = AffixData(**{**data.__dict__, "prefixes": one_level(data.prefixes),
+                                "suffixes": one_level(data.suffixes)})
+    bounded = type(expander)(bounded_data, fast.entries())
+    bounded._forbidden = fast._forbidden
+    bounded._forbidden_bytes = fast._forbidden_bytes
+    return bounded

@@ -1,0 +1,178 @@
+"""How big an expansion will be, found by counting before anything is generated.
+
+Start at :func:`estimate_expansion`. An expansion's size is the sum over dictionary entries
+of the forms each one makes, less the duplicates. Counting an entry's forms walks the same
+derivation batches the expander walks (:meth:`pipeline.expand.Expander._batches`) but only
+adds up their lengths: no string is built. Two refinements keep the estimate honest:
+
+* **Sampling.** Big dictionaries are not counted entry by entry: a deterministic sample of
+  stems (every k-th distinct stem, in .dic order) is counted and scaled up. Entries that
+  share a stem (homographs with different flags) are sampled together, because most
+  duplicate forms come from them.
+* **Duplicates and bytes.** A smaller sub-sample is actually generated, capped at
+  :data:`GENERATE_CAP` forms, to measure the share of distinct forms and the bytes per
+  form (UTF-8 plus the newline); the counted total is scaled by both.
+
+:func:`check_bound` turns an estimate into a refusal (one line: the estimate, the bound,
+what to do) and :func:`check_disk` checks the spill fits on the disk.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import RuscError
+
+#: Stems counted at most (the sample); dictionaries with fewer are counted in full.
+SAMPLE_STEMS = 12_000
+#: Stems of the pilot sample that sets the sample's size: where stems make thousands of
+#: forms each (Basque), fewer are counted, so that about :data:`COUNT_BUDGET` forms are.
+PILOT_STEMS = 300
+COUNT_BUDGET = 8_000_000
+#: Forms generated at most to measure duplicates and bytes per form.
+GENERATE_CAP = 300_000
+#: The spill (run files plus sorted files) holds each generated form about twice, and the
+#: output once more while the run files still exist.
+SPILL_FACTOR = 3.0
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What an expansion is expected to produce."""
+
+    #: Dictionary entries (lines of the .dic that make something).
+    entries: int
+    #: Distinct stems, and how many of them were counted.
+    stems: int
+    sampled_stems: int
+    #: Forms the expander will generate, duplicates included.
+    generated: int
+    #: Distinct forms expected in forms.txt.
+    forms: int
+    #: Expected size of forms.txt in bytes, and the temporary space the spill needs.
+    output_bytes: int
+    spill_bytes: int
+
+    def describe(self) -> str:
+        """One line for the log.
+
+        >>> Estimate(10, 9, 9, 120, 100, 800, 2900).describe()
+        'estimate: 100 forms (120 generated) from 10 entries, 800 B output, 2.8 KiB of temporary space (counted all 9 stems)'
+        """
+        how = (f"counted all {self.stems} stems" if self.sampled_stems == self.stems
+               else f"counted {self.sampled_stems} of {self.stems} stems")
+        return (f"estimate: {self.forms} forms ({self.generated} generated) from {self.entries} entries, "
+                f"{human_bytes(self.output_bytes)} output, {human_bytes(self.spill_bytes)} of temporary space ({how})")
+
+
+def count_entry_forms(expander, entry) -> int:
+    """Forms ``entry`` generates (duplicates included), counted without building them."""
+    stem = entry.stem[::-1] if expander._mirror else entry.stem
+    total = 0
+    for kind, chains, bases, ops in expander._batches(stem, entry.flags):
+        if kind == "STEM":
+            total += 1
+        elif kind == "XPFX":
+            total += len(ops) * len(bases)
+        else:
+            total += len(ops)
+    return total
+
+
+def estimate_expansion(expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP) -> Estimate:
+    """Estimate what ``expander`` (a :class:`pipeline.expand.Expander`) will write."""
+    groups: dict[str, list] = {}
+    for entry in expander._entries:
+        groups.setdefault(entry.stem, []).append(entry)
+    stems = list(groups.values())
+    pilot = _every(stems, PILOT_STEMS)
+    counted = _count(expander, pilot)
+    mean = sum(counted) / max(1, len(pilot))
+    wanted = max(len(pilot), min(sample_stems, round(COUNT_BUDGET / max(mean, 1.0))))
+    sample = _every(stems, wanted)
+    if len(sample) != len(pilot):
+        counted = _count(expander, sample)
+    scale = len(stems) / max(1, len(sample))
+    generated = round(sum(counted) * scale)
+    distinct_share, bytes_per_form = _measure_forms(expander, sample, counted, generate_cap)
+    forms = round(generated * distinct_share)
+    output = round(forms * bytes_per_form)
+    spill = round(generated * bytes_per_form * SPILL_FACTOR)
+    return Estimate(entries=len(expander._entries), stems=len(stems), sampled_stems=len(sample),
+                    generated=generated, forms=forms, output_bytes=output, spill_bytes=spill)
+
+
+def _every(items: list, n: int) -> list:
+    """About ``n`` items spread evenly over ``items`` (every k-th, in order)."""
+    return items[::max(1, -(-len(items) // max(1, n)))]
+
+
+def _count(expander, groups: list) -> list[int]:
+    return [sum(count_entry_forms(expander, e) for e in group) for group in groups]
+
+
+def _measure_forms(expander, sample: list, counted: list[int], cap: int) -> tuple[float, float]:
+    """(distinct share, bytes per form) of the forms of an evenly spread sub-sample."""
+    total = sum(counted)
+    if not total:
+        return 1.0, 0.0
+    # Every j-th sampled stem, so that the sub-sample's forms stay under the cap.
+    j = max(1, -(-total // max(1, cap)))
+    made = distinct = size = 0
+    for group in sample[::j]:
+        forms: set[str] = set()
+        for entry in group:
+            produced = expander.forms(entry)
+            made += len(produced)
+            forms.update(produced)
+        distinct += len(forms)
+        size += sum(len(form.encode("utf-8")) + 1 for form in forms)
+    if not made:
+        return 1.0, 8.0
+    return distinct / made, size / max(1, distinct)
+
+
+def check_bound(estimate: Estimate, max_forms: int | None, max_bytes: int | None, where: str) -> None:
+    """Refuse, in one line, an expansion whose estimate exceeds a bound.
+
+    >>> e = Estimate(10, 9, 9, 120, 100, 800, 2900)
+    >>> check_bound(e, 1000, None, "eu.toml")
+    >>> check_bound(e, 50, None, "eu.toml")
+    Traceback (most recent call last):
+    ...
+    pipeline.errors.RuscError: expansion refused: an estimated 100 forms exceed the bound of 50 (expand.max_forms in eu.toml); raise the bound (--max-forms) or use the bounded mode (expand.bounded)
+    """
+    if max_forms is not None and estimate.forms > max_forms:
+        raise RuscError(f"expansion refused: an estimated {estimate.forms} forms exceed the bound of {max_forms} "
+                        f"(expand.max_forms in {where}); raise the bound (--max-forms) or use the bounded mode "
+                        f"(expand.bounded)")
+    if max_bytes is not None and estimate.output_bytes > max_bytes:
+        raise RuscError(f"expansion refused: an estimated {human_bytes(estimate.output_bytes)} of forms exceed the "
+                        f"bound of {human_bytes(max_bytes)} (expand.max_bytes in {where}); raise the bound "
+                        f"(--max-bytes) or use the bounded mode (expand.bounded)")
+
+
+def check_disk(estimate: Estimate, folder: Path) -> None:
+    """Refuse an expansion whose spill would not fit in the free space under ``folder``."""
+    probe = Path(folder)
+    while not probe.exists():
+        probe = probe.parent
+    free = shutil.disk_usage(probe).free
+    if estimate.spill_bytes > free:
+        raise RuscError(f"expansion refused: it needs about {human_bytes(estimate.spill_bytes)} of temporary space "
+                        f"but {probe} has {human_bytes(free)} free; free some space or use the bounded mode "
+                        f"(expand.bounded)")
+
+
+def human_bytes(size: float) -> str:
+    """
+    >>> human_bytes(800), human_bytes(2900), human_bytes(49 * 1024 ** 3)
+    ('800 B', '2.8 KiB', '49.0 GiB')
+    """
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")
