@@ -17,8 +17,8 @@ Start at :func:`add_language`. The steps, each a small function:
    (folding, tiles, games the language cannot support); the file is validated by
    :func:`pipeline.config.load_language` before it replaces anything.
 
-The interface text is English until translated: a language's missing strings come from
-English (see :data:`pipeline.config.DEFAULT_STRINGS_LANGUAGE`).
+The interface text is English until translated: the site's messages are English gettext
+msgids, so a language without a catalog in ``pipeline/locale/`` shows them as they are.
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.config import (DEFAULT_MAX_FORMS, DEFAULT_STRINGS_LANGUAGE, LANGUAGE_CODE, LANGUAGES_DIR, Source,
-                             load_language)
+from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Source, load_language
 from pipeline.errors import RuscError, UsageError
 from pipeline.extract import safe_extract
 from pipeline.fsutil import atomic_write
 from pipeline.paths import Paths
 
+#: The language whose game settings (beehive rules, schedule) a new file starts from.
+TEMPLATE_LANGUAGE = "en"
 #: Names a dictionary's own licence file has in the packages seen so far.
 LICENCE_FILE_NAMES = ("license", "licence", "copying", "copyright", "license.txt", "license.md",
                       "licence.txt", "copying.txt", "copying.md")
@@ -350,7 +351,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     m, est = facts.measurements, facts.estimate
     source = package.source
     own, english, timezone, cldr_notes = cldr_facts(request.code)
-    default = tomllib.loads((LANGUAGES_DIR / f"{DEFAULT_STRINGS_LANGUAGE}.toml").read_text("utf-8"))
+    default = tomllib.loads((LANGUAGES_DIR / f"{TEMPLATE_LANGUAGE}.toml").read_text("utf-8"))
     lines = [f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
              f"package itself;",
              "# review the comments marked NEEDS A HUMAN DECISION (and the folding and tiles) before publishing."]
@@ -431,7 +432,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     lines += _game_switch(wordle_ok, f"fewer than {WORDLE_MIN_WORDS} ordinary stems of any length from 4 to 7"
                           if games_ok else why_games)
     lines.append(f"length = {m.wordle_length or 5}")
-    lines += ["", "# Interface text: English (from en.toml) until a [strings] table or catalog translates it.", ""]
+    lines += ["", "# Interface text: English until pipeline/locale/<code>/LC_MESSAGES/messages.po translates it.", ""]
     return "\n".join(lines)
 
 

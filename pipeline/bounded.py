@@ -21,13 +21,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline.affixes import AffixData
+from pipeline.config import BOUNDED_MODES
 
-#: Bounded modes and how metadata.json describes them.
-MODES = {
-    "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
-                 "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
-                 "are not generated",
-}
+#: Bounded modes and how metadata.json describes them (the data lives with the language rules).
+MODES = BOUNDED_MODES
 
 
 def bounded_variant(expander, mode: str, keep_capitals: bool = False):

@@ -186,8 +186,17 @@ class Expand:
     max_forms: int = DEFAULT_MAX_FORMS
     #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
     max_bytes: int = 0
-    #: A bounded mode (:data:`pipeline.bounded.MODES`), or "" for the full expansion.
+    #: A bounded mode (a key of :data:`BOUNDED_MODES`), or "" for the full expansion.
     bounded: str = ""
+
+
+#: The bounded modes of the expansion (:mod:`pipeline.bounded`) and how metadata.json
+#: describes each, so that a bounded language's lists say what they are.
+BOUNDED_MODES = {
+    "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
+                 "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
+                 "are not generated",
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -373,12 +382,10 @@ class _Reader:
         return GameSupport(enabled, unsupported)
 
     def expand(self) -> Expand:
-        from pipeline.bounded import MODES
-
         table = self.table("expand", False)
         bounded = self.get(table, "bounded", str, "expand.", "")
-        if bounded and bounded not in MODES:
-            raise self.fail(f"field 'expand.bounded' is {bounded!r}; expected one of {', '.join(MODES)}")
+        if bounded and bounded not in BOUNDED_MODES:
+            raise self.fail(f"field 'expand.bounded' is {bounded!r}; expected one of {', '.join(BOUNDED_MODES)}")
         values = {key: self.get(table, key, int, "expand.", default)
                   for key, default in (("max_forms", DEFAULT_MAX_FORMS), ("max_bytes", 0))}
         if any(v < 0 for v in values.values()):

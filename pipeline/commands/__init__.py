@@ -19,6 +19,7 @@ MODULES = (
     "pipeline.commands.fetch",
     "pipeline.commands.lists",
     "pipeline.commands.dictionaries",
+    "pipeline.commands.add_language",
     "pipeline.commands.expand",
     "pipeline.commands.beehive",
     "pipeline.commands.rack",
