@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import dataclass
 
 from pipeline import __version__
 from pipeline.config import Language
@@ -24,13 +25,24 @@ from pipeline.paths import Paths
 from pipeline.sources import DictionaryFiles, fetch
 
 
-def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None) -> dict:
+@dataclass(frozen=True)
+class Bounds:
+    """Bounds from the command line, overriding each language's ``[expand]`` ones (None = the TOML's)."""
+
+    max_forms: int | None = None
+    max_bytes: int | None = None
+
+
+def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None,
+                    bounds: Bounds = Bounds()) -> dict:
     """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date."""
+    from pipeline.estimate import plan_expansion
     from pipeline.expand import expand_to_file
 
     work = paths.work(language.code)
     forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
-    stamp = {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__}
+    stamp = {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__,
+             "bounded": language.expand.bounded}
     if forms.exists() and info_path.exists() and stamp_path.exists():
         try:
             if json.loads(stamp_path.read_text("utf-8")) == stamp:
@@ -39,16 +51,19 @@ def expand_language(language: Language, files: DictionaryFiles, paths: Paths, wo
             pass  # a damaged stamp means: expand again
     if stamp_path.exists():
         stamp_path.unlink()
-    expand_to_file(files.aff, files.dic, forms, workers=workers or min(2, os.cpu_count() or 1))
+    # Estimated (counting) before anything is generated; refused in one line over the bound.
+    plan = plan_expansion(language, files.aff, files.dic, work, bounds.max_forms, bounds.max_bytes)
+    expand_to_file(files.aff, files.dic, forms, workers=workers or min(2, os.cpu_count() or 1),
+                   expander=plan.expander, metadata=plan.metadata())
     atomic_write(stamp_path, json.dumps(stamp, sort_keys=True, indent=2) + "\n")
     return json.loads(info_path.read_text("utf-8"))
 
 
-def build_language(language: Language, paths: Paths, log=print) -> dict:
+def build_language(language: Language, paths: Paths, log=print, bounds: Bounds = Bounds()) -> dict:
     """Fetch, expand and list one language; write its games' data. Returns the metadata."""
     started = time.monotonic()
     files = fetch(language, paths)
-    info = expand_language(language, files, paths)
+    info = expand_language(language, files, paths, bounds=bounds)
     log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
                         dic=files.dic, licence=files.licence, provenance=files.provenance)
@@ -59,12 +74,12 @@ def build_language(language: Language, paths: Paths, log=print) -> dict:
     return metadata
 
 
-def build_dictionaries(languages: list[Language], paths: Paths, log=print) -> None:
+def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:
     with build_lock(paths.dist, wait=float(os.environ.get("RUSC_LOCK_WAIT", "0"))):
         # Holding the lock, anything temporary left in our folders is from a killed build.
         remove_stale_temporaries(paths.wordlists_root)
         for language in languages:
             remove_stale_temporaries(paths.work(language.code))
         for language in languages:
-            build_language(language, paths, log)
+            build_language(language, paths, log, bounds)
         write_index(paths)

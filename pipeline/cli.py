@@ -11,7 +11,9 @@ files, failed downloads) prints one line and exits 1. Neither prints a traceback
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 
 from pipeline import __version__
 from pipeline.commands import register_all
@@ -32,7 +34,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that every temporary file and folder is removed on the
+    way out (a killed CI job or ``timeout`` sends SIGTERM)."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _raise_terminated) if in_main_thread else None
+    try:
+        return _main(argv)
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -46,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     except RuscError as error:
         print(f"rusc: {_one_line(error)}", file=sys.stderr)
         return 1
+    except Terminated:
+        print("rusc: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("rusc: interrupted", file=sys.stderr)
         return 130

@@ -1,6 +1,7 @@
 """How big an expansion will be, found by counting before anything is generated.
 
-Start at :func:`estimate_expansion`. An expansion's size is the sum over dictionary entries
+Start at :func:`plan_expansion` (what a build calls before expanding) and
+:func:`estimate_expansion`. An expansion's size is the sum over dictionary entries
 of the forms each one makes, less the duplicates. Counting an entry's forms walks the same
 derivation batches the expander walks (:meth:`pipeline.expand.Expander._batches`) but only
 adds up their lengths: no string is built. Two refinements keep the estimate honest:
@@ -176,3 +177,45 @@ def human_bytes(size: float) -> str:
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1024
     raise AssertionError("unreachable")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An expansion cleared to run: the expander to use, its estimate and its mode."""
+
+    expander: object
+    estimate: Estimate
+    #: The bounded mode ("" = full) and how metadata.json describes it (False = full).
+    bounded: str
+    bounded_description: str | bool
+
+    def metadata(self) -> dict:
+        """What expansion.json (and so metadata.json) records about the plan."""
+        e = self.estimate
+        return {"bounded": self.bounded_description,
+                "estimate": {"forms": e.forms, "generated": e.generated, "output_bytes": e.output_bytes,
+                             "sampled_stems": e.sampled_stems, "stems": e.stems}}
+
+
+def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | None = None,
+                   max_bytes: int | None = None, log=None) -> Plan:
+    """Read the dictionary, apply the language's bounded mode, estimate, and refuse (one
+    line) if the estimate exceeds the bound (``max_forms``/``max_bytes`` override the
+    TOML's) or the spill would not fit on the disk holding ``work``."""
+    import sys
+
+    from pipeline.bounded import MODES, bounded_variant
+    from pipeline.expand import Expander
+
+    expander = Expander.from_files(aff, dic)
+    mode = language.expand.bounded
+    if mode:
+        expander = bounded_variant(expander, mode, language.capitalised_nouns)
+    estimate = estimate_expansion(expander)
+    (log or (lambda line: print(line, file=sys.stderr, flush=True)))(
+        f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}")
+    forms_bound = language.expand.max_forms if max_forms is None else max_forms
+    bytes_bound = (language.expand.max_bytes or None) if max_bytes is None else max_bytes
+    check_bound(estimate, forms_bound or None, bytes_bound, str(language.path))
+    check_disk(estimate, work)
+    return Plan(expander, estimate, mode, MODES[mode] if mode else False)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pipeline.commands.args import language_arg
 from pipeline.errors import RuscError
+from pipeline.estimate import plan_expansion
 from pipeline.expand import Expander, derivations, expand_to_file
 from pipeline.paths import Paths
 from pipeline.sources import fetch
@@ -23,7 +24,16 @@ def register(subparsers) -> None:
                         help="word-game fast path: skip rules and stems that cannot make ordinary words")
     parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
     parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    add_bound_arguments(parser)
     parser.set_defaults(func=run)
+
+
+def add_bound_arguments(parser) -> None:
+    """--max-forms / --max-bytes: bounds checked against the estimate before expanding."""
+    parser.add_argument("--max-forms", type=int, metavar="N",
+                        help="refuse if the estimated forms exceed N (default: the TOML's expand.max_forms)")
+    parser.add_argument("--max-bytes", type=int, metavar="BYTES",
+                        help="refuse if the estimated forms.txt exceeds BYTES (default: expand.max_bytes)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,8 +46,10 @@ def run(args: argparse.Namespace) -> int:
     out = args.output
     if out is None:
         out = paths.work(language.code) / "forms.txt"
+    plan = plan_expansion(language, aff, dic, out.parent, args.max_forms, args.max_bytes)
     stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
-                           keep_capitals=language.capitalised_nouns)
+                           keep_capitals=language.capitalised_nouns, expander=plan.expander,
+                           metadata=plan.metadata())
     print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
           f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")
     return 0

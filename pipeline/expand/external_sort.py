@@ -22,6 +22,7 @@ started: the same functions run in this process.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -104,8 +105,13 @@ class SortResult(NamedTuple):
 
 def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | str, workers: int = 2,
                    fast: bool = False, keep_capitals: bool = False, *, start_method: str | None = None,
-                   bucket_bytes: int = BUCKET_BYTES, spill_forms: int = SPILL_FORMS) -> ExpansionStats:
+                   bucket_bytes: int = BUCKET_BYTES, spill_forms: int = SPILL_FORMS,
+                   expander: Expander | None = None, metadata: dict | None = None) -> ExpansionStats:
     """Write every distinct form, sorted by code point, to ``out_path`` (and expansion.json).
+
+    ``expander``: one already read (and perhaps bounded, :mod:`pipeline.expand.bounded`) by
+    the caller's estimate (:func:`pipeline.expand.estimate.plan_expansion`); ``metadata``:
+    extra fields for expansion.json (the estimate, the bounded mode).
 
     ``fast``: the word-game fast path (:func:`~pipeline.expand.fastpath.fast_variant`).
     ``start_method``: how worker processes start (default
@@ -113,14 +119,16 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
     """
     aff_path, dic_path, out_path = Path(aff_path), Path(dic_path), Path(out_path)
     laps = _Laps()
-    expander = Expander.from_files(aff_path, dic_path)
+    if expander is None:
+        expander = Expander.from_files(aff_path, dic_path)
     total_entries = len(expander.entries())
     if fast:
         expander = fast_variant(expander, keep_capitals)
     workers = max(1, int(workers))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     laps.lap("read")
-    show = sys.stderr.isatty()
+    # pipeline.progress draws a bar on a terminal and prints a line every few seconds otherwise.
+    show = True
     with tempfile.TemporaryDirectory(prefix=".expand.", suffix=".tmp", dir=out_path.parent) as folder:
         if workers == 1:
             generated, index = expand_share(expander, 0, folder, show, spill_forms)
@@ -128,7 +136,7 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
             keys = sorted(index)
             placed, splits = sort_buckets(keys, index, folder, 0, bucket_bytes)
         else:
-            with process_pool(workers, start_method) as pool:
+            with process_pool(workers, start_method) as pool, _killed_on_error(pool):
                 shares = [pool.submit(expand_share, expander.share(s, workers), s, folder, show and s == 0, spill_forms)
                           for s in range(workers)]
                 results = [share.result() for share in shares]
@@ -152,8 +160,22 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
     stats = ExpansionStats(forms=sum(bucket.forms for bucket in placed.values()), generated=generated,
                            entries=total_entries, expanded_entries=len(expander.entries()),
                            compounds=expander.compounds, fast=fast, split_buckets=splits, seconds=laps.seconds)
-    write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path)
+    write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path, metadata)
     return stats
+
+
+@contextlib.contextmanager
+def _killed_on_error(pool):
+    """On any error or interrupt (SIGTERM is raised as one by :mod:`pipeline.cli`), kill the
+    workers at once: the pool would otherwise wait for their shares to finish (minutes)
+    before the temporary folder could be removed."""
+    try:
+        yield
+    except BaseException:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
 
 
 class _Laps:
@@ -226,7 +248,7 @@ def expand_share(expander: Expander, share: int, folder: str, show_progress: boo
 
     entries = expander.entries()
     if show_progress:
-        entries = progress(entries, total=len(entries), desc="expanding")
+        entries = progress(entries, total=len(entries), desc="expanding", unit="entries")
     generated = 0
     for entry in entries:
         generated += emit_forms(expander, entry, sink)
@@ -337,7 +359,8 @@ def _concatenate(buckets: list[SortedBucket], out_path: Path) -> None:
                 source.close()
 
 
-def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_path: Path, dic_path: Path) -> None:
+def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_path: Path, dic_path: Path,
+                   extra: dict | None = None) -> None:
     """``expansion.json``: what was expanded and how many forms came out (machine-independent)."""
     data = expander.data
     meta = {
@@ -351,5 +374,6 @@ def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_pa
         "fast": stats.fast,
         "forms": stats.forms,
         "generated": stats.generated,
+        **(extra or {}),
     }
     atomic_write(path, json.dumps(meta, sort_keys=True, indent=2, ensure_ascii=False) + "\n")

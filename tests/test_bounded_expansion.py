@@ -1,0 +1,96 @@
+"""Bounded expansion: estimated by counting before it runs, refused over the bound, and
+never leaving a temporary file behind when it is killed.
+
+Real dictionaries throughout: the estimate is compared with the real expansion of every
+language the tests expand in full; the refusal and the kill use German (compounding,
+half a million forms), fetched like any build.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from expand_support import LANGUAGES, dictionary_files, expansion
+from pipeline.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _env(root: Path) -> dict:
+    return dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(REPO / ".cache"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_estimate_is_within_ten_percent_of_the_real_count(code):
+    from pipeline.estimate import estimate_expansion
+    from pipeline.expand import Expander
+
+    files = dictionary_files(code)
+    estimate = estimate_expansion(Expander.from_files(files.aff, files.dic))
+    real = sum(1 for _ in open(expansion(code), "rb"))
+    error = (estimate.forms - real) / real
+    print(f"\n{code}: estimated {estimate.forms}, real {real} ({error:+.1%})")
+    assert abs(error) < 0.10
+
+
+def test_over_the_bound_is_refused_in_one_line_within_five_seconds_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    dictionary_files("de")  # fetched outside the timed part, as a cached build would be
+    monkeypatch.setenv("RUSC_ROOT", str(tmp_path))
+    monkeypatch.setenv("RUSC_CACHE", str(REPO / ".cache"))
+    started = time.monotonic()
+    code = main(["expand", "de", "--max-forms", "100000"])
+    elapsed = time.monotonic() - started
+    err = capsys.readouterr().err
+    refusal = [line for line in err.splitlines() if line.startswith("rusc:")]
+    assert code == 1
+    assert len(refusal) == 1
+    assert "expansion refused: an estimated" in refusal[0] and "bound of 100000" in refusal[0]
+    assert "--max-forms" in refusal[0] and "expand.bounded" in refusal[0]
+    assert "estimate:" in err  # the estimate itself was printed first
+    assert list(tmp_path.iterdir()) == []
+    print(f"\nrefused in {elapsed:.2f} s")
+    assert elapsed < 5
+
+
+def test_the_toml_bound_applies_without_a_command_line_bound(tmp_path, monkeypatch, capsys):
+    source = (REPO / "pipeline" / "languages" / "de.toml").read_text("utf-8")
+    assert "max_forms = " in source
+    toml = tmp_path / "de.toml"
+    toml.write_text(source.replace("max_forms = 40000000", "max_forms = 1000"), "utf-8")
+    monkeypatch.setenv("RUSC_ROOT", str(tmp_path / "root"))
+    monkeypatch.setenv("RUSC_CACHE", str(REPO / ".cache"))
+    assert main(["expand", str(toml)]) == 1
+    assert f"bound of 1000 (expand.max_forms in {toml})" in capsys.readouterr().err
+    assert not (tmp_path / "root").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT])
+def test_killing_a_spill_leaves_no_temporary_file(tmp_path, how):
+    dictionary_files("de")
+    work = tmp_path / "dist" / "work" / "de"
+    process = subprocess.Popen([sys.executable, "-m", "pipeline", "expand", "de"], cwd=tmp_path, env=_env(tmp_path),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        # Wait until the workers are spilling: a run file exists in the temporary folder.
+        while not any(work.glob(".expand.*.tmp/run-*")):
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the spill never started"
+            time.sleep(0.05)
+        process.send_signal(how)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == (143 if how == signal.SIGTERM else 130), err
+    left = sorted(p.name for p in work.rglob("*")) if work.exists() else []
+    assert left == [], f"left behind: {left}"
