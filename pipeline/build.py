@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pipeline import __version__
 from pipeline.config import Language
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file
-from pipeline.gamedata import write_game_data
+from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
 from pipeline.sources import DictionaryFiles, fetch
@@ -68,7 +68,8 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
                         dic=files.dic, licence=files.licence, provenance=files.provenance)
     metadata = build_lists(language, inputs, paths.wordlists(language.code),
-                           extras=lambda folder: write_game_data(language, folder))
+                           extras=lambda folder: write_game_data(
+                               language, folder, games=tuple(g for g in GAMES if g in language.supported_games)))
     counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
     log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
     return metadata

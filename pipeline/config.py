@@ -239,6 +239,13 @@ class Language:
     path: Path
 
     @property
+    def supported_games(self) -> tuple[str, ...]:
+        """The games this language can have ("beehive", "racks", "wordle"); the site and the
+        game data leave out the others (``enabled = false`` in their tables)."""
+        return tuple(name for name, game in (("beehive", self.beehive), ("racks", self.racks),
+                                             ("wordle", self.wordle)) if game.support.enabled)
+
+    @property
     def kept_letters(self) -> str:
         """Alphabet letters that are not plain ASCII: folding must keep them (ç, ñ)."""
         return "".join(ch for ch in self.alphabet if not ch.isascii())

@@ -37,12 +37,15 @@ def pages(site: LanguageSite) -> list[Page]:
     first = locale_of(site.language).first_week_day
     hives = {daily.date: daily.hive for daily in site.hives}
     racks = {daily.date: daily for daily in site.racks}
-    return [
-        site.page("beehive/archive/", "archive.html", "beehive/", game="beehive", months=months(hives, first),
-                  first_weekday=first),
-        site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first), blank=BLANK,
-                  first_weekday=first),
-    ]
+    result = []
+    # A game the language cannot support has no days, and no archive.
+    if hives:
+        result.append(site.page("beehive/archive/", "archive.html", "beehive/", game="beehive",
+                                months=months(hives, first), first_weekday=first))
+    if racks:
+        result.append(site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first),
+                                blank=BLANK, first_weekday=first))
+    return result
 
 
 def months(puzzles: dict[dt.date, Any], first_weekday: int) -> list[Month]:

@@ -16,6 +16,8 @@ NAV = NavEntry("beehive/", N_("Beehive"))
 
 
 def pages(site: LanguageSite) -> list[Page]:
+    if not site.hives:
+        return []  # the language cannot support the beehive
     days = [daily.date for daily in site.hives]
     result = [site.page("beehive/", "beehive.html", "beehive/", offline=True,
                         **_context(site, len(days) - 1, is_today=True))]

@@ -14,5 +14,5 @@ def pages(sites: list[LanguageSite]) -> list[Page]:
 
 def summary(site: LanguageSite) -> dict:
     """What the home page shows of one language."""
-    return {"language": site.language, "date": site.today, "hive": site.hives[-1].hive, "rack": site.racks[-1],
-            "points": site.points, "blank": BLANK, "nav": site.nav}
+    return {"language": site.language, "date": site.today, "hive": site.hives[-1].hive if site.hives else None,
+            "rack": site.racks[-1] if site.racks else None, "points": site.points, "blank": BLANK, "nav": site.nav}

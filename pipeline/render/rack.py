@@ -13,6 +13,8 @@ NAV = NavEntry("rack/", N_("Rack"))
 
 
 def pages(site: LanguageSite) -> list[Page]:
+    if not site.racks:
+        return []  # the language cannot support racks
     days = [daily.date for daily in site.racks]
     result = [site.page("rack/", "rack.html", "rack/", offline=True,
                         **_context(site, len(days) - 1, is_today=True))]

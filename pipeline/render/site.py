@@ -171,14 +171,22 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
             language.path,
         )
     folder = paths.wordlists(code)
-    beehive_index = BeehiveIndex.load(language, paths)
-    rack_index = RackIndex.load(language, paths)
+    # A game the language cannot support (its TOML says enabled = false) has no days at all,
+    # so its pages, archive, feed entries and navigation are left out.
+    supported = language.supported_games
     # Up to today only: no future answer is ever published (or computed).
-    hives = beehive_index.schedule(day)
-    days = [hive.date for hive in hives]
-    racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
+    hives = BeehiveIndex.load(language, paths).schedule(day) if "beehive" in supported else []
+    days = [hive.date for hive in hives] or _days(language.schedule_start, day)
+    racks = []
+    if "racks" in supported:
+        rack_index = RackIndex.load(language, paths)
+        racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
     return LanguageSite(language, day, hives, racks, tile_points(language), list_downloads(folder, day), folder,
                         assets, urls)
+
+
+def _days(start: dt.date, end: dt.date) -> list[dt.date]:
+    return [start + dt.timedelta(days=n) for n in range((end - start).days + 1)]
 
 
 def _render(env: jinja2.Environment, template: str, context: dict, language: Language) -> str:

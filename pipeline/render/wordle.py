@@ -14,6 +14,8 @@ NAV = NavEntry("wordle/", N_("Wordle clues"), N_("Filter the candidate words by 
 
 
 def pages(site: LanguageSite) -> list[Page]:
+    if "wordle" not in site.language.supported_games:
+        return []  # the language cannot support a Wordle
     data = build_wordle_data(site.language, site.folder / "wordle.tsv")
     blob = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     data_path = site.assets.add(f"wordle-{site.code}.json", blob)
