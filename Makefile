@@ -16,12 +16,13 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries site test bench publish-check messages lock clean
+.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check messages lock clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
 	@echo "make test          install what the tests need and run them all"
 	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
+	@echo "make all-languages build every language file one after another and print the README table"
 	@echo "make bench         speed and memory benchmarks against reference tools"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
 	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
@@ -48,6 +49,12 @@ system-deps:
 
 dictionaries: setup
 	$(BIN)/rusc dictionaries $(LANGS)
+
+# Every language of pipeline/languages/ (or LANGS), one after another, never two at once;
+# a build over ALL_LANGUAGES_TIMEOUT seconds is stopped. Prints the README's language table.
+ALL_LANGUAGES_TIMEOUT ?= 300
+all-languages: setup
+	$(BIN)/python scripts/language_table.py --timeout $(ALL_LANGUAGES_TIMEOUT) $(LANGS)
 
 site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))

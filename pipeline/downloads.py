@@ -7,6 +7,10 @@ limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB). A da
 (a TSV whose header begins with ``date``: the daily answers) that holds a day after the
 site's "today" is refused, since nothing published may reveal a future answer.
 
+Lists too big for the site go out as assets of a GitHub release instead
+(:class:`Release`, from ``RUSC_RELEASE_URL``): the page links them with their SHA-256 and
+size, and the site does not copy them.
+
 Start at :func:`list_downloads`.
 """
 
@@ -42,6 +46,40 @@ class Download:
     entries: int | None
     #: Size of the plain list when only its .gz is published, else None.
     plain_size: int | None = None
+    #: Where the file is published instead of the site (a release asset), or None.
+    release_url: str | None = None
+
+
+#: A published file bigger than this goes out as a release asset when releases are on.
+RELEASE_BYTES = 20 * 1000 * 1000
+
+
+@dataclass(frozen=True)
+class Release:
+    """Where release assets are downloaded from: ``<url>/<language>-<file name>``."""
+
+    #: The release's download URL, e.g. https://github.com/OWNER/REPO/releases/download/TAG.
+    url: str
+    #: Files over this size are release assets.
+    min_bytes: int = RELEASE_BYTES
+
+    @classmethod
+    def from_env(cls) -> "Release | None":
+        """``RUSC_RELEASE_URL`` (and ``RUSC_RELEASE_BYTES``) as the Pages workflow sets them."""
+        import os
+
+        url = os.environ.get("RUSC_RELEASE_URL", "").rstrip("/")
+        if not url:
+            return None
+        return cls(url, int(os.environ.get("RUSC_RELEASE_BYTES", RELEASE_BYTES)))
+
+    @staticmethod
+    def asset_name(language: str, name: str) -> str:
+        """
+        >>> Release.asset_name("ca", "forms.txt.gz")
+        'ca-forms.txt.gz'
+        """
+        return f"{language}-{name}"
 
 
 def read_sums(folder: Path) -> dict[str, str]:
@@ -96,9 +134,10 @@ def last_day(path: Path) -> dt.date | None:
         raise RuscError(f"a dated file with a bad date: {error}", path) from None
 
 
-def list_downloads(folder: Path, today: dt.date | None = None) -> list[Download]:
+def list_downloads(folder: Path, today: dt.date | None = None, release: Release | None = None) -> list[Download]:
     """Every file of ``folder`` the site publishes, in name order; with ``today``, a dated
-    file that runs past it is an error."""
+    file that runs past it is an error; with ``release``, files over its size are marked
+    as its assets."""
     if not folder.is_dir():
         raise RuscError("no word lists; build them with `make dictionaries`", folder)
     sums = read_sums(folder)
@@ -125,5 +164,7 @@ def list_downloads(folder: Path, today: dt.date | None = None) -> list[Download]
             plain_size = size
             path, name, size = gz, gz.name, gz.stat().st_size
         digest = sums.get(name) or sha256_file(path)
-        downloads.append(Download(name, path, size, digest, entries, plain_size))
+        url = (f"{release.url}/{Release.asset_name(folder.name, name)}"
+               if release is not None and size > release.min_bytes else None)
+        downloads.append(Download(name, path, size, digest, entries, plain_size, url))
     return downloads

@@ -27,7 +27,7 @@ def rusc(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_every_subcommand_is_documented_in_the_readme():
-    documented = set(re.findall(r"`rusc (\w+)", README))
+    documented = set(re.findall(r"`rusc ([\w-]+)", README))
     missing = [name for name in subcommands() if name not in documented]
     assert not missing, f"README does not document: {missing}"
 

@@ -82,23 +82,44 @@ def test_pages_workflow_builds_the_site_runs_the_tests_and_deploys_only_from_mai
         minute = entry["cron"].split()[0]
         assert minute.isdigit() and int(minute) not in (0, 30), "schedule on the hour: GitHub drops those runs"
 
-    build = workflow["jobs"]["build"]
+    jobs = workflow["jobs"]
+    # One job per language (a matrix over pipeline/site.toml's languages), lists as artifacts.
+    matrix = jobs["dictionaries"]
+    assert matrix["strategy"]["matrix"]["language"] == "${{ fromJSON(needs.languages.outputs.languages) }}"
+    assert "site.toml" in " ".join(s.get("run", "") for s in steps(jobs["languages"]))
+    build_step = next(s for s in steps(matrix) if "make dictionaries" in s.get("run", ""))
+    assert "matrix.language" in build_step["run"]
+    artifact = next(s for s in steps(matrix) if uses(s)[0] == "actions/upload-artifact")
+    assert "matrix.language" in artifact["with"]["name"]
+    cache = next(s for s in steps(matrix) if uses(s)[0] == "actions/cache")
+    assert "integrity" in " ".join(s.get("run", "") for s in steps(matrix)) and "pins" in cache["with"]["key"]
+    assert any("make test" in s.get("run", "") for s in steps(jobs["test"]))
+
+    # One job assembles the site from the artifacts, after the tests passed.
+    build = jobs["build"]
+    assert set(build["needs"]) >= {"dictionaries", "test"}
     assert build["permissions"] == {"contents": "read", "pages": "read"}
     order = [uses(s)[0] or s.get("run", "") for s in steps(build)]
     configure = next(s for s in steps(build) if uses(s)[0] == "actions/configure-pages")
-    site_step = next(s for s in steps(build) if "make dictionaries site" in s.get("run", ""))
-    assert "DATE=" in site_step["run"], "the puzzle day must be stated explicitly"
+    site_step = next(s for s in steps(build) if "rusc site" in s.get("run", ""))
+    assert "--date" in site_step["run"], "the puzzle day must be stated explicitly"
     assert site_step["env"]["SITE_URL"] == f"${{{{ steps.{configure['id']}.outputs.base_url }}}}"
     assert site_step["env"]["BASE_PATH"] == f"${{{{ steps.{configure['id']}.outputs.base_path }}}}"
-    tests = next(i for i, s in enumerate(steps(build)) if "make test" in s.get("run", ""))
+    assert "releases/download" in site_step["env"]["RUSC_RELEASE_URL"]
+    download = order.index("actions/download-artifact")
     upload = order.index("actions/upload-pages-artifact")
-    assert order.index(site_step.get("run")) < tests < upload, "build, then test, then upload"
+    check = next(i for i, s in enumerate(steps(build)) if "publish_check.py" in s.get("run", ""))
+    assert download < order.index(site_step["run"]) < check < upload, "assemble, check (size in the log), upload"
     assert steps(build)[upload]["with"]["path"] == "dist/site"
-    cache = next(s for s in steps(build) if uses(s)[0] == "actions/cache")
-    assert "integrity" in " ".join(s.get("run", "") for s in steps(build)) and "pins" in cache["with"]["key"]
+
+    # Large lists are release assets, uploaded with GitHub's own CLI, from main only.
+    release = jobs["release"]
+    assert release["if"].replace(" ", "") == "github.ref=='refs/heads/main'"
+    assert release["permissions"] == {"contents": "write"}
+    assert "gh release upload" in " ".join(s.get("run", "") for s in steps(release))
 
     deploy = workflow["jobs"]["deploy"]
-    assert deploy["needs"] == "build"
+    assert set(deploy["needs"]) == {"build", "release"}
     assert deploy["if"].replace(" ", "") == "github.ref=='refs/heads/main'"
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert deploy["environment"]["name"] == "github-pages"

@@ -20,6 +20,7 @@ MODULES = (
     "pipeline.commands.lists",
     "pipeline.commands.dictionaries",
     "pipeline.commands.add_language",
+    "pipeline.commands.index",
     "pipeline.commands.expand",
     "pipeline.commands.beehive",
     "pipeline.commands.rack",

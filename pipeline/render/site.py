@@ -36,7 +36,7 @@ from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
 from pipeline.dates import today
-from pipeline.downloads import list_downloads
+from pipeline.downloads import Release, list_downloads
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
@@ -132,7 +132,9 @@ def build_site(
             _write(out / "sitemap.xml", sitemap.encode("utf-8"))
         robots = "User-agent: *\nAllow: /\n" + (f"Sitemap: {urls.absolute('sitemap.xml')}\n" if absolute else "")
         _write(out / "robots.txt", robots.encode("utf-8"))
-        copies = [(d.source, f"wordlists/{site.code}/{d.name}") for site in sites for d in site.downloads]
+        # Release assets are linked, not copied: they keep the site under Pages' 1 GB.
+        copies = [(d.source, f"wordlists/{site.code}/{d.name}") for site in sites for d in site.downloads
+                  if d.release_url is None]
         for source, name in progress(copies, total=len(copies), desc="word lists", unit="file"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, out / name)
@@ -181,8 +183,8 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
     if "racks" in supported:
         rack_index = RackIndex.load(language, paths)
         racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
-    return LanguageSite(language, day, hives, racks, tile_points(language), list_downloads(folder, day), folder,
-                        assets, urls)
+    return LanguageSite(language, day, hives, racks, tile_points(language),
+                        list_downloads(folder, day, Release.from_env()), folder, assets, urls)
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:

@@ -1,0 +1,20 @@
+"""``rusc index``: write ``dist/wordlists/index.json`` from the languages whose lists are in
+``dist/wordlists/`` (the Pages workflow's site job, which receives each language's lists from
+its own matrix job)."""
+
+from __future__ import annotations
+
+from pipeline.lists import write_index
+from pipeline.paths import Paths
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("index", help="write dist/wordlists/index.json from the built lists")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    paths = Paths.from_env()
+    write_index(paths)
+    print(paths.wordlists_root / "index.json")
+    return 0
