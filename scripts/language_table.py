@@ -9,7 +9,8 @@ such, and a refused one (its estimate over the bound) is reported with the refus
 Per language the table gives: the source (package@version), forms, words and lemmas (from
 its metadata.json), whether the expansion is bounded, whether the dictionary accepts
 compounds (not listed), the expansion's wall time (the build's own log line) and the peak
-RSS of the largest process of the build (``resource.getrusage`` of a wrapper process).
+RSS of the largest process of the build (``resource.getrusage`` of a wrapper process), and
+how far the estimate printed before the expansion was from the real count.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def build(code: str, timeout: float) -> dict:
         return {"code": code, "status": (reason[-1] if reason else f"exit {status}")[:200]}
     expanded = re.search(rf"^{re.escape(code)}: \d+ forms expanded \(([\d.]+) s\)", out, re.MULTILINE)
     meta = json.loads((REPO / "dist" / "wordlists" / code / "metadata.json").read_text("utf-8"))
+    expansion = json.loads((REPO / "dist" / "work" / code / "expansion.json").read_text("utf-8"))
+    meta["estimate"] = expansion.get("estimate", {}).get("forms")
     return {"code": code, "status": "built", "meta": meta, "wall": wall,
             "expand_seconds": float(expanded.group(1)) if expanded else None, "rss_kib": rss}
 
@@ -61,19 +64,23 @@ def build(code: str, timeout: float) -> dict:
 def row(result: dict) -> str:
     code = result["code"]
     if result["status"] != "built":
-        return f"| {code} | | | | | | | | not built: {result['status']} |"
+        return f"| {code} | | | | | | | | | not built: {result['status']} |"
     meta = result["meta"]
     source = meta["source"]
     counts = meta["counts"]
     bounded = "bounded" if meta.get("bounded") else "full"
     seconds = f"{result['expand_seconds']:.1f} s" if result["expand_seconds"] is not None else "?"
+    estimate = meta.get("estimate")
+    forms = counts.get("forms", 0)
+    accuracy = f"{(estimate - forms) / forms:+.1%}" if estimate and forms else "?"
     return (f"| {code} | {source['name']}@{source['version']} | {counts.get('forms', 0):,} | {counts.get('words', 0):,} "
             f"| {counts.get('lemmas', 0):,} | {bounded} | {'yes' if meta.get('compounds') else 'no'} | {seconds} "
-            f"| {result['rss_kib'] / 1024:.0f} MiB |")
+            f"| {result['rss_kib'] / 1024:.0f} MiB | {accuracy} |")
 
 
-HEADER = ("| language | source | forms | words | lemmas | expansion | compounds | expansion time | peak RSS |\n"
-          "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: |")
+HEADER = ("| language | source | forms | words | lemmas | expansion | compounds | expansion time | peak RSS "
+          "| estimate error |\n"
+          "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
 
 
 def main() -> int:
