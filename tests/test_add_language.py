@@ -90,3 +90,21 @@ def test_a_bad_code_is_a_one_line_usage_error(isolated, capsys):
     assert main(["add-language", "Basque!", "--npm", "dictionary-eu"]) == 2
     err = capsys.readouterr().err
     assert "not a language code" in err and err.count("\n") == 1
+
+
+def test_a_local_dictionary_is_added_from_its_path_with_the_licence_given(isolated, dictionary, capsys):
+    english = dictionary("en")  # the real English dictionary, fetched and normalised
+    folder = isolated / "my-dictionary"
+    folder.mkdir()
+    for name in ("index.aff", "index.dic"):
+        (folder / name).write_bytes((english.aff.parent / name).read_bytes())
+    out = isolated / "en_GB.toml"
+    assert main(["add-language", "en_GB", "--path", str(folder / "index.aff"), "--licence", "MIT AND BSD-3-Clause",
+                 "--output", str(out)]) == 0
+    language = load_language(out)
+    assert language.source.kind == "path" and language.source.integrity.startswith("sha256:")
+    assert language.licence == "MIT AND BSD-3-Clause"
+    assert "given on the command line" in out.read_text("utf-8")
+    assert language.alphabet == "abcdefghijklmnopqrstuvwxyz"
+    assert not language.capitalised_nouns
+    assert language.timezone == "Europe/London"
