@@ -91,7 +91,7 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
         from pipeline.sources import fetch_source
 
         files = fetch_source(package.source, paths, target)
-        facts = survey(files.aff, files.dic, log)
+        facts = survey(files.aff, files.dic, request.code, log)
     text = render_toml(request, package, facts)
     _validate(text, target.name)
     atomic_write(target, text)
@@ -260,7 +260,7 @@ class Facts:
     entries: int
 
 
-def survey(aff: Path, dic: Path, log=print) -> Facts:
+def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     """Measure the normalised dictionary and estimate its expansion."""
     from pipeline.bounded import MODES, bounded_variant
     from pipeline.estimate import estimate_expansion
@@ -270,7 +270,10 @@ def survey(aff: Path, dic: Path, log=print) -> Facts:
     expander = Expander.from_files(aff, dic)
     plural_like = {flag: all(rule.add.isalpha() or not rule.add for rule in rules) and any(r.add for r in rules)
                    for flag, rules in expander.data.suffixes.items()}
-    measurements = measure(expander.entries(), plural_like)
+    # Entries that are only parts of compounds (German "zeit" beside "Zeit") are not words.
+    blocked = {flag for flag in (expander.data.onlyincompound, expander.data.forbidden) if flag is not None}
+    words = [entry for entry in expander.entries() if not entry.flags & blocked]
+    measurements = measure(words, plural_like, _common_words(code))
     estimate = estimate_expansion(expander)
     log(estimate.describe())
     bounded, bounded_estimate = "", None
@@ -281,10 +284,29 @@ def survey(aff: Path, dic: Path, log=print) -> Facts:
     return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
 
 
+#: How many of the commonest words (wordfreq) the capitalisation measure looks at.
+COMMON_WORDS = 5000
+
+
+def _common_words(code: str) -> list[str] | None:
+    from wordfreq import available_languages, top_n_list
+
+    language = _frequency_code(code)
+    return top_n_list(language, COMMON_WORDS) if language in available_languages() else None
+
+
+def _frequency_code(code: str) -> str:
+    """
+    >>> _frequency_code("de-at"), _frequency_code("pt_BR")
+    ('de', 'pt')
+    """
+    return re.split(r"[-_]", code)[0]
+
+
 # --- 4. names and time zone from CLDR ---------------------------------------------------
 
 
-def cldr_facts(code: str) -> tuple[str, str, str, list[str]]:
+def cldr_facts(code: str, capitalise: bool = True) -> tuple[str, str, str, list[str]]:
     """(own name, English name, time zone, notes) from Babel's CLDR data.
 
     >>> cldr_facts("eu")[:3]
@@ -309,7 +331,8 @@ def cldr_facts(code: str) -> tuple[str, str, str, list[str]]:
         return code, code, "UTC", [f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name "
                                    f"and timezone."]
     own = (locale.display_name or code)
-    own = own[:1].upper() + own[1:]
+    if capitalise:  # as a name stands at the start of a line; never in a script without case
+        own = own[:1].upper() + own[1:]
     english = locale.english_name or code
     if len(parts) > 1 and candidates[0] != str(locale):
         notes.append(f"CLDR has no locale for the variant {code!r}: the names are those of {locale}; "
@@ -350,7 +373,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
 
     m, est = facts.measurements, facts.estimate
     source = package.source
-    own, english, timezone, cldr_notes = cldr_facts(request.code)
+    own, english, timezone, cldr_notes = cldr_facts(request.code, capitalise=m.has_case)
     default = tomllib.loads((LANGUAGES_DIR / f"{TEMPLATE_LANGUAGE}.toml").read_text("utf-8"))
     lines = [f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
              f"package itself;",
@@ -386,8 +409,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
         lines.append("# The script has no case: capitals cannot mark proper nouns, so the words list keeps them.")
     lines += [
         f"alphabet = {_toml_string(m.alphabet)}",
-        f"# Measured: {m.capitalised_share:.1%} of the {m.suffixed_stems} stems taking a letters-only (plural-like) "
-        f"suffix are capitalised (nouns are capitalised above 25%).",
+        *_capitalisation_lines(m),
         f"capitalised_nouns = {'true' if m.capitalised_nouns else 'false'}",
         *_frequency_lines(request.code),
         f"# The main time zone of the territory CLDR gives for {request.code}.",
@@ -436,6 +458,21 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     return "\n".join(lines)
 
 
+def _capitalisation_lines(m) -> list[str]:
+    from pipeline.measure import CAPITALISED_COMMON_SHARE, CAPITALISED_SHARE
+
+    lines = [f"# Measured: {m.capitalised_share:.1%} of the {m.suffixed_stems} stems taking a letters-only "
+             f"(plural-like) suffix are capitalised."]
+    if m.common_capitalised_share is not None:
+        lines.append(f"# Of the language's commonest words found in the dictionary ({m.common_found}), "
+                     f"{m.common_capitalised_share:.1%} are spelled only capitalised: nouns are capitalised "
+                     f"above {CAPITALISED_COMMON_SHARE:.0%}.")
+    else:
+        lines.append(f"# NEEDS A HUMAN DECISION: no frequency list for this language, so the stem share decides "
+                     f"(capitalised above {CAPITALISED_SHARE:.0%}); check it.")
+    return lines
+
+
 def _expand_lines(facts: Facts, modes: dict) -> list[str]:
     from pipeline.estimate import human_bytes
 
@@ -458,13 +495,10 @@ def _expand_lines(facts: Facts, modes: dict) -> list[str]:
 
 
 def _frequency_lines(code: str) -> list[str]:
-    try:
-        from wordfreq import available_languages
-        known = code.split("-")[0].split("_")[0] in available_languages()
-    except ImportError:  # pragma: no cover - wordfreq is a dependency
-        known = False
-    if known:
-        return [f"frequency_language = {_toml_string(code.split('-')[0].split('_')[0])}"]
+    from wordfreq import available_languages
+
+    if _frequency_code(code) in available_languages():
+        return [f"frequency_language = {_toml_string(_frequency_code(code))}"]
     return ["# wordfreq has no list for this language: pangrams are not ranked by commonness.",
             'frequency_language = ""']
 

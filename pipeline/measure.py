@@ -10,10 +10,14 @@ expanded. :mod:`pipeline.add_language` turns the result into a commented TOML.
   a diacritic folds to its base letter in game keys, any other is simply not in the games.
   A script with more than :data:`MAX_GAME_LETTERS` letters (Korean syllables) cannot make
   hives or a tile bag.
-* **Capitalised nouns.** The share of stems that take a letters-only suffix (plural-like:
-  no apostrophe, so not the English possessive) and start with a capital. Above
-  :data:`CAPITALISED_SHARE` nouns are capitalised (German: about half; English: a few
-  per cent of proper nouns).
+* **Capitalised nouns.** Where the language's commonest words are known (wordfreq's list,
+  lower-cased), the share of those the dictionary has *only* capitalised: German about a
+  third (its nouns), Czech or Lithuanian a few per cent (proper nouns), although their
+  dictionaries hold so many names that a third of their stems taking suffixes are
+  capitalised. Above :data:`CAPITALISED_COMMON_SHARE` nouns are capitalised. Without a
+  frequency list, the share of stems that take a letters-only suffix (plural-like: no
+  apostrophe, so not the English possessive) and start with a capital decides, above
+  :data:`CAPITALISED_SHARE`, and the TOML asks a reviewer to check.
 * **Wordle.** The length of five if at least :data:`WORDLE_MIN_WORDS` ordinary stems have
   it, else the commonest length from four to seven that does; none otherwise.
 * **Tiles.** :func:`tile_set`: letter shares scaled to 98 lettered tiles plus two blanks,
@@ -34,6 +38,8 @@ MAX_GAME_LETTERS = 40
 #: Above this share of capitalised stems among those taking plural-like suffixes, nouns
 #: are capitalised.
 CAPITALISED_SHARE = 0.25
+#: Above this share of the commonest words spelled only capitalised, nouns are capitalised.
+CAPITALISED_COMMON_SHARE = 0.2
 #: Ordinary stems of one length needed for a Wordle.
 WORDLE_MIN_WORDS = 1000
 #: Tiles in the bag, blanks included, and the blanks.
@@ -82,6 +88,10 @@ class Measurements:
     #: Stems taking a plural-like suffix, and the capitalised share of them.
     suffixed_stems: int
     capitalised_share: float
+    #: Common words (of the frequency list) found as stems, and the share of them spelled
+    #: only capitalised; None without a frequency list.
+    common_found: int
+    common_capitalised_share: float | None
     capitalised_nouns: bool
     #: Ordinary stems by length (in letters).
     lengths: dict[int, int]
@@ -103,16 +113,29 @@ class Measurements:
         return 7 <= len(self.alphabet) <= MAX_GAME_LETTERS
 
 
-def measure(entries, suffix_flags: dict[str, bool]) -> Measurements:
+def measure(entries, suffix_flags: dict[str, bool], common_words: list[str] | None = None) -> Measurements:
     """Measure ``entries`` (:class:`pipeline.affixes.Entry`); ``suffix_flags`` maps each
-    suffix flag to whether all its rules add letters only (plural-like)."""
+    suffix flag to whether all its rules add letters only (plural-like); ``common_words``
+    are the language's commonest words, lower case, if known."""
     stems = [unicodedata.normalize("NFC", e.stem) for e in entries]
-    has_case = any(ch.lower() != ch.upper() for stem in stems[:5000] for ch in stem)
+    # Case as the dictionary uses it: Georgian letters have upper-case forms in Unicode,
+    # but a Georgian dictionary spells nothing with them.
+    has_case = any(ch.isupper() for stem in stems for ch in stem[:1])
     plural_like = {flag for flag, letters_only in suffix_flags.items() if letters_only}
     suffixed = [s for s, e in zip(stems, entries) if e.flags & plural_like and s.isalpha()]
     capitalised = sum(1 for s in suffixed if s[0] != s[0].lower() and s[1:] == s[1:].lower())
     share = capitalised / len(suffixed) if suffixed else 0.0
-    capitalised_nouns = has_case and share > CAPITALISED_SHARE
+    common_found, common_share = 0, None
+    if common_words:
+        spelled = set(stems)
+        found = [w for w in common_words if w in spelled or w[:1].upper() + w[1:] in spelled]
+        common_found = len(found)
+        if found:
+            common_share = sum(1 for w in found if w not in spelled) / len(found)
+    if common_share is not None:
+        capitalised_nouns = has_case and common_share > CAPITALISED_COMMON_SHARE
+    else:
+        capitalised_nouns = has_case and share > CAPITALISED_SHARE
     ordinary = sorted({s.lower() for s in stems if _ordinary_stem(s, capitalised_nouns)})
     counts = Counter(ch for stem in ordinary for ch in stem)
     total = sum(counts.values()) or 1
@@ -124,7 +147,8 @@ def measure(entries, suffix_flags: dict[str, bool]) -> Measurements:
     tiles = tile_set([letter for letter in letters if letter.letter in in_alphabet]) \
         if 7 <= len(alphabet) <= MAX_GAME_LETTERS else ()
     return Measurements(letters=letters, alphabet=alphabet, has_case=has_case, suffixed_stems=len(suffixed),
-                        capitalised_share=share, capitalised_nouns=capitalised_nouns,
+                        capitalised_share=share, common_found=common_found,
+                        common_capitalised_share=common_share, capitalised_nouns=capitalised_nouns,
                         lengths=dict(sorted(lengths.items())), ordinary_stems=len(ordinary),
                         wordle_length=wordle, tiles=tiles)
 
