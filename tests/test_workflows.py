@@ -142,8 +142,9 @@ def test_ci_workflow_runs_the_tests_on_pull_requests_and_publishes_nothing():
 def test_workflows_keep_the_page_screenshots_even_when_tests_fail(path):
     workflow = load(path)
     all_steps = [s for job in workflow["jobs"].values() for s in steps(job)]
-    keep = next(s for s in all_steps if uses(s)[0] == "actions/upload-artifact")
-    assert keep["with"]["path"].rstrip("/") == "dist/screenshots" and keep["if"] == "always()"
+    keep = next(s for s in all_steps if uses(s)[0] == "actions/upload-artifact"
+                and s["with"]["path"].rstrip("/") == "dist/screenshots")
+    assert keep["if"] == "always()"
     order = [s.get("run", "") for s in all_steps]
     assert next(i for i, r in enumerate(order) if "make test" in r) < all_steps.index(keep)
 
