@@ -1,6 +1,6 @@
 """Progress of slow stages: a bar on a terminal, a line every few seconds otherwise.
 
-CI logs and pipes get plain lines on stderr (``expanding: 41,200/142,303 entries (29%),
+CI logs and pipes get plain lines on stderr (``expanding: 41,200/142,303 entries (28%),
 12 s``) every :data:`LINE_SECONDS`, so a long build is never silent there either.
 """
 
@@ -41,7 +41,7 @@ def _lines(iterable: Iterable[T], total: int | None, desc: str, unit: str) -> It
 def progress_line(desc: str, done: int, total: int | None, unit: str, seconds: float) -> str:
     """
     >>> progress_line("expanding", 41200, 142303, "entries", 12.4)
-    'expanding: 41,200/142,303 entries (29%), 12 s'
+    'expanding: 41,200/142,303 entries (28%), 12 s'
     >>> progress_line("hives", 7, None, "hives", 3)
     'hives: 7 hives, 3 s'
     """
