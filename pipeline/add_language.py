@@ -9,8 +9,8 @@ Start at :func:`add_language`. The steps, each a small function:
    of its metadata (npm's ``package.json``, Debian's ``copyright``) and the dictionary's
    licence file, or the readme section that states the licence where there is none.
 3. :mod:`pipeline.measure` measures the dictionary (alphabet, capitalised nouns, Wordle
-   length, tiles); :mod:`pipeline.estimate` estimates the expansion and, when it would
-   exceed the default bound, the bounded mode (:mod:`pipeline.bounded`).
+   length, tiles); :mod:`pipeline.expand.estimate` estimates the expansion and, when it would
+   exceed the default bound, the bounded mode (:mod:`pipeline.expand.bounded`).
 4. Babel (CLDR) gives the language's own and English names and the main time zone of the
    territory it is most likely spoken in.
 5. :func:`render_toml` writes the TOML with a comment wherever a reviewer should decide
@@ -262,8 +262,8 @@ class Facts:
 
 def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     """Measure the normalised dictionary and estimate its expansion."""
-    from pipeline.bounded import MODES, bounded_variant
-    from pipeline.estimate import estimate_expansion
+    from pipeline.expand.bounded import MODES, bounded_variant
+    from pipeline.expand.estimate import estimate_expansion
     from pipeline.expand import Expander
     from pipeline.measure import measure
 
@@ -368,7 +368,7 @@ def _toml_string(text: str) -> str:
 
 def render_toml(request: Request, package: Package, facts: Facts) -> str:
     """The language file's text: every field the build needs, commented for the reviewer."""
-    from pipeline.bounded import MODES
+    from pipeline.expand.bounded import MODES
     from pipeline.measure import LETTER_SHARE, MAX_GAME_LETTERS, WORDLE_MIN_WORDS
 
     m, est = facts.measurements, facts.estimate
@@ -474,7 +474,7 @@ def _capitalisation_lines(m) -> list[str]:
 
 
 def _expand_lines(facts: Facts, modes: dict) -> list[str]:
-    from pipeline.estimate import human_bytes
+    from pipeline.expand.estimate import human_bytes
 
     est = facts.estimate
     lines = ["[expand]",

@@ -36,7 +36,7 @@ class Bounds:
 def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None,
                     bounds: Bounds = Bounds()) -> dict:
     """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date."""
-    from pipeline.estimate import plan_expansion
+    from pipeline.expand.estimate import plan_expansion
     from pipeline.expand import expand_to_file
 
     work = paths.work(language.code)

@@ -190,7 +190,7 @@ class Expand:
     bounded: str = ""
 
 
-#: The bounded modes of the expansion (:mod:`pipeline.bounded`) and how metadata.json
+#: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`) and how metadata.json
 #: describes each, so that a bounded language's lists say what they are.
 BOUNDED_MODES = {
     "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "

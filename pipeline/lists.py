@@ -207,7 +207,7 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
             "drop": language.folding.drop,
         },
         "compounds": bool(inputs.expansion_info.get("compounds", False)),
-        # False for a full expansion; else what the bounded mode leaves out (pipeline/bounded.py).
+        # False for a full expansion; else what the bounded mode leaves out (pipeline/expand/bounded.py).
         "bounded": inputs.expansion_info.get("bounded", False),
         "wordle_length": language.wordle.length,
         "rusc_version": __version__,

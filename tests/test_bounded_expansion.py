@@ -30,7 +30,7 @@ def _env(root: Path) -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_estimate_is_within_ten_percent_of_the_real_count(code):
-    from pipeline.estimate import estimate_expansion
+    from pipeline.expand.estimate import estimate_expansion
     from pipeline.expand import Expander
 
     files = dictionary_files(code)

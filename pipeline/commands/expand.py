@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pipeline.commands.args import language_arg
 from pipeline.errors import RuscError
-from pipeline.estimate import plan_expansion
+from pipeline.expand.estimate import plan_expansion
 from pipeline.expand import Expander, derivations, expand_to_file
 from pipeline.paths import Paths
 from pipeline.sources import fetch

@@ -15,6 +15,10 @@ Bird's-eye view, one job per module, in the order the data flows:
 * :mod:`~pipeline.expand.fastpath`: the word-game fast path (:func:`fast_variant`).
 * :mod:`~pipeline.expand.external_sort`: worker processes, buckets, run files and the
   sorted, deduplicated output (:func:`expand_to_file`).
+* :mod:`~pipeline.expand.estimate`: the size of an expansion, counted before it runs, and
+  the refusal over a bound (:func:`plan_expansion`).
+* :mod:`~pipeline.expand.bounded`: the bounded mode for agglutinative dictionaries
+  (:func:`bounded_variant`).
 
 Start reading at :meth:`Expander.batches`. The command line (``rusc expand``) is
 :mod:`pipeline.commands.expand`; nothing here imports it.
@@ -31,10 +35,13 @@ from pipeline.expand.fastpath import GAME_UNFRIENDLY, fast_variant
 from pipeline.expand.forms import (Acceptance, Converter, Derivation, Run, batch_chains, batch_forms, derivations,
                                    emit_forms, entry_forms)
 from pipeline.expand.read import COMPOUND_DIRECTIVES, read_dictionary
+from pipeline.expand.bounded import bounded_variant  # noqa: E402 (builds on the names above)
+from pipeline.expand.estimate import Estimate, Plan, estimate_expansion, plan_expansion  # noqa: E402
 
 __all__ = [
     "Acceptance", "BUCKET_BYTES", "Batch", "BatchKind", "COMPOUND_DIRECTIVES", "Converter", "Derivation",
     "ExpansionStats", "Expander", "GAME_UNFRIENDLY", "RuleFilter", "Run", "SPILL_FORMS", "batch_chains",
     "batch_forms", "derivations", "emit_forms", "entry_forms", "expand_to_file", "fast_variant",
-    "read_dictionary", "write_metadata",
+    "read_dictionary", "write_metadata", "bounded_variant", "Estimate", "Plan", "estimate_expansion",
+    "plan_expansion",
 ]

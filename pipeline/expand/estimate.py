@@ -3,8 +3,8 @@
 Start at :func:`plan_expansion` (what a build calls before expanding) and
 :func:`estimate_expansion`. An expansion's size is the sum over dictionary entries
 of the forms each one makes, less the duplicates. Counting an entry's forms walks the same
-derivation batches the expander walks (:meth:`pipeline.expand.Expander._batches`) but only
-adds up their lengths: no string is built. Two refinements keep the estimate honest:
+batches the expander walks (:meth:`pipeline.expand.Expander.batches`) but only adds up
+their lengths: no string is built. Two refinements keep the estimate honest:
 
 * **Sampling.** Big dictionaries are not counted entry by entry: a deterministic sample of
   stems (every k-th distinct stem, in .dic order) is counted and scaled up. Entries that
@@ -24,7 +24,11 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.affixes import Entry
 from pipeline.errors import RuscError
+from pipeline.expand.batch import BatchKind
+from pipeline.expand.engine import Expander
+from pipeline.expand.forms import entry_forms
 
 #: Stems counted at most (the sample); dictionaries with fewer are counted in full.
 SAMPLE_STEMS = 12_000
@@ -68,24 +72,25 @@ class Estimate:
                 f"{human_bytes(self.output_bytes)} output, {human_bytes(self.spill_bytes)} of temporary space ({how})")
 
 
-def count_entry_forms(expander, entry) -> int:
-    """Forms ``entry`` generates (duplicates included), counted without building them."""
-    stem = entry.stem[::-1] if expander._mirror else entry.stem
+def count_entry_forms(expander: Expander, entry: Entry) -> int:
+    """Forms ``entry`` generates (duplicates included), counted without building them:
+    what :func:`~pipeline.expand.forms.batch_forms` would make of each batch."""
     total = 0
-    for kind, chains, bases, ops in expander._batches(stem, entry.flags):
-        if kind == "STEM":
+    for kind, bases, ops, _chains in expander.batches(entry):
+        if kind is BatchKind.STEM:
             total += 1
-        elif kind == "XPFX":
+        elif kind is BatchKind.CROSS:
             total += len(ops) * len(bases)
         else:
             total += len(ops)
     return total
 
 
-def estimate_expansion(expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP) -> Estimate:
-    """Estimate what ``expander`` (a :class:`pipeline.expand.Expander`) will write."""
+def estimate_expansion(expander: Expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP) -> Estimate:
+    """Estimate what ``expander`` will write."""
     groups: dict[str, list] = {}
-    for entry in expander._entries:
+    entries = expander.entries()
+    for entry in entries:
         groups.setdefault(entry.stem, []).append(entry)
     stems = list(groups.values())
     pilot = _every(stems, PILOT_STEMS)
@@ -101,7 +106,7 @@ def estimate_expansion(expander, sample_stems: int = SAMPLE_STEMS, generate_cap:
     forms = round(generated * distinct_share)
     output = round(forms * bytes_per_form)
     spill = round(generated * bytes_per_form * SPILL_FACTOR)
-    return Estimate(entries=len(expander._entries), stems=len(stems), sampled_stems=len(sample),
+    return Estimate(entries=len(entries), stems=len(stems), sampled_stems=len(sample),
                     generated=generated, forms=forms, output_bytes=output, spill_bytes=spill)
 
 
@@ -125,7 +130,7 @@ def _measure_forms(expander, sample: list, counted: list[int], cap: int) -> tupl
     for group in sample[::j]:
         forms: set[str] = set()
         for entry in group:
-            produced = expander.forms(entry)
+            produced = entry_forms(expander, entry)
             made += len(produced)
             forms.update(produced)
         distinct += len(forms)
@@ -183,7 +188,7 @@ def human_bytes(size: float) -> str:
 class Plan:
     """An expansion cleared to run: the expander to use, its estimate and its mode."""
 
-    expander: object
+    expander: Expander
     estimate: Estimate
     #: The bounded mode ("" = full) and how metadata.json describes it (False = full).
     bounded: str
@@ -204,8 +209,7 @@ def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | 
     TOML's) or the spill would not fit on the disk holding ``work``."""
     import sys
 
-    from pipeline.bounded import MODES, bounded_variant
-    from pipeline.expand import Expander
+    from pipeline.expand.bounded import MODES, bounded_variant
 
     expander = Expander.from_files(aff, dic)
     mode = language.expand.bounded

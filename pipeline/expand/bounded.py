@@ -5,7 +5,7 @@ classes; their full expansion runs to billions of forms (Basque 3.2.0: about 3 b
 60 GiB). The published lists and the games only need ordinary words, so a language whose
 TOML sets ``[expand] bounded = "one-affix"`` is expanded by :func:`bounded_variant`:
 
-* the word-game fast path (:meth:`pipeline.expand.Expander.fast_variant`): no rule or stem
+* the word-game fast path (:func:`pipeline.expand.fastpath.fast_variant`): no rule or stem
   that can only make forms with capitals, digits, hyphens or apostrophes;
 * one affix per form: continuation classes no longer chain a second suffix or enable a
   prefix, and prefixes no longer combine with suffixes (the rules lose their cross-product
@@ -22,16 +22,18 @@ from dataclasses import replace
 
 from pipeline.affixes import AffixData
 from pipeline.config import BOUNDED_MODES
+from pipeline.expand.engine import Expander
+from pipeline.expand.fastpath import fast_variant
 
 #: Bounded modes and how metadata.json describes them (the data lives with the language rules).
 MODES = BOUNDED_MODES
 
 
-def bounded_variant(expander, mode: str, keep_capitals: bool = False):
+def bounded_variant(expander: Expander, mode: str, keep_capitals: bool = False) -> Expander:
     """An expander that generates only what ``mode`` keeps (see :data:`MODES`)."""
     if mode not in MODES:
         raise ValueError(f"unknown bounded mode {mode!r}")
-    fast = expander.fast_variant(keep_capitals)
+    fast = fast_variant(expander, keep_capitals)
     data = fast.data
     affix_flags = frozenset(data.prefixes) | frozenset(data.suffixes)
 
@@ -43,7 +45,4 @@ def bounded_variant(expander, mode: str, keep_capitals: bool = False):
 
     bounded_data = AffixData(**{**data.__dict__, "prefixes": one_level(data.prefixes),
                                 "suffixes": one_level(data.suffixes)})
-    bounded = type(expander)(bounded_data, fast.entries())
-    bounded._forbidden = fast._forbidden
-    bounded._forbidden_bytes = fast._forbidden_bytes
-    return bounded
+    return Expander(bounded_data, fast.entries(), forbidden=fast.forbidden)
