@@ -102,6 +102,13 @@ def test_scripts_get_every_cldr_plural_category_of_a_message():
         "one": "%(num)s word", "other": "%(num)s words"}
 
 
+def test_a_regional_variant_without_a_catalog_reads_its_languages():
+    from pipeline.render.i18n import translations
+
+    assert translations("ca-valencia").gettext("Show the answers") == "Mostra les solucions"
+    assert translations("en-gb").gettext("Show the answers") == "Show the answers"
+
+
 def test_numbers_sizes_and_dates_use_the_locales_formats():
     day = dt.date(2026, 12, 1)
     assert render("ca", "{{ fmt.number(16231764) }} · {{ fmt.size(1500000) }} · {{ fmt.date(d) }}", d=day) == \

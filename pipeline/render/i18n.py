@@ -22,7 +22,8 @@ it in ``pipeline/locale/<code>/LC_MESSAGES/messages.po``:
   after the values are filled in, for what a placeholder cannot know: Catalan
   "del 1 de desembre" becomes "de l’1 de desembre".
 
-A language without a catalog gets the English text with its own number and date formats.
+A language without a catalog gets its base language's (``ca-valencia`` reads ``ca``), or
+else the English text, with its own number and date formats.
 Nothing here reads the process locale: the same inputs render the same bytes anywhere.
 """
 
@@ -89,9 +90,11 @@ def read_catalog(code: str):
 
 @lru_cache(maxsize=None)
 def translations(code: str) -> gettext_module.NullTranslations:
-    """The compiled catalog of ``code`` (compiled here, in memory), or English if none."""
+    """The compiled catalog of ``code`` (compiled here, in memory); a regional variant
+    without its own uses its language's (``ca-valencia`` → ``ca``); English if neither."""
     if not catalog_path(code).exists():
-        return gettext_module.NullTranslations()
+        base = code.split("-")[0]
+        return translations(base) if base != code else gettext_module.NullTranslations()
     buffer = io.BytesIO()
     write_mo(buffer, read_catalog(code), use_fuzzy=False)
     buffer.seek(0)
