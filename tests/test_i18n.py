@@ -125,7 +125,8 @@ def test_numbers_sizes_and_dates_use_the_locales_formats():
     (dt.date(2026, 3, 21), "Trencaclosques del 21 de març del 2026"),
 ])
 def test_catalan_dates_contract_the_preposition(day, text):
-    assert render("ca", '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day) == text
+    for code in ("ca", "ca-valencia"):
+        assert render(code, '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day) == text, code
 
 
 def test_translated_values_are_escaped():
