@@ -1,0 +1,252 @@
+/* Rusc — the beehive page as a game. Plain JavaScript, no framework, nothing from other hosts.
+ *
+ * Where to start reading: `start` wires the page (templates/beehive_game.html). The rules
+ * — folding, judging a word, points, ranks, hints — are RuscGame's (game-core.js); saved
+ * progress, the save panel and the answers page are RuscPage's (game-page.js). Here: the
+ * entry (typed, or tapped on the hive's cells), one message per entry in a live region,
+ * the found list, score and rank bar, the hints grid and two-letter list counting down,
+ * the graded help, the share text, and on a past day the words found and missed.
+ * The page data (#game-data) holds salted hashes, never an answer; the answers page is
+ * read only when the player asks for help or for the review.
+ */
+(function () {
+  "use strict";
+
+  var G = window.RuscGame, P = window.RuscPage;
+
+  function start() {
+    var root = document.getElementById("game");
+    if (!root || !G || !P) return;
+    var data = P.json("game-data"), S = P.json("game-strings");
+    var hive = G.hive(data), lang = data.lang, date = data.date;
+    var collator = new Intl.Collator(lang);
+    var $ = function (id) { return document.getElementById(id); };
+    var form = $("game-form"), input = $("game-input"), message = $("game-message");
+    var foundList = $("found-list"), foundCount = $("found-count");
+    var state, found;
+
+    function load() {
+      state = P.load("beehive", lang, date);
+      found = {};
+      state.found.forEach(function (key) {
+        var r = G.judgeHive(hive, key, found);
+        if (r.kind === "ok") found[r.key] = r;
+      });
+      state.found = Object.keys(found);
+    }
+
+    function keys() { return Object.keys(found); }
+
+    function score() {
+      return keys().reduce(function (sum, key) { return sum + found[key].points; }, 0);
+    }
+
+    // --- messages ---------------------------------------------------------------------
+
+    function say(text, kind) {
+      message.textContent = "";
+      message.className = "game-message " + (kind || "");
+      // A fresh text node after clearing, so a repeated message is announced again.
+      window.setTimeout(function () { message.textContent = text; }, 20);
+      message.setAttribute("data-kind", kind || "");
+    }
+
+    function messageFor(r) {
+      switch (r.kind) {
+        case "short": return P.format(S.too_short, { n: data.rules.min_length });
+        case "letter": return P.format(S.bad_letter, { letters: r.bad.map(function (c) { return c.toUpperCase(); }).join(" ") });
+        case "centre": return P.format(S.no_centre, { centre: hive.centre.toUpperCase() });
+        case "found": return S.already_found;
+        case "list": return S.not_in_list;
+        case "ok":
+          return r.pangram ? P.format(S.pangram_points, { points: r.points, bonus: data.rules.bonus })
+                           : P.format(S.points, { points: r.points });
+      }
+      return "";
+    }
+
+    function submit() {
+      var text = input.value;
+      var r = G.judgeHive(hive, text, found);
+      if (r.kind === "empty") { input.value = ""; return; }
+      say(messageFor(r), r.kind);
+      if (r.kind === "ok") {
+        found[r.key] = r;
+        state.found.push(r.key);
+        if (state.help && state.help.id === r.key) state.help = null;
+        P.save("beehive", lang, date, state);
+        update(r.key);
+      }
+      input.value = "";
+    }
+
+    // --- the found list, score, rank bar and hints ----------------------------------
+
+    function text(key) { return found[key].forms.join(" / "); }
+
+    function update(latest) {
+      var list = keys().sort(function (a, b) { return collator.compare(text(a), text(b)) || (a < b ? -1 : 1); });
+      foundList.textContent = "";
+      list.forEach(function (key) {
+        var li = P.el("li", found[key].pangram ? "pangram" : "", "");
+        li.appendChild(P.el("span", "word", text(key)));
+        if (found[key].pangram) {
+          li.appendChild(P.el("span", "pangram-mark", " ★"));
+          li.lastChild.setAttribute("aria-hidden", "true");
+          li.appendChild(P.el("span", "visually-hidden", " (" + S.pangram + ")"));
+        }
+        if (key === latest) li.classList.add("latest");
+        foundList.appendChild(li);
+      });
+      foundCount.textContent = P.format(S.found_count, { n: list.length, total: data.words });
+      var points = score(), rank = G.rankOf(hive.ranks, points);
+      $("game-score").textContent = P.format(S.score, { points: points, total: data.total });
+      $("game-rank").textContent = rank.name;
+      $("game-next").textContent = rank.next ? P.format(S.to_next, { n: rank.toNext, rank: rank.next }) : S.top_rank;
+      root.setAttribute("data-rank", String(rank.index));
+      drawBar(points, rank);
+      drawHints();
+    }
+
+    function drawBar(points, rank) {
+      var bar = $("rank-bar"), top = hive.ranks[hive.ranks.length - 1][1] || 1;
+      bar.textContent = "";
+      var track = P.el("div", "rank-track");
+      var fill = P.el("div", "rank-fill");
+      fill.style.width = Math.min(100, 100 * points / top) + "%";
+      track.appendChild(fill);
+      var marks = P.el("ol", "rank-marks");
+      hive.ranks.forEach(function (r, i) {
+        var li = P.el("li", i <= rank.index ? "reached" : "");
+        li.style.left = (100 * r[1] / top) + "%";
+        li.appendChild(P.el("span", "rank-dot"));
+        li.appendChild(P.el("span", "rank-min", String(r[1])));
+        li.appendChild(P.el("span", "visually-hidden", " " + r[0]));
+        if (i === rank.index) li.setAttribute("aria-current", "step");
+        marks.appendChild(li);
+      });
+      track.appendChild(marks);
+      bar.appendChild(track);
+      document.querySelectorAll("table.ranks tbody tr").forEach(function (tr, i) {
+        tr.classList.toggle("reached", i <= rank.index);
+      });
+    }
+
+    function drawHints() {
+      var left = G.hintsLeft(data, keys()), rows = {}, cols = {}, all = 0;
+      Object.keys(left.grid).forEach(function (letter) {
+        Object.keys(left.grid[letter]).forEach(function (n) {
+          var c = left.grid[letter][n];
+          rows[letter] = (rows[letter] || 0) + c;
+          cols[n] = (cols[n] || 0) + c;
+          all += c;
+          setCount(document.querySelector('td[data-cell="' + letter + n + '"]'), c);
+        });
+      });
+      Object.keys(rows).forEach(function (l) { setCount(document.querySelector('td[data-row="' + l + '"]'), rows[l]); });
+      Object.keys(cols).forEach(function (n) { setCount(document.querySelector('td[data-col="' + n + '"]'), cols[n]); });
+      setCount(document.querySelector("td[data-total]"), all);
+      Object.keys(left.two).forEach(function (p) {
+        var li = document.querySelector('li[data-two="' + p + '"]');
+        if (li) setCount(li.querySelector(".count"), left.two[p], li);
+      });
+      $("words-left").textContent = P.format(S.left, { words: left.words, points: left.points });
+    }
+
+    function setCount(node, n, owner) {
+      if (!node) return;
+      node.textContent = String(n);
+      (owner || node).classList.toggle("done", n === 0);
+    }
+
+    // --- entry: typing, tapping, delete, shuffle ------------------------------------
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
+    document.querySelectorAll("#game-cells .cell").forEach(function (cell) {
+      cell.addEventListener("click", function () { input.value += cell.getAttribute("data-letter"); });
+    });
+    $("game-delete").addEventListener("click", function () { input.value = Array.from(input.value).slice(0, -1).join(""); });
+    $("game-shuffle").addEventListener("click", function () {
+      var outer = Array.from(document.querySelectorAll("#game-cells .cell:not(.centre)"));
+      var letters = outer.map(function (c) { return c.getAttribute("data-letter"); });
+      for (var i = letters.length - 1; i > 0; i--) {
+        var j = Math.floor(Math.random() * (i + 1)), t = letters[i];
+        letters[i] = letters[j]; letters[j] = t;
+      }
+      outer.forEach(function (cell, i) {
+        cell.setAttribute("data-letter", letters[i]);
+        cell.textContent = letters[i].toUpperCase();
+      });
+    });
+    // A physical keyboard works wherever the focus is, except in another text field.
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (target === input || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+      if (event.key === "Enter" && target && target.tagName === "BUTTON") return;
+      if (event.key === "Backspace") { input.value = Array.from(input.value).slice(0, -1).join(""); event.preventDefault(); }
+      else if (event.key === "Enter") { submit(); event.preventDefault(); }
+      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) { input.value += event.key; event.preventDefault(); }
+    });
+
+    // --- graded help ------------------------------------------------------------------
+
+    var answersUrl = root.getAttribute("data-answers");
+    $("help-button").addEventListener("click", function () {
+      var out = $("help-text");
+      P.fetchAnswers(answersUrl).then(function (answers) {
+        var missing = answers.filter(function (a) { return !found[a.id]; });
+        if (!missing.length) { out.textContent = S.help_none; return; }
+        var current = state.help && !found[state.help.id] ? state.help : null;
+        var target = current ? answers.filter(function (a) { return a.id === current.id; })[0] : null;
+        var step = target ? Math.min(3, current.step + 1) : 1;
+        target = target || missing[0];
+        state.help = { id: target.id, step: step };
+        P.save("beehive", lang, date, state);
+        var h = G.helpStep(target.id, step);
+        out.textContent = h.whole ? P.format(S.help_word, { word: target.text })
+          : P.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
+      }, function (error) { out.textContent = P.format(S.load_failed, { error: error.message }); });
+    });
+
+    // --- share, save panel, review ----------------------------------------------------
+
+    $("share-button").addEventListener("click", function () {
+      var points = score(), pangrams = keys().filter(function (k) { return found[k].pangram; }).length;
+      var textOut = P.format(S.share_text, {
+        date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
+        total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
+      }) + "\n" + root.getAttribute("data-share-url");
+      P.share(textOut, $("share-text"), $("share-status"), S);
+    });
+    P.wireSavePanel("beehive", lang, date, S, function () { load(); update(); });
+
+    var review = $("game-review");
+    if (review) {
+      review.addEventListener("toggle", function () {
+        if (!review.open) return;
+        P.fetchAnswers(answersUrl).then(function (answers) {
+          var got = $("review-found"), missed = $("review-missed");
+          got.textContent = ""; missed.textContent = "";
+          answers.forEach(function (a) { (found[a.id] ? got : missed).appendChild(P.el("li", "word", a.text)); });
+          $("review-summary").textContent = P.format(S.review, { found: got.children.length, missed: missed.children.length });
+        }, function (error) { $("review-summary").textContent = P.format(S.load_failed, { error: error.message }); });
+      });
+    }
+    var yesterday = $("game-yesterday");
+    if (yesterday) {
+      var before = P.load("beehive", lang, yesterday.getAttribute("data-date"));
+      if (before.found.length) {
+        yesterday.querySelector("a").textContent = P.format(S.yesterday, { n: before.found.length });
+        yesterday.hidden = false;
+      }
+    }
+
+    load();
+    document.getElementById("hive-figure").hidden = true;
+    root.hidden = false;
+    update();
+  }
+
+  window.RuscPage && window.RuscPage.ready(start);
+})();

@@ -1,0 +1,108 @@
+/* Rusc — the rack page as a find-the-words game. Plain JavaScript, no framework.
+ *
+ * Where to start reading: `start` wires the page (templates/rack_game.html). The rules —
+ * spelling a word into tiles (digraph tiles as one tile), blanks for any tile, tile values
+ * and the bingo bonus — are RuscGame's (game-core.js): judgeRack. Saved progress and the
+ * save panel are RuscPage's (game-page.js). The page data holds salted hashes of the
+ * answers' tile spellings, never an answer.
+ */
+(function () {
+  "use strict";
+
+  var G = window.RuscGame, P = window.RuscPage;
+
+  function start() {
+    var root = document.getElementById("game");
+    if (!root || !G || !P) return;
+    var data = P.json("game-data"), S = P.json("game-strings");
+    var rack = G.rack(data), lang = data.lang, date = data.date;
+    var $ = function (id) { return document.getElementById(id); };
+    var form = $("game-form"), input = $("game-input"), message = $("game-message");
+    var state, found;
+
+    function load() {
+      state = P.load("rack", lang, date);
+      found = {};
+      state.found.forEach(function (word) {
+        var r = G.judgeRack(rack, word, found);
+        if (r.kind === "ok") found[r.id] = r;
+      });
+      state.found = state.found.filter(function (word) { return found[G.judgeRack(rack, word, {}).id]; });
+    }
+
+    function say(text, kind) {
+      message.textContent = "";
+      message.className = "game-message " + (kind || "");
+      message.setAttribute("data-kind", kind || "");
+      window.setTimeout(function () { message.textContent = text; }, 20);
+    }
+
+    function messageFor(r) {
+      switch (r.kind) {
+        case "letter": return S.bad_letter;
+        case "short": return S.too_short;
+        case "tiles": return S.no_tiles;
+        case "found": return S.already_found;
+        case "list": return S.not_in_list;
+        case "ok": return P.format(r.bingo ? S.bingo_points : S.points, { points: r.score, bonus: data.rules.bingo });
+      }
+      return "";
+    }
+
+    function submit() {
+      var r = G.judgeRack(rack, input.value, found);
+      if (r.kind === "empty") { input.value = ""; return; }
+      say(messageFor(r), r.kind);
+      if (r.kind === "ok") {
+        found[r.id] = r;
+        state.found.push(r.forms[0]);
+        P.save("rack", lang, date, state);
+        update();
+      }
+      input.value = "";
+    }
+
+    function update() {
+      var list = $("found-list"), ids = Object.keys(found);
+      ids.sort(function (a, b) { return found[b].score - found[a].score || (a < b ? -1 : a > b ? 1 : 0); });
+      list.textContent = "";
+      var total = 0;
+      ids.forEach(function (id) {
+        var r = found[id], li = P.el("li");
+        total += r.score;
+        li.appendChild(P.el("span", "word", r.forms.join(" / ")));
+        li.appendChild(document.createTextNode(" "));
+        var spelled = P.el("span", "spelled");
+        r.tiles.forEach(function (t, i) {
+          var blank = r.blanks.indexOf(i) >= 0, tile = P.el("span", "mini-tile" + (blank ? " blank" : ""), t.toUpperCase());
+          if (blank) tile.appendChild(P.el("span", "visually-hidden", " (" + S.blank + ")"));
+          spelled.appendChild(tile);
+        });
+        li.appendChild(spelled);
+        li.appendChild(P.el("span", "points", " " + P.format(S.score_short, { points: r.score })));
+        if (r.bingo) li.appendChild(P.el("span", "bingo", " " + S.bingo));
+        list.appendChild(li);
+      });
+      $("found-count").textContent = P.format(S.found_count, { n: ids.length, total: data.words });
+      $("game-score").textContent = P.format(S.score, { points: total });
+      root.setAttribute("data-score", String(total));
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
+    document.querySelectorAll("#game-tiles button[data-tile]").forEach(function (button) {
+      button.addEventListener("click", function () { input.value += button.getAttribute("data-tile"); });
+    });
+    $("game-delete").addEventListener("click", function () {
+      var r = G.spell(rack, input.value);
+      // Delete a whole tile (l·l, ny, qu) when the entry spells; else one character.
+      input.value = r && r.length ? r.slice(0, -1).map(function (t) { return rack.tiles[t]; }).join("")
+                                  : Array.from(input.value).slice(0, -1).join("");
+    });
+    P.wireSavePanel("rack", lang, date, S, function () { load(); update(); });
+    load();
+    root.hidden = false;
+    update();
+  }
+
+  window.RuscPage && window.RuscPage.ready(start);
+})();
