@@ -1,13 +1,17 @@
 """Beehive pages: today's hive (``<code>/beehive/``) and one page per past day.
 
-Each page shows the hive, its figures, the first-letter × length hint grid, the two-letter
-starts, the ranks and the answers behind a "show" button; built from the engine's
-``DailyHive`` records (``LanguageSite.hives``) and its hints.
+Each page is a game (templates/beehive_game.html, site/beehive-game.js) over the hive, its
+figures, the first-letter × length hint grid, the two-letter starts and the ranks, built
+from the engine's ``DailyHive`` records (``LanguageSite.hives``) and its hints. The page
+carries no answer: the game checks words against salted hashes
+(:func:`pipeline.playdata.hive_play_data`), and the answers have a page of their own
+(:mod:`pipeline.render.beehive_answers`), linked from the game.
 """
 
 from __future__ import annotations
 
 from pipeline.beehive import hints
+from pipeline.playdata import hive_play_data
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
@@ -29,9 +33,13 @@ def pages(site: LanguageSite) -> list[Page]:
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     daily = site.hives[index]
     hive = daily.hive
-    return {"date": daily.date, "hive": hive, "hints": hint_table(hints(hive), site.language.alphabet),
-            "answers": sorted(hive.answers, key=lambda a: a.key), "is_today": is_today,
-            "days": day_links([d.date for d in site.hives], index)}
+    hint_counts = hints(hive)
+    day = f"{site.code}/beehive/{daily.date}/"
+    return {"date": daily.date, "hive": hive, "hints": hint_table(hint_counts, site.language.alphabet),
+            "is_today": is_today, "days": day_links([d.date for d in site.hives], index),
+            "answers_url": site.urls.url(day + "answers/"), "share_url": site.urls.absolute(day),
+            "yesterday": site.hives[index - 1].date if index > 0 else None,
+            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts)}
 
 
 def hint_table(hints, alphabet: str) -> dict:

@@ -1,9 +1,13 @@
 """Rack pages: today's rack (``<code>/rack/``) and one page per past day, from the
-engine's ``DailyRack`` records (``LanguageSite.racks``): tiles with values, answers by score.
+engine's ``DailyRack`` records (``LanguageSite.racks``): the tiles with their values and a
+find-the-words game (templates/rack_game.html, site/rack-game.js) that checks words
+against salted hashes (:func:`pipeline.playdata.rack_play_data`). The answers, by score,
+have a page of their own (:mod:`pipeline.render.rack_answers`).
 """
 
 from __future__ import annotations
 
+from pipeline.playdata import rack_play_data
 from pipeline.racks import BLANK
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
@@ -26,8 +30,9 @@ def pages(site: LanguageSite) -> list[Page]:
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     daily = site.racks[index]
     return {"date": daily.date, "rack": daily, "points": site.points, "blank": BLANK,
-            "answers": rows_by_score(daily.solution.answers), "is_today": is_today,
-            "days": day_links([d.date for d in site.racks], index)}
+            "is_today": is_today, "days": day_links([d.date for d in site.racks], index),
+            "answers_url": site.urls.url(f"{site.code}/rack/{daily.date}/answers/"),
+            "game_data": rack_play_data(site.language, daily)}
 
 
 def rows_by_score(answers) -> list[tuple[int, list]]:

@@ -7,10 +7,11 @@ in ``templates/``, and add the module here. See /README.md, "Adding a page type"
 
 from __future__ import annotations
 
-from pipeline.render import about, archive, beehive, downloads, home, language, rack, wordle
+from pipeline.render import (about, archive, beehive, beehive_answers, downloads, home, language, rack,
+                             rack_answers, wordle)
 
 #: Modules whose ``pages(site: LanguageSite)`` make the pages of one language; the order of
 #: those with a ``NAV`` entry is the navigation's.
-LANGUAGE_PAGE_TYPES = (language, beehive, rack, archive, wordle, downloads, about)
+LANGUAGE_PAGE_TYPES = (language, beehive, beehive_answers, rack, rack_answers, archive, wordle, downloads, about)
 #: Modules whose ``pages(sites: list[LanguageSite])`` make site-wide pages.
 SITE_PAGE_TYPES = (home,)
