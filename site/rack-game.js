@@ -98,8 +98,14 @@
       input.value = r && r.length ? r.slice(0, -1).map(function (t) { return rack.tiles[t]; }).join("")
                                   : Array.from(input.value).slice(0, -1).join("");
     });
+    $("share-button").addEventListener("click", function () {
+      var text = P.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
+                                          found: Object.keys(found).length, words: data.words });
+      P.share(text + "\n" + root.getAttribute("data-share-url"), $("share-text"), $("share-status"), S);
+    });
     P.wireSavePanel("rack", lang, date, S, function () { load(); update(); });
     load();
+    $("rack-tiles").hidden = true;
     root.hidden = false;
     update();
   }
