@@ -48,18 +48,18 @@ def open_page(browser, url: str, javascript: bool = True, scheme: str = "light")
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_todays_catalan_beehive_reveals_exactly_the_engines_answers(real_site, browser, paths, javascript):
+def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, browser, paths, javascript):
     origin, _ = real_site
     hive = BeehiveIndex.load(load_language("ca"), paths).daily(DAY)
     context, page, requests = open_page(browser, origin + BASE + "ca/beehive/", javascript)
     try:
         assert page.locator("html").get_attribute("lang") == "ca"
+        assert page.locator("ol.answer-list").count() == 0, "the game page must not list the answers"
+        assert page.locator("[data-count=words]").inner_text() == str(hive.word_count)
+        page.locator("p.answers-link a").click()
+        page.wait_for_url(f"**/ca/beehive/{DAY}/answers/")
         answers = page.locator("ol.answer-list > li")
         assert answers.count() == hive.word_count > 0
-        assert not answers.first.is_visible(), "answers must be hidden until revealed"
-        assert page.locator("[data-count=words]").inner_text() == str(hive.word_count)
-        page.locator("details.answers > summary").click()
-        assert answers.first.is_visible() and answers.last.is_visible()
         shown = page.locator("ol.answer-list .word").all_inner_texts()
         assert shown == [" / ".join(a.forms) for a in sorted(hive.answers, key=lambda a: a.key)]
         assert all(url.startswith(origin + BASE) for url in requests), requests
@@ -98,12 +98,11 @@ def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
     os.symlink(report.folder, docroot / BASE.strip("/"))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        seen = set()
+        seen, played = set(), set()
         days = sorted(p.name for p in (report.folder / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
         for day in days:
-            context, page, requests = open_page(browser, origin + BASE + f"ca/beehive/{day}/")
+            context, page, requests = open_page(browser, origin + BASE + f"ca/beehive/{day}/answers/")
             try:
-                page.locator("details.answers > summary").click()
                 text = page.locator("ol.answer-list").inner_text()
                 seen |= {key for key, form in HOSTILE.items() if form in text}
                 assert page.evaluate("typeof window.pwned") == "undefined"
@@ -111,6 +110,19 @@ def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
                 assert all(url.startswith(origin + BASE) for url in requests), requests
             finally:
                 context.close()
+            # Found in the game, a hostile form shows literally too (textContent, never HTML).
+            context, page, _ = open_page(browser, origin + BASE + f"ca/beehive/{day}/")
+            try:
+                for key in HOSTILE:
+                    page.fill("#game-input", key)
+                    page.press("#game-input", "Enter")
+                found = page.locator("#found-list").inner_text()
+                played |= {key for key, form in HOSTILE.items() if form in found}
+                assert page.evaluate("typeof window.pwned") == "undefined"
+                assert page.locator("#found-list img, #found-list script, #found-list b").count() == 0
+            finally:
+                context.close()
         assert seen == set(HOSTILE)
+        assert played == set(HOSTILE)
     finally:
         server.shutdown()

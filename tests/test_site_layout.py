@@ -34,6 +34,8 @@ def page_types(site: Path) -> dict[str, str]:
             f"rack-day-{code}": f"{code}/rack/{first_day}/", f"archive-{code}": f"{code}/beehive/archive/",
             f"rack-archive-{code}": f"{code}/rack/archive/", f"downloads-{code}": f"{code}/downloads/",
             f"about-{code}": f"{code}/about/",
+            f"beehive-answers-{code}": f"{code}/beehive/{first_day}/answers/",
+            f"rack-answers-{code}": f"{code}/rack/{first_day}/answers/",
         })
         for extra in sorted(p.parent.name for p in (site / code).glob("*/index.html")):
             if extra not in ("beehive", "rack", "downloads", "about", "archive"):
