@@ -283,3 +283,15 @@ def test_the_rack_played_to_the_last_word(code, real_site, browser, engines):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_catalan_hive_page_weighs_under_60_kb_gzipped(real_site):
+    """HTML + every script and stylesheet it loads + its data, each gzipped (as served)."""
+    import gzip
+
+    _, site = real_site
+    html = (site / "ca" / "beehive" / "index.html").read_bytes()
+    assets = re.findall(rb'(?:src|href)="' + BASE.encode() + rb'(assets/[^"]+)"', html)
+    assert any(a.endswith(b".js") for a in assets) and any(a.endswith(b".css") for a in assets)
+    total = len(gzip.compress(html, 9)) + sum(len(gzip.compress((site / a.decode()).read_bytes(), 9)) for a in assets)
+    assert total < 60_000, total
