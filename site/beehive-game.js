@@ -118,6 +118,10 @@
       var marks = P.el("ol", "rank-marks");
       hive.ranks.forEach(function (r, i) {
         var li = P.el("li", i <= rank.index ? "reached" : "");
+        // Every threshold has a dot; numbers only where they stay readable on a phone:
+        // the rank reached, the next one and the top (the ranks table lists them all).
+        if (i === rank.index || i === rank.index + 1 || i === hive.ranks.length - 1) li.classList.add("labelled");
+        if (i === rank.index + 1) li.classList.add("next");
         li.style.left = (100 * r[1] / top) + "%";
         li.appendChild(P.el("span", "rank-dot"));
         li.appendChild(P.el("span", "rank-min", String(r[1])));
