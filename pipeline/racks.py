@@ -53,6 +53,8 @@ MAX_RACK = 15
 #: Tile codes in signatures start here (printable, so signatures are readable when debugging).
 _CODE_BASE = 0x41
 SORTS = ("score", "length", "alpha")
+#: In a ``--pattern``, any one letter.
+PATTERN_ANY = "?"
 
 
 @dataclass(frozen=True, eq=False)
@@ -288,35 +290,42 @@ class RackIndex:
     # ---- solving --------------------------------------------------------------------
 
     def solve(self, rack: str, min_length: int = 2, contains: str = "", starts: str = "", ends: str = "",
-              sort: str = "score") -> RackSolution:
+              sort: str = "score", max_length: int | None = None, pattern: str = "") -> RackSolution:
         """Every word the rack can make (``?`` = blank), filtered and sorted.
 
-        ``min_length`` counts letters of the game key (``quan`` has 4); ``contains``,
-        ``starts`` and ``ends`` are folded like keys and matched against them.
+        ``min_length`` and ``max_length`` count letters of the game key (``quan`` has 4);
+        ``contains``, ``starts`` and ``ends`` are folded like keys and matched against them;
+        ``pattern`` is a whole key with ``?`` for any one letter (``?a??e``).
         """
         tiles, blanks = self.tileset.parse_rack(rack)
         if min_length < 1:
             raise UsageError(f"--min-length must be at least 1, not {min_length}")
+        if max_length is not None and max_length < min_length:
+            raise UsageError(f"--max-length {max_length} is below --min-length {min_length}")
         if sort not in SORTS:
             raise UsageError(f"--sort must be one of {', '.join(SORTS)}, not {sort!r}")
         filters = [self._fold_filter(text, name) for text, name in ((contains, "contains"), (starts, "starts"), (ends, "ends"))]
-        return self.solve_tiles(tiles, blanks, min_length, *filters, sort=sort)
+        return self.solve_tiles(tiles, blanks, min_length, *filters, sort=sort, max_length=max_length,
+                                pattern=self._fold_pattern(pattern))
 
     def solve_tiles(self, tiles: tuple[int, ...], blanks: int, min_length: int = 2, contains: str = "",
-                    starts: str = "", ends: str = "", sort: str = "score") -> RackSolution:
-        """:meth:`solve` for a rack already spelled as tile ids."""
+                    starts: str = "", ends: str = "", sort: str = "score", max_length: int | None = None,
+                    pattern: str = "") -> RackSolution:
+        """:meth:`solve` for a rack already spelled as tile ids (filters already folded)."""
         have = [0] * len(self.tileset.texts)
         for t in tiles:
             have[t] += 1
-        filtered = min_length > 2 or contains or starts or ends
+        longest = max_length if max_length is not None else float("inf")
+        matches = _pattern_matcher(pattern)
+        filtered = min_length > 2 or contains or starts or ends or max_length is not None or pattern
         points = self._points_of
         rules = self.language.racks
         answers = []
         for signature, blank_codes in self._signatures(have, blanks):
             entries = self.by_signature[signature]
             if filtered:
-                entries = [e for e in entries if len(e[0]) >= min_length and contains in e[0]
-                           and e[0].startswith(starts) and e[0].endswith(ends)]
+                entries = [e for e in entries if min_length <= len(e[0]) <= longest and contains in e[0]
+                           and e[0].startswith(starts) and e[0].endswith(ends) and matches(e[0])]
             # Everything but the blank positions depends on the tile multiset alone.
             bingo = len(signature) >= rules.rack_size
             score = sum(map(points.__getitem__, signature)) - sum(map(points.__getitem__, blank_codes))
@@ -367,6 +376,13 @@ class RackIndex:
 
         visit("", "", 0, blanks, "")
         return found
+
+    def _fold_pattern(self, text: str) -> str:
+        """A ``--pattern`` folded like keys, its ``?`` kept (``?a??è`` -> ``?a??e``)."""
+        if not text:
+            return ""
+        pieces = [self._fold_filter(piece, "pattern") for piece in text.split(PATTERN_ANY)]
+        return PATTERN_ANY.join(pieces)
 
     def _fold_filter(self, text: str, name: str) -> str:
         if not text:
@@ -432,6 +448,21 @@ class _CharFolder(dict):
             value = fold(ch, self.language) or _UNSPELLABLE
         self[code] = value
         return value
+
+
+def _pattern_matcher(pattern: str):
+    """``key -> bool``: the key is as long as ``pattern`` and has its letters where it has
+    letters (``?`` matches any one).
+
+    >>> matches = _pattern_matcher("?a??e")
+    >>> matches("calle"), matches("carre"), matches("cap"), _pattern_matcher("")("cap")
+    (True, True, False, True)
+    """
+    if not pattern:
+        return lambda key: True
+    fixed = [(i, ch) for i, ch in enumerate(pattern) if ch != PATTERN_ANY]
+    size = len(pattern)
+    return lambda key: len(key) == size and all(key[i] == ch for i, ch in fixed)
 
 
 def _blank_positions(codes: str, blank_codes: str) -> tuple[int, ...]:

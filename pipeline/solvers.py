@@ -1,0 +1,171 @@
+"""Static indexes of the in-browser solvers: the hive solver and the rack finder pages.
+
+The pages solve letters only their player knows, so the whole answer space of a language
+ships as two compact files, fetched on first use and cached under content-hashed names
+(:mod:`pipeline.assets`). ``site/hive-core.js`` and ``site/rack-core.js`` read them and must
+give exactly the answers of :mod:`pipeline.beehive` and :mod:`pipeline.racks`
+(``tests/test_solvers_js.py`` checks thousands of random hives and racks under Node).
+
+Where to start reading:
+
+* :func:`hive_index` — every playable beehive key filed by its *letter set* (the letters in
+  alphabet order), one line per set: ``letters<TAB>entry<TAB>entry…``. The browser files the
+  lines under their bitmask and answers a hive with the 64 lookups
+  :meth:`pipeline.beehive.BeehiveIndex.solve` makes.
+* :func:`rack_index` — every playable rack word spelled in *tile codes* (one character per
+  tile, ``A`` + the tile's position in the TOML), sorted by that spelling and front-coded,
+  which gzips to about a quarter of the same words grouped by signature. The browser sorts
+  the words by *signature* (their codes sorted) once, after the download, and walks the
+  sorted signatures as the implicit trie of :meth:`pipeline.racks.RackIndex.solve`.
+* :func:`encode_forms` — display forms are written only where they differ from what the
+  browser can rebuild (the key; the tiles' texts), and then mostly as changed positions.
+
+Both files are JSON objects: the rules the engines need (points, ranks, tiles, folding) and
+one string of lines, so ``JSON.parse`` does the unescaping in native code. The output is a
+pure function of the word lists and the language TOML: byte-identical on every run.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pipeline.beehive import BeehiveIndex
+from pipeline.config import Language
+from pipeline.errors import RuscError
+from pipeline.racks import BLANK, MAX_RACK, RackIndex
+
+#: Version of both files' layout; the JS refuses any other.
+FORMAT = 1
+#: Form positions are written as chr(POSITION_BASE + index): printable, never a separator.
+POSITION_BASE = 0x30
+#: First character of a form written as changed positions (no word starts with it).
+DIFF_MARK = "~"
+#: A form equal to the base text.
+SAME = "="
+
+
+def encode_forms(base: str, forms: tuple[str, ...]) -> str:
+    """Display forms relative to ``base`` (what the browser rebuilds); "" if just ``base``.
+
+    Forms are separated by spaces; each is ``=`` (the base), ``~`` and (position, letter)
+    pairs where only letters differ, or the form spelled out.
+
+    >>> encode_forms("acaba", ("acaba",)), encode_forms("acaba", ("acaba", "acabà"))
+    ('', '= ~4à')
+    >>> encode_forms("amelarse", ("amelar-se",))
+    'amelar-se'
+    """
+    if forms == (base,):
+        return ""
+    return " ".join(_encode_form(base, form) for form in forms)
+
+
+def _encode_form(base: str, form: str) -> str:
+    if form == base:
+        return SAME
+    if len(form) == len(base):
+        return DIFF_MARK + "".join(chr(POSITION_BASE + i) + ch for i, (b, ch) in enumerate(zip(base, form)) if b != ch)
+    return form
+
+
+def _check_forms(forms: tuple[str, ...], where: Language) -> None:
+    for form in forms:
+        if not form or form[0] in (DIFF_MARK, SAME) or any(ch in form for ch in " \t\n"):
+            raise RuscError(f"display form {form!r} cannot be written in the solver index", where.path)
+
+
+def _fold_data(language: Language) -> dict:
+    """What site/words-core.js needs to fold typed text as :func:`pipeline.clean.fold`."""
+    from pipeline.wordle import folding_table
+
+    return {"replace": [list(pair) for pair in language.folding.replace], "drop": language.folding.drop,
+            "chars": folding_table(language)}
+
+
+def _dump(data: dict) -> bytes:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def hive_index(index: BeehiveIndex) -> bytes:
+    """The hive solver's index of one language (see the module docstring).
+
+    Each entry is the key, or the key, a space and its :func:`encode_forms`.
+    """
+    language = index.language
+    rules = language.beehive
+    alphabet = language.alphabet
+    groups: list[tuple[str, str]] = []
+    for mask, members in index.by_mask.items():
+        letters = "".join(letter for i, letter in enumerate(alphabet) if mask >> i & 1)
+        entries = []
+        for i in sorted(members, key=index.keys.__getitem__):
+            key, forms = index.keys[i], index.forms[i]
+            _check_forms(forms, language)
+            extra = encode_forms(key, forms)
+            entries.append(key + (" " + extra if extra else ""))
+        groups.append((letters, "\t".join(entries)))
+    groups.sort()
+    return _dump({
+        "format": FORMAT,
+        "kind": "hive",
+        "language": language.code,
+        "alphabet": alphabet,
+        "min_length": rules.min_length,
+        "points": {str(n): p for n, p in sorted(rules.points.items())},
+        "pangram_bonus": rules.pangram_bonus,
+        "ranks": [[name, share] for name, share in rules.ranks],
+        "fold": _fold_data(language),
+        "sets": "\n".join(f"{letters}\t{entries}" for letters, entries in groups),
+    })
+
+
+def rack_index(index: RackIndex) -> bytes:
+    """The rack finder's index of one language (see the module docstring).
+
+    Each line is one (key, spelling): one character saying how many codes it shares with
+    the previous line's spelling (chr(0x30 + n)), the rest of its codes, and, if its
+    display forms are not just its tiles' texts joined, a tab and their
+    :func:`encode_forms`. The key is the tiles' keys joined (``tile_keys``): the writer
+    checks that this rebuilds every key.
+    """
+    from pipeline.clean import fold
+
+    language = index.language
+    tiles = index.tileset
+    tile_keys = [fold(text, language) for text in tiles.texts]
+    if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - 0x41:
+        raise RuscError("the tiles cannot be written in the rack finder's index", language.path)
+    rows: list[tuple[str, str]] = []
+    for entries in index.by_signature.values():
+        for key, codes, forms, texts in entries:
+            if "".join(tile_keys[ord(c) - 0x41] for c in codes) != key:
+                raise RuscError(f"game key {key!r} is not its tiles' keys joined; the rack index cannot rebuild it",
+                                language.path)
+            _check_forms(forms, language)
+            rows.append((codes, encode_forms("".join(texts), forms)))
+    rows.sort()
+    lines = []
+    previous = ""
+    for codes, extra in rows:
+        shared = 0
+        limit = min(len(previous), len(codes), MAX_RACK)
+        while shared < limit and previous[shared] == codes[shared]:
+            shared += 1
+        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
+        previous = codes
+    rules = language.racks
+    return _dump({
+        "format": FORMAT,
+        "kind": "rack",
+        "language": language.code,
+        "alphabet": language.alphabet,
+        "tiles": [[t.text, t.points, key] for t, key in zip(rules.tiles, tile_keys)],
+        "blank": BLANK,
+        "blanks": rules.blanks,
+        "rack_size": rules.rack_size,
+        "bingo_bonus": rules.bingo_bonus,
+        "max_rack": MAX_RACK,
+        "variants": [list(pair) for pair in tiles.variants],
+        "fold": _fold_data(language),
+        "words": "\n".join(lines),
+    })
