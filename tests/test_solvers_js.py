@@ -1,4 +1,4 @@
-"""site/hive-core.js and site/rack-core.js against pipeline/beehive.py and pipeline/racks.py,
+"""site/solver-core.js (the hive solver's and rack finder's engines) against pipeline/beehive.py and pipeline/racks.py,
 run by Node on the real indexes (pipeline/solvers.py) of both languages: 1,000 random hives
 and 1,000 random racks (with and without blanks, typed as players type them, with filters)
 per language must get exactly the Python engine's answers, hints and refusals."""
@@ -26,7 +26,7 @@ CASES = 1000
 DRIVER = r"""
 const fs = require("fs"), crypto = require("crypto");
 const site = process.argv[2];
-const H = require(site + "/hive-core.js"), R = require(site + "/rack-core.js"), W = require(site + "/words-core.js");
+const S = require(site + "/solver-core.js"), H = S.hive, R = S.rack;
 let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
@@ -48,7 +48,7 @@ process.stdin.on("end", () => {
     return [s.rack, s.answers.map((a) => [a.form, a.key, a.tiles, a.score, a.blanks_used, a.bingo, a.forms])];
   }));
   const digest = (x) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("hex");
-  const forms = job.forms.map(([base, encoded]) => W.decodeForms(base, encoded));
+  const forms = job.forms.map(([base, encoded]) => S.decodeForms(base, encoded));
   process.stdout.write(JSON.stringify({ hives: hives.map(digest), racks: racks.map(digest),
     first: { hives: hives.slice(0, 5), racks: racks.slice(0, 5) }, forms }));
 });

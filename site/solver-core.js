@@ -1,0 +1,328 @@
+/* Rusc — the solver pages' engines: any hive, any rack, from the static indexes.
+ * Plain JavaScript, no framework, no page access.
+ *
+ * The twin of pipeline/beehive.py (parse_hive, BeehiveIndex.solve, hints) and
+ * pipeline/racks.py (TileSet.parse_rack, RackIndex.solve and its filters), checked against
+ * them under Node on 1,000 random hives and racks per language by tests/test_solvers_js.py.
+ * The games' shared rules (folding, points, ranks, graded help, spelling into tiles) come
+ * from site/game-core.js (RuscGame), never a second copy.
+ *
+ * Where to start reading:
+ * - hive.decode() reads pipeline/solvers.py hive_index(): every key filed under its
+ *   letter-set bitmask; hive.solve() answers with the 64 lookups of the letter subsets that
+ *   hold the centre; hive.hints() counts what is (still) to find.
+ * - rack.decode() reads rack_index(): every word spelled in tile codes, sorted;
+ *   rack.solve() walks those sorted spellings as a trie, one tile at a time: a real tile
+ *   while the rack has a copy, else a blank if one is left. A node's children are found by
+ *   binary search inside its range, so the trie costs no memory and no build time.
+ * Exposed as window.RuscSolver in a browser (after game-core.js) and module.exports under Node.
+ */
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./game-core.js"));
+  else root.RuscSolver = factory(root.RuscGame);
+})(this, function (G) {
+  "use strict";
+
+  var hasOwn = Object.prototype.hasOwnProperty;
+  var FORMAT = 1, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=";
+
+  /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
+  function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+
+  /** Display forms from their encoding relative to `base` (pipeline/solvers.py
+   *  encode_forms): "" is [base]; else space-separated "=", "~" + (position, letter) pairs,
+   *  or the form spelled out. */
+  function decodeForms(base, encoded) {
+    if (!encoded) return [base];
+    return encoded.split(" ").map(function (item) {
+      if (item === SAME) return base;
+      if (item.charAt(0) !== DIFF_MARK) return item;
+      var chars = Array.from(base), pairs = Array.from(item.slice(1));
+      for (var j = 0; j < pairs.length; j += 2) chars[pairs[j].charCodeAt(0) - POSITION_BASE] = pairs[j + 1];
+      return chars.join("");
+    });
+  }
+
+  function checkFormat(data, kind) {
+    if (data.format !== FORMAT || data.kind !== kind) throw new Error("unknown " + kind + " index format " + data.format);
+  }
+
+  // --- the hive ----------------------------------------------------------------------
+
+  var HIVE_SIZE = 7;
+
+  /** A HiveError: kind "length" (not 7 letters), "letter" (.letter is outside the
+   *  alphabet) or "repeat" (a letter twice), as pipeline/beehive.py parse_hive refuses. */
+  function HiveError(kind, letter) { this.kind = kind; this.letter = letter || ""; this.message = "hive: " + kind + " " + this.letter; }
+
+  /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules}. */
+  function decodeHive(data) {
+    checkFormat(data, "hive");
+    var alphabet = Array.from(data.alphabet), bits = {};
+    alphabet.forEach(function (ch, i) { bits[ch] = 1 << i; });
+    var sets = new Map();
+    (data.sets ? data.sets.split("\n") : []).forEach(function (line) {
+      var mask = 0;
+      Array.from(line.slice(0, line.indexOf("\t"))).forEach(function (ch) { mask |= bits[ch]; });
+      sets.set(mask, line);  // parsed on first use (answersOf)
+    });
+    return { alphabet: alphabet, order: data.alphabet, bits: bits, sets: sets, minLength: data.min_length,
+             rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
+             fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** The answers ({key, forms, points, pangram}) filed under one letter-set mask. */
+  function answersOf(index, mask) {
+    var value = index.sets.get(mask);
+    if (typeof value !== "string") return value;
+    var answers = value.split("\t").slice(1).map(function (entry) {
+      var space = entry.indexOf(" "), key = space < 0 ? entry : entry.slice(0, space);
+      var scored = G.hivePoints(index.rules, key);
+      return { key: key, forms: decodeForms(key, space < 0 ? "" : entry.slice(space + 1)),
+               points: scored.points, pangram: scored.pangram };
+    });
+    index.sets.set(mask, answers);
+    return answers;
+  }
+
+  /** Typed letters -> the normalised hive (centre first, the others in alphabet order), or
+   *  a thrown HiveError. */
+  function parseHive(index, text) {
+    var chars = Array.from(text.trim().toLowerCase());
+    if (chars.length !== HIVE_SIZE) throw new HiveError("length");
+    for (var i = 0; i < chars.length; i++) if (!hasOwn.call(index.bits, chars[i])) throw new HiveError("letter", chars[i]);
+    if (new Set(chars).size !== HIVE_SIZE) throw new HiveError("repeat");
+    var rest = chars.slice(1).sort(function (a, b) { return index.order.indexOf(a) - index.order.indexOf(b); });
+    return chars[0] + rest.join("");
+  }
+
+  /** Every answer of a hive, longest first then by key: the shape of pipeline/beehive.py's Hive. */
+  function solveHive(index, text) {
+    var letters = parseHive(index, text), bits = index.bits, chars = Array.from(letters), mask = 0;
+    chars.forEach(function (ch) { mask |= bits[ch]; });
+    var centre = bits[chars[0]], others = mask & ~centre, found = [], sub = others;
+    // Every subset of the six other letters: sub = (sub - 1) & others steps through them all.
+    for (;;) {
+      if (index.sets.has(sub | centre)) found.push.apply(found, answersOf(index, sub | centre));
+      if (sub === 0) break;
+      sub = (sub - 1) & others;
+    }
+    found.sort(function (a, b) { return (b.key.length - a.key.length) || compare(a.key, b.key); });
+    var total = 0, pangrams = 0;
+    found.forEach(function (a) { total += a.points; if (a.pangram) pangrams++; });
+    return { letters: letters, centre: chars[0],
+             sorted_letters: index.alphabet.filter(function (ch) { return mask & bits[ch]; }).join(""),
+             answers: found, total_points: total, pangram_count: pangrams, word_count: found.length,
+             ranks: G.ranks(index.ranks, total) };
+  }
+
+  /** The hints of a hive's answers (all, or those still to find), as pipeline/beehive.py
+   *  hints(): {word_count, total_points, pangram_count, lengths, rows: [letter, counts per
+   *  length, total], column_totals, two_letter: [prefix, count]}, letters in hive order. */
+  function hints(hive, answers) {
+    answers = answers || hive.answers;
+    var order = {};
+    Array.from(hive.sorted_letters).forEach(function (ch, i) { order[ch] = i; });
+    var lengths = [], grid = {}, two = {}, points = 0, pangrams = 0;
+    answers.forEach(function (a) {
+      var n = a.key.length, first = a.key.charAt(0), prefix = a.key.slice(0, 2);
+      if (lengths.indexOf(n) < 0) lengths.push(n);
+      grid[first] = grid[first] || {};
+      grid[first][n] = (grid[first][n] || 0) + 1;
+      two[prefix] = (two[prefix] || 0) + 1;
+      points += a.points;
+      if (a.pangram) pangrams++;
+    });
+    lengths.sort(function (a, b) { return a - b; });
+    var rows = Object.keys(grid).sort(function (a, b) { return order[a] - order[b]; }).map(function (letter) {
+      var counts = lengths.map(function (n) { return grid[letter][n] || 0; });
+      return [letter, counts, counts.reduce(function (s, c) { return s + c; }, 0)];
+    });
+    return { word_count: answers.length, total_points: points, pangram_count: pangrams, lengths: lengths, rows: rows,
+             column_totals: lengths.map(function (n, j) { return rows.reduce(function (s, r) { return s + r[1][j]; }, 0); }),
+             two_letter: Object.keys(two).sort(function (a, b) {
+               return (order[a.charAt(0)] - order[b.charAt(0)]) || (order[a.charAt(1)] - order[b.charAt(1)]);
+             }).map(function (p) { return [p, two[p]]; }) };
+  }
+
+  /** Found words typed or pasted (any spelling: accents, l·l, capitals; separated by
+   *  spaces, commas or new lines) -> {keys: answers found, unknown: words that are not}. */
+  function foundKeys(index, hive, text) {
+    var keys = {}, known = {}, unknown = [];
+    hive.answers.forEach(function (a) { known[a.key] = true; });
+    text.split(/[\s,;]+/u).forEach(function (word) {
+      if (!word) return;
+      var key = index.fold(word).key;
+      if (key && known[key]) keys[key] = true;
+      else if (unknown.indexOf(word) < 0) unknown.push(word);
+    });
+    return { keys: keys, unknown: unknown };
+  }
+
+  // --- the rack ----------------------------------------------------------------------
+
+  var CODE_BASE = 0x41, UNSPELLABLE = "\u0000", PATTERN_ANY = "?";
+  var SORTS = ["score", "length", "alpha"];
+
+  /** A RackError: kind "tile" (.text is the first character no tile starts), "empty",
+   *  "long", "blanks", "filter" (.text names the filter), "bounds" (min/max length) or
+   *  "sort", as pipeline/racks.py refuses. */
+  function RackError(kind, text) { this.kind = kind; this.text = text || ""; this.message = "rack: " + kind + " " + this.text; }
+
+  /** The parsed rack index: every word's tile codes, sorted (the file's order), in the
+   *  shape game-core.js's spell() reads, plus the words. */
+  function decodeRack(data) {
+    checkFormat(data, "rack");
+    var texts = data.tiles.map(function (t) { return t[0]; }), tileChars = {};
+    texts.forEach(function (t) { Array.from(t).forEach(function (ch) { tileChars[ch] = true; }); });
+    var order = texts.map(function (t, i) { return i; }).sort(function (a, b) {
+      return (Array.from(texts[b]).length - Array.from(texts[a]).length) || compare(texts[a], texts[b]);
+    });
+    var lines = data.words ? data.words.split("\n") : [], n = lines.length;
+    var codes = new Array(n), extra = new Array(n), prev = "";
+    for (var w = 0; w < n; w++) {
+      var line = lines[w], tab = line.indexOf("\t");
+      var c = prev.slice(0, line.charCodeAt(0) - POSITION_BASE) + (tab < 0 ? line.slice(1) : line.slice(1, tab));
+      codes[w] = c;
+      extra[w] = tab < 0 ? "" : line.slice(tab + 1);
+      prev = c;
+    }
+    return { data: { variants: data.variants }, tiles: texts, tileChars: tileChars, order: order,
+             points: data.tiles.map(function (t) { return t[1]; }), keys: data.tiles.map(function (t) { return t[2]; }),
+             blanks: data.blanks, rackSize: data.rack_size, bingo: data.bingo_bonus, maxRack: data.max_rack,
+             blank: data.blank, codes: codes, extra: extra, fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** The typed character where the cut into tiles fails (pipeline/racks.py
+   *  TileSet._first_misfit), for the message. */
+  function firstMisfit(index, text) {
+    var s = text.normalize("NFC").toLowerCase();
+    index.data.variants.forEach(function (v) { s = s.split(v[0]).join(v[1]); });
+    var typed = Array.from(s), folded = "", owners = [];
+    typed.forEach(function (ch) {
+      var piece = index.tileChars[ch] ? ch : index.fold.drop.indexOf(ch) >= 0 ? "" : (index.fold(ch).key || UNSPELLABLE);
+      folded += piece;
+      for (var k = 0; k < piece.length; k++) owners.push(ch);
+    });
+    var i = 0;
+    while (i < folded.length) {
+      var hit = -1;
+      for (var k = 0; k < index.order.length && hit < 0; k++) if (folded.startsWith(index.tiles[index.order[k]], i)) hit = index.order[k];
+      if (hit < 0) return owners[i];
+      i += index.tiles[hit].length;
+    }
+    return typed.length ? typed[typed.length - 1] : "";
+  }
+
+  /** A typed rack -> {ids: tile ids, blanks}, or a thrown RackError. */
+  function parseRack(index, rack) {
+    var text = rack.trim(), pieces = text.split(index.blank);
+    var blanks = pieces.length - 1, letters = pieces.join("");
+    var ids = letters ? G.spell(index, letters) : [];
+    if (ids === null) throw new RackError("tile", firstMisfit(index, letters));
+    var size = ids.length + blanks;
+    if (size === 0) throw new RackError("empty");
+    if (size > index.maxRack) throw new RackError("long", String(size));
+    if (blanks > index.blanks) throw new RackError("blanks", String(blanks));
+    return { ids: ids, blanks: blanks };
+  }
+
+  function foldFilter(index, text, name) {
+    if (!text) return "";
+    var key = index.fold(text).key;
+    if (key === null) throw new RackError("filter", name);
+    return key;
+  }
+
+  /** Every (word, positions played by blanks) the rack can spell: a depth-first walk of
+   *  the sorted spellings as a trie, a real tile while the rack has a copy and a blank
+   *  after, so blanks fall on the last copies of their tile, as in pipeline/racks.py. */
+  function spellable(index, have, blanks) {
+    var words = index.codes, found = [], blankAt = [];
+    function visit(lo, hi, depth, blanksLeft) {
+      if (words[lo].length === depth) { found.push([lo, blankAt.slice()]); lo++; }
+      while (lo < hi) {
+        var c = words[lo].charCodeAt(depth), a = lo + 1, b = hi, t = c - CODE_BASE;
+        while (a < b) {  // the end of the child's range: the first spelling with a later code here
+          var m = (a + b) >> 1;
+          if (words[m].charCodeAt(depth) > c) b = m; else a = m + 1;
+        }
+        if (have[t] > 0) {
+          have[t]--;
+          visit(lo, a, depth + 1, blanksLeft);
+          have[t]++;
+        } else if (blanksLeft) {
+          blankAt.push(depth);
+          visit(lo, a, depth + 1, blanksLeft - 1);
+          blankAt.pop();
+        }
+        lo = a;
+      }
+    }
+    if (words.length) visit(0, words.length, 0, blanks);
+    return found;
+  }
+
+  var SORT_KEYS = {
+    score: function (a, b) { return (b.score - a.score) || (b.key.length - a.key.length) || compare(a.key, b.key) || compare(a.form, b.form); },
+    length: function (a, b) { return (b.key.length - a.key.length) || (b.score - a.score) || compare(a.key, b.key) || compare(a.form, b.form); },
+    alpha: function (a, b) { return compare(a.key, b.key) || compare(a.form, b.form) || (b.score - a.score); },
+  };
+
+  function matcher(pattern) {
+    return function (key) {
+      if (!pattern) return true;
+      if (key.length !== pattern.length) return false;
+      for (var i = 0; i < pattern.length; i++) if (pattern[i] !== PATTERN_ANY && pattern[i] !== key[i]) return false;
+      return true;
+    };
+  }
+
+  /** Every word of a typed rack, filtered and sorted (RackIndex.solve). options: min_length
+   *  (default 2), max_length, contains, starts, ends, pattern (? = any one letter), sort
+   *  ("score", "length", "alpha"). -> {rack: tile texts, blanks "?"; answers: [{form, key,
+   *  tiles, score, blanks_used, bingo, forms}]}. */
+  function solveRack(index, rack, options) {
+    var o = options || {}, parsed = parseRack(index, rack);
+    var minLength = o.min_length === undefined || o.min_length === null ? 2 : o.min_length;
+    var maxLength = o.max_length === undefined || o.max_length === null ? Infinity : o.max_length;
+    var sort = o.sort || "score";
+    if (minLength < 1) throw new RackError("bounds", "min");
+    if (maxLength < minLength) throw new RackError("bounds", "max");
+    if (SORTS.indexOf(sort) < 0) throw new RackError("sort", sort);
+    var contains = foldFilter(index, o.contains, "contains"), starts = foldFilter(index, o.starts, "starts");
+    var ends = foldFilter(index, o.ends, "ends");
+    var pattern = o.pattern ? o.pattern.split(PATTERN_ANY).map(function (p) { return foldFilter(index, p, "pattern"); }).join(PATTERN_ANY) : "";
+    var matches = matcher(pattern), points = index.points, answers = [];
+    var have = new Int32Array(index.tiles.length);
+    parsed.ids.forEach(function (t) { have[t]++; });
+    spellable(index, have, parsed.blanks).forEach(function (hit) {
+      var w = hit[0], blanksUsed = hit[1], codes = index.codes[w], key = "", tiles = [], score = 0, j;
+      for (j = 0; j < codes.length; j++) {
+        var t = codes.charCodeAt(j) - CODE_BASE;
+        key += index.keys[t];
+        tiles.push(index.tiles[t]);
+        score += points[t];
+      }
+      var n = key.length;
+      if (n < minLength || n > maxLength || key.indexOf(contains) < 0 || !key.startsWith(starts) ||
+          !key.endsWith(ends) || !matches(key)) return;
+      for (j = 0; j < blanksUsed.length; j++) score -= points[codes.charCodeAt(blanksUsed[j]) - CODE_BASE];
+      var bingo = codes.length >= index.rackSize;
+      if (bingo) score += index.bingo;
+      var forms = decodeForms(tiles.join(""), index.extra[w]);
+      answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
+    });
+    answers.sort(SORT_KEYS[sort]);
+    var rackTiles = parsed.ids.slice().sort(function (a, b) { return a - b; }).map(function (t) { return index.tiles[t]; });
+    for (var b = 0; b < parsed.blanks; b++) rackTiles.push(index.blank);
+    return { rack: rackTiles, answers: answers };
+  }
+
+  return {
+    decodeForms: decodeForms,
+    hive: { decode: decodeHive, parse: parseHive, solve: solveHive, hints: hints, foundKeys: foundKeys,
+            help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
+    rack: { decode: decodeRack, parse: parseRack, solve: solveRack, RackError: RackError, SORTS: SORTS },
+  };
+});
