@@ -44,22 +44,24 @@ POSITION_BASE = 0x30
 DIFF_MARK = "~"
 #: A form equal to the base text.
 SAME = "="
+#: Between the forms of one entry (a control character: display forms may hold spaces).
+FORM_SEPARATOR = "\x1f"
 
 
 def encode_forms(base: str, forms: tuple[str, ...]) -> str:
     """Display forms relative to ``base`` (what the browser rebuilds); "" if just ``base``.
 
-    Forms are separated by spaces; each is ``=`` (the base), ``~`` and (position, letter)
-    pairs where only letters differ, or the form spelled out.
+    Forms are separated by :data:`FORM_SEPARATOR`; each is ``=`` (the base), ``~`` and
+    (position, letter) pairs where only letters differ, or the form spelled out.
 
     >>> encode_forms("acaba", ("acaba",)), encode_forms("acaba", ("acaba", "acabà"))
-    ('', '= ~4à')
+    ('', '=\\x1f~4à')
     >>> encode_forms("amelarse", ("amelar-se",))
     'amelar-se'
     """
     if forms == (base,):
         return ""
-    return " ".join(_encode_form(base, form) for form in forms)
+    return FORM_SEPARATOR.join(_encode_form(base, form) for form in forms)
 
 
 def _encode_form(base: str, form: str) -> str:
@@ -72,7 +74,7 @@ def _encode_form(base: str, form: str) -> str:
 
 def _check_forms(forms: tuple[str, ...], where: Language) -> None:
     for form in forms:
-        if not form or form[0] in (DIFF_MARK, SAME) or any(ch in form for ch in " \t\n"):
+        if not form or form[0] in (DIFF_MARK, SAME) or any(ch in form for ch in ("\t", "\n", FORM_SEPARATOR)):
             raise RuscError(f"display form {form!r} cannot be written in the solver index", where.path)
 
 

@@ -24,17 +24,17 @@
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-  var FORMAT = 1, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=";
+  var FORMAT = 1, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
 
   /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
   /** Display forms from their encoding relative to `base` (pipeline/solvers.py
-   *  encode_forms): "" is [base]; else space-separated "=", "~" + (position, letter) pairs,
-   *  or the form spelled out. */
+   *  encode_forms): "" is [base]; else, separated by U+001F, "=", "~" + (position, letter)
+   *  pairs, or the form spelled out. */
   function decodeForms(base, encoded) {
     if (!encoded) return [base];
-    return encoded.split(" ").map(function (item) {
+    return encoded.split(FORM_SEPARATOR).map(function (item) {
       if (item === SAME) return base;
       if (item.charAt(0) !== DIFF_MARK) return item;
       var chars = Array.from(base), pairs = Array.from(item.slice(1));

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.assets import Assets
+from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
 from pipeline.downloads import Download
+from pipeline.racks import RackIndex
 from pipeline.urls import Urls
 
 
@@ -78,6 +80,10 @@ class LanguageSite:
     urls: Urls
     #: Filled in after every page type ran: the navigation entries that have a page.
     nav: list[NavEntry] = field(default_factory=list)
+    #: The engines' indexes the schedules came from (``BeehiveIndex``, ``RackIndex``), for
+    #: pages that ship a whole index (the solvers).
+    beehive_index: BeehiveIndex | None = None
+    rack_index: RackIndex | None = None
 
     @property
     def code(self) -> str:

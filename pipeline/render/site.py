@@ -177,14 +177,17 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
     # so its pages, archive, feed entries and navigation are left out.
     supported = language.supported_games
     # Up to today only: no future answer is ever published (or computed).
-    hives = BeehiveIndex.load(language, paths).schedule(day) if "beehive" in supported else []
+    beehive_index = BeehiveIndex.load(language, paths) if "beehive" in supported else None
+    hives = beehive_index.schedule(day) if beehive_index is not None else []
     days = [hive.date for hive in hives] or _days(language.schedule_start, day)
     racks = []
+    rack_index = None
     if "racks" in supported:
         rack_index = RackIndex.load(language, paths)
         racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
     return LanguageSite(language, day, hives, racks, tile_points(language),
-                        list_downloads(folder, day, Release.from_env()), folder, assets, urls)
+                        list_downloads(folder, day, Release.from_env()), folder, assets, urls,
+                        beehive_index=beehive_index, rack_index=rack_index)
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:
