@@ -142,7 +142,7 @@
             var button = el("button", "cell", String(c));
             button.type = "button";
             button.setAttribute("aria-label", format(S.cell_button, { n: number(c), letter: letter.toUpperCase(), length: n }));
-            button.addEventListener("click", function () { cell = [letter, n]; draw(); document.getElementById("hs-cell").focus(); });
+            button.addEventListener("click", function () { cell = [letter, n]; draw(); document.getElementById("hs-cell-title").focus(); });
             td.appendChild(button);
           } else td.textContent = "·";
           row.appendChild(td);
@@ -204,10 +204,13 @@
       return item;
     }
 
+    /** A titled list of revealed words; its heading (id + "-title") takes the focus. */
     function block(id, title, items) {
       var section = el("section", "reveal-block");
+      section.id = id;
       var heading = el("h3", "", title);
-      heading.id = id;
+      heading.id = id + "-title";
+      section.setAttribute("aria-labelledby", heading.id);
       heading.tabIndex = -1;
       section.appendChild(heading);
       var list = el("ul", "reveal-list");
@@ -254,7 +257,7 @@
         hinted.push({ key: next.key, level: 1 });
       }
       draw();
-      document.getElementById("hs-hints").focus();
+      document.getElementById("hs-hints-title").focus();
     }
 
     form.addEventListener("submit", function (event) {
@@ -267,7 +270,7 @@
     document.getElementById("hs-all").addEventListener("click", function () {
       showAll = true;
       draw();
-      document.getElementById("hs-every").focus();
+      document.getElementById("hs-every-title").focus();
     });
 
     function fromUrl() {

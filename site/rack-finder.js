@@ -52,6 +52,7 @@
     function values() {
       var v = {};
       FIELDS.forEach(function (name) { v[name] = inputs[name].value.trim(); });
+      v.rack = v.rack.replace(/\s+/g, "");  // "A B ? ?" is a rack too; the engine refuses spaces
       return v;
     }
 
