@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
 import random
 import subprocess
 import sys
@@ -126,6 +127,28 @@ def test_filters_and_sorts():
     assert lengths == sorted(lengths, reverse=True)
     scores = [a.score for a in index.solve("teas?").answers]
     assert scores == sorted(scores, reverse=True)
+    assert words_of(index.solve("teas", max_length=2)) == ["as", "at"]
+    assert words_of(index.solve("teas", min_length=3, max_length=3)) == ["ate", "eat", "tea"]
+    assert words_of(index.solve("teas", pattern="?e??")) == ["seat", "teas"]
+    assert words_of(index.solve("teas", pattern="?A?")) == ["eat"]
+
+
+def test_catalan_pattern_and_filters_fold_like_keys():
+    index = synthetic(CA, ["col·lecció", "col·lega", "cola", "coll", "calla"])
+    assert words_of(index.solve("col·lecció??")) == sorted(["col·lecció", "cola", "coll", "col·lega"])
+    assert words_of(index.solve("col·lecció??", pattern="co??ecció")) == ["col·lecció"]
+    assert words_of(index.solve("col·lecció??", pattern="?ol·l?????", contains="l·l")) == ["col·lecció"]
+    assert words_of(index.solve("col·lecció??", max_length=4, starts="CÒ")) == ["cola", "coll"]
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(max_length=1), "--max-length 1 is below --min-length 2"),
+    (dict(pattern="?1"), "--pattern '1' has characters outside"),
+])
+def test_bad_filters_are_usage_errors(options, message):
+    index = synthetic(EN, ["tea", "eat"])
+    with pytest.raises(UsageError, match=re.escape(message)):
+        index.solve("tea", **options)
 
 
 @pytest.mark.parametrize("rack, message", [
@@ -284,6 +307,13 @@ def test_cli_marks_blanks_and_filters(real_en, repo_root, cli):
     assert out.returncode == 0, out.stderr
     assert "chicken\t" in out.stdout and "N*" in out.stdout
     assert all(len(line.split("\t")[0]) >= 6 for line in out.stdout.splitlines()[:-1])
+
+
+def test_cli_max_length_and_pattern(real_en, repo_root):
+    out = rusc("rack", "en", "chicke?", "--max-length", "5", "--pattern", "?h???", root=repo_root)
+    assert out.returncode == 0, out.stderr
+    words = [line.split("\t")[0] for line in out.stdout.splitlines()[:-1]]
+    assert words and all(len(w) == 5 and w[1] == "h" for w in words)
 
 
 @pytest.mark.parametrize("args", [["abc1"], ["abc???"], ["a" * 16], ["--date", "2026-02-30"], []])
