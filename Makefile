@@ -72,7 +72,7 @@ publish-check: setup
 # The interface text: templates/ and pipeline/render/ -> messages.pot -> every language's .po
 # (new messages arrive untranslated, changed ones fuzzy; translate them, the build compiles).
 messages: setup
-	$(BIN)/pybabel extract -F babel.cfg --sort-output --no-location --no-wrap --omit-header -k plural_forms:1,2 -o pipeline/locale/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k plural_forms:1,2 --sort-output --no-location --no-wrap --omit-header -k plural_forms:1,2 -o pipeline/locale/messages.pot .
 	$(BIN)/pybabel update -i pipeline/locale/messages.pot -d pipeline/locale --no-wrap --ignore-pot-creation-date --ignore-obsolete
 
 # The one command that updates the lock: pip-tools in a throw-away venv, so the lock tool

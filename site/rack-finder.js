@@ -38,7 +38,8 @@
     var index = null;
 
     function number(n) { return n.toLocaleString(lang); }
-    function count(key, n) { return format(S[key + "_" + (plurals.select(n) === "one" ? "one" : "other")], { n: number(n) }); }
+    /** A count in words, by the language's plural rules (S[key] is {one, many, other}). */
+    function count(key, n) { return format(S[key][plurals.select(n)] || S[key].other, { n: number(n) }); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
     var loading = fetch(root.getAttribute("data-src"))

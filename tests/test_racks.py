@@ -309,8 +309,8 @@ def test_cli_marks_blanks_and_filters(real_en, repo_root, cli):
     assert all(len(line.split("\t")[0]) >= 6 for line in out.stdout.splitlines()[:-1])
 
 
-def test_cli_max_length_and_pattern(real_en, repo_root):
-    out = rusc("rack", "en", "chicke?", "--max-length", "5", "--pattern", "?h???", root=repo_root)
+def test_cli_max_length_and_pattern(real_en, repo_root, cli):
+    out = cli("rack", "en", "chicke?", "--max-length", "5", "--pattern", "?h???", env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     words = [line.split("\t")[0] for line in out.stdout.splitlines()[:-1]]
     assert words and all(len(w) == 5 and w[1] == "h" for w in words)

@@ -279,3 +279,27 @@ def test_solver_pages_have_no_serious_accessibility_violations(open_page, engine
             problems += [f"{scheme} {path}: {v['id']} ({v['impact']}): {v['help']}"
                          for v in violations if v["impact"] in ("serious", "critical")]
     assert not problems, "\n".join(problems)
+
+
+def test_the_solvers_work_offline_after_one_visit(real_site, browser, engines):
+    origin, _ = real_site
+    index, racks = engines["ca"]
+    letters = some_hive(index)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/hive-solver/")
+        # Kept once the service worker controls the page and holds both solvers' indexes.
+        page.wait_for_function("""() => navigator.serviceWorker.controller &&
+            caches.match(document.getElementById('hs-result').dataset.src).then(Boolean)""", timeout=60000)
+        page.goto(origin + BASE + "ca/rack-finder/")
+        page.wait_for_function("() => caches.match(document.getElementById('rf-result').dataset.src).then(Boolean)",
+                               timeout=60000)
+        context.set_offline(True)
+        page.goto(origin + BASE + f"ca/hive-solver/?letters={urllib.parse.quote(letters)}")
+        page.locator("#hs-result").wait_for(state="visible")
+        check_hints(page, index.solve(letters))
+        page.goto(origin + BASE + "ca/rack-finder/?rack=" + urllib.parse.quote("l·lquaes??"))
+        check_rack(page, racks.solve("l·lquaes??"))
+    finally:
+        context.close()

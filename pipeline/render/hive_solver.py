@@ -14,11 +14,12 @@ from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 from pipeline.solvers import hive_index
 
-NAV = NavEntry("hive-solver/", N_("Hive solver"))
+NAV = NavEntry("hive-solver/", N_("Hive solver"),
+               N_("Type the letters of a beehive played elsewhere: hints first, answers when you ask."))
 
 
 def pages(site: LanguageSite) -> list[Page]:
     if site.beehive_index is None:
         return []
     data = site.assets.add(f"hive-index-{site.code}.json", hive_index(site.beehive_index))
-    return [site.page(NAV.path, "hive-solver.html", NAV.path, data_url=site.urls.url(data))]
+    return [site.page(NAV.path, "hive-solver.html", NAV.path, offline=True, data_url=site.urls.url(data))]

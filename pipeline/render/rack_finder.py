@@ -15,7 +15,8 @@ from pipeline.render.pages import LanguageSite, NavEntry, Page
 from pipeline.racks import BLANK, MAX_RACK
 from pipeline.solvers import rack_index
 
-NAV = NavEntry("rack-finder/", N_("Rack finder"))
+NAV = NavEntry("rack-finder/", N_("Rack finder"),
+               N_("Every word your tiles make, blanks and filters included."))
 
 
 def pages(site: LanguageSite) -> list[Page]:
@@ -26,5 +27,5 @@ def pages(site: LanguageSite) -> list[Page]:
     tiles = index.tileset
     # Tiles of more than one letter, each with the other spellings a player may type (ŀl, l.l).
     digraphs = [(text, [old for old, new in tiles.variants if new == text]) for text in tiles.texts if len(text) > 1]
-    return [site.page(NAV.path, "rack-finder.html", NAV.path, data_url=site.urls.url(data), points=site.points,
-                      blank=BLANK, digraphs=digraphs, max_rack=MAX_RACK)]
+    return [site.page(NAV.path, "rack-finder.html", NAV.path, offline=True, data_url=site.urls.url(data),
+                      points=site.points, blank=BLANK, digraphs=digraphs, max_rack=MAX_RACK)]
