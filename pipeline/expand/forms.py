@@ -3,8 +3,8 @@
 Bird's-eye view (start at :func:`batch_forms`):
 
 * :func:`batch_forms` turns one :data:`~pipeline.expand.batch.Batch` into its forms, as
-  :class:`Run` records (the forms one rule makes, with the start they all share). It is the
-  only code that applies an affix to a word; everything below uses it.
+  :data:`Run` pairs (the forms, with the start they all share). It is the only code that
+  applies an affix to a word; everything below uses it.
 * :class:`Acceptance` decides which working-space forms Hunspell accepts *as spelled* and
   turns them into output forms: mirrored back for COMPLEXPREFIXES, dropped if ICONV would
   rewrite them (Hunspell converts its input before looking it up; OCONV only converts
