@@ -115,10 +115,22 @@ class StemExclusion:
     endings: tuple[str, ...] = ()
     #: The stem ends with none of these.
     not_endings: tuple[str, ...] = ()
+    #: Applies to nouns and adjectives too (a superlative is inflected like an adjective);
+    #: by default a stem with a nominal flag is always a lemma.
+    nominal_too: bool = False
 
-    def excludes(self, stem: str, flags: frozenset[str]) -> bool:
-        return ((not self.flags or bool(self.flags & flags))
-                and (not self.only_flags or flags == self.only_flags)
+    def excludes(self, stem: str, lines: tuple[frozenset[str], ...]) -> bool:
+        """Does this rule exclude ``stem``, whose .dic lines carry the flag sets ``lines``?
+
+        ``flags`` looks at all lines together (atrau/_C and atrau/_Z: a finite form);
+        ``only_flags`` must hold for every line. A line without flags is an invariable
+        word's entry of its own, which flag evidence cannot overrule (vinga/_D beside a
+        bare "vinga", the interjection; coent/_C beside the adjective "coent").
+        """
+        if (self.flags or self.only_flags) and frozenset() in lines:
+            return False
+        return ((not self.flags or any(self.flags & flags for flags in lines))
+                and (not self.only_flags or all(flags == self.only_flags for flags in lines))
                 and (not self.endings or stem.endswith(self.endings))
                 and not (self.not_endings and stem.endswith(self.not_endings)))
 
@@ -131,6 +143,33 @@ class GameSupport:
     enabled: bool = True
     #: Why not, for the log and the reviewer (``unsupported = "..."`` in the TOML).
     unsupported: str = ""
+
+
+@dataclass(frozen=True)
+class LemmaEvidence:
+    """What in the .dic/.aff tells a dictionary entry from a conjugated form or a plural
+    the .dic spells out (see :mod:`pipeline.lemmas`). Empty = stems are lemmas as they are."""
+
+    #: Flags only nouns and adjectives take: a stem with one is a lemma (a homograph of a
+    #: verb form such as "pare" is still a dictionary entry).
+    nominal_flags: frozenset[str] = frozenset()
+    #: The .aff's verb-model flags (each stem carrying one is an infinitive).
+    verb_flags: frozenset[str] = frozenset()
+    #: Rule positions inside each verb model that make no finite form (infinitive,
+    #: gerund, singular participles): the others make conjugated forms.
+    non_finite_rules: frozenset[int] = frozenset()
+    #: Endings of each tense, for verbs the .aff spells out with no model.
+    tenses: tuple[tuple[str, ...], ...] = ()
+    #: The shortest base a tense's endings attach to (shorter bases match by chance).
+    min_base: int = 2
+    #: How many stems of one verb make a run (fewer are taken as chance homographs).
+    min_run: int = 3
+    #: Flags whose rules ending in ``plural_ending`` make plurals.
+    plural_flags: frozenset[str] = frozenset()
+    plural_ending: str = "s"
+    #: (plural ending, singular ending): a stem with the first is a plural when the stem
+    #: with the second is a stem too (participles spelled out with no flags).
+    plural_pairs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,6 +259,8 @@ class Language:
     lemma_rules: tuple[LemmaRule, ...]
     #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
     lemma_exclusions: tuple[StemExclusion, ...]
+    #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
+    lemma_evidence: LemmaEvidence
     #: Language for wordfreq (pangram commonness); "" for none.
     frequency_language: str
     beehive: Beehive
@@ -350,6 +391,7 @@ class _Reader:
             capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
             lemma_rules=self.lemma_rules(),
             lemma_exclusions=self.lemma_exclusions(),
+            lemma_evidence=self.lemma_evidence(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet, folding),
@@ -448,8 +490,46 @@ class _Reader:
             if not any(values.values()):
                 raise self.fail(f"{where[:-1]} names no criterion: it would exclude every stem")
             exclusions.append(StemExclusion(frozenset(values["flags"]), frozenset(values["only_flags"]),
-                                            tuple(values["endings"]), tuple(values["not_endings"])))
+                                            tuple(values["endings"]), tuple(values["not_endings"]),
+                                            self.get(table, "nominal_too", bool, where, False)))
         return tuple(exclusions)
+
+    def lemma_evidence(self) -> LemmaEvidence:
+        table = self.table("lemmas", False)
+        where = "lemmas."
+
+        def strings(key: str) -> list[str]:
+            items = self.get(table, key, list, where, [])
+            if not all(isinstance(item, str) and item for item in items):
+                raise self.fail(f"field {where + key!r} must list non-empty strings")
+            return items
+
+        rules = self.get(table, "non_finite_rules", list, where, [])
+        if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rules):
+            raise self.fail(f"field {where + 'non_finite_rules'!r} must list rule positions (whole numbers from 0)")
+        tenses = self.get(table, "tenses", list, where, [])
+        if not all(isinstance(t, list) and t and all(isinstance(e, str) and e for e in t) for t in tenses):
+            raise self.fail(f"field {where + 'tenses'!r} must be a list of lists of non-empty endings")
+        min_run = self.get(table, "min_run", int, where, 3)
+        if min_run < 2:
+            raise self.fail(f"field {where + 'min_run'!r} must be at least 2 (one stem is no run)")
+        return LemmaEvidence(
+            nominal_flags=frozenset(strings("nominal_flags")),
+            verb_flags=frozenset(strings("verb_flags")),
+            non_finite_rules=frozenset(rules),
+            tenses=tuple(tuple(unicodedata.normalize("NFC", e) for e in t) for t in tenses),
+            min_run=min_run,
+            min_base=self.get(table, "min_base", int, where, 2),
+            plural_flags=frozenset(strings("plural_flags")),
+            plural_ending=self.get(table, "plural_ending", str, where, "s"),
+            plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),
+        )
+
+    def pairs(self, table: dict, key: str, where: str) -> list[tuple[str, str]]:
+        pairs = self.get(table, key, list, where, [])
+        if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
+            raise self.fail(f"field {where + key!r} must be a list of [from, to] string pairs")
+        return [(unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)) for a, b in pairs]
 
     def folding(self) -> Folding:
         table = self.table("folding", False)

@@ -6,7 +6,7 @@ sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
 
 ``forms.txt``   every form as spelled (streamed straight from the expansion)
 ``words.txt``   the ordinary words (:func:`pipeline.clean.is_ordinary_word`)
-``lemmas.txt``  the dictionary entries a normative dictionary lists (see :func:`lemmas`)
+``lemmas.txt``  the dictionary entries a normative dictionary lists (:mod:`pipeline.lemmas`)
 ``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, and ``w``/``l``/``wl``
 ``wordle.tsv``  ``key<TAB>form form…`` for the keys of the Wordle length
 plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
@@ -26,6 +26,7 @@ from pipeline import __version__
 from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
 from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
+from pipeline.lemmas import lemma_list
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
@@ -61,11 +62,11 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     """
     with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
-        lemma_job = pool.submit(lemmas, language, inputs.aff, inputs.dic)
+        lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
-        lemma_forms = lemma_job.result()
+        lemma_forms, lemma_removed = lemma_job.result()
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         rows = game_rows(language, tmp / "words.txt", lemma_forms)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
@@ -81,45 +82,13 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
                         "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": digests[name]}
                  for name in VARIANTS}
         metadata = _metadata(language, inputs, files)
+        metadata["lemma_stems_removed"] = lemma_removed
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
         summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
         digests.update({name: sha256_file(tmp / name) for name in summed})
         sums = [f"{digests[name]}  {name}" for name in sorted(digests)]
         atomic_write(tmp / "SHA256SUMS", "\n".join(sums) + "\n")
     return metadata
-
-
-def lemmas(language: Language, aff: Path, dic: Path) -> list[str]:
-    """The lemmas: every stem (but those the language's lemma exclusions name), plus what
-    the language's lemma rules make from it.
-
-    A lemma must be an ordinary word once its hyphens and apostrophes are set aside
-    (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
-    """
-    from pipeline.expand import Expander, derivations
-
-    expander = Expander.from_files(aff, dic)
-    selectors = language.lemma_rules
-
-    decided: dict[int, bool] = {}  # by rule identity: the hot loop asks millions of times
-
-    def allow(rule) -> bool:
-        verdict = decided.get(id(rule))
-        if verdict is None:
-            verdict = decided[id(rule)] = any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
-        return verdict
-
-    drop = {ord(ch): None for ch in language.folding.drop}
-    exclusions = language.lemma_exclusions
-    found: set[str] = set()
-    for entry in progress(expander.entries(), desc=f"{language.code} lemmas", unit="stem"):
-        if any(rule.excludes(entry.stem, entry.flags) for rule in exclusions):
-            continue
-        for derivation in derivations(expander, entry, allow=allow):
-            form = derivation.form
-            if is_ordinary_word(form.translate(drop), language):
-                found.add(form)
-    return sorted(found)
 
 
 def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str]) -> list[tuple[str, str, str]]:

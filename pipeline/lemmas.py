@@ -1,0 +1,220 @@
+"""Lemmas: the entries a normative dictionary lists, chosen from a Hunspell dictionary.
+
+Start at :func:`lemmas`. A Hunspell .dic mixes dictionary entries with forms it spells out
+one by one (irregular verbs, plurals, superlatives), and its affix rules make both lemmas
+(a feminine singular, a participle) and inflections. Everything language-specific comes
+from the language's TOML (:class:`pipeline.config.LemmaEvidence`,
+:class:`~pipeline.config.LemmaRule`, :class:`~pipeline.config.StemExclusion`); nothing here
+knows a language.
+
+The decision is made per stem, with the flags of all its .dic lines together (the Catalan
+.dic lists ``atrau/_C`` and ``atrau/_Z`` on two lines):
+
+1. Exclusions that hold even for nouns and adjectives (superlatives: ``pobríssim/_F``).
+2. A stem with a *nominal* flag (one only nouns and adjectives take) is a lemma, even when
+   a verb form is spelled the same (``pare/_E``, ``vol/_E``): it is a dictionary entry.
+3. Otherwise the stem is not a lemma when the .dic shows it is a conjugated form or a plural:
+   the language's stem exclusions (flags only finite verbs take), a *run* of one verb
+   (:func:`conjugated_stems`), or a plural an affix rule makes from another stem
+   (:func:`plural_stems`).
+4. What remains is a lemma, and so are the forms the language's lemma rules make from it.
+
+Runs: a single stem that happens to equal a verb form is usually an invariable word
+(``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
+stems of one verb. So a stem counts as conjugated when at least ``min_run`` stems are forms
+of the same verb — either made by the .aff's verb models from one infinitive, or one base
+with ``min_run`` endings of one tense of the language's ending table.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from pipeline.clean import is_ordinary_word
+from pipeline.config import Language, LemmaEvidence
+from pipeline.progress import progress
+
+
+@dataclass(frozen=True)
+class LemmaChoice:
+    """What :func:`choose_stems` decided, for the lists and for the report in metadata."""
+
+    #: Stems that are lemmas (before the lemma rules add their feminines, participles...).
+    kept: frozenset[str]
+    #: Stem → why it is not a lemma (a short category name, see :data:`REASONS`).
+    removed: dict[str, str]
+
+
+#: The reasons a stem is not a lemma, in the order they are tried.
+REASONS = ("excluded", "conjugated (verb model)", "conjugated (spelled-out tense)", "plural")
+
+
+def lemma_list(language: Language, aff: Path, dic: Path) -> tuple[list[str], dict[str, int]]:
+    """The lemma forms of the dictionary at ``aff``/``dic`` and how many stems each
+    reason removed (for ``metadata.json``): what :func:`pipeline.lists.build_lists` runs."""
+    from pipeline.expand import Expander
+
+    forms, choice = lemmas(language, Expander.from_files(aff, dic))
+    counts: dict[str, int] = {}
+    for reason in choice.removed.values():
+        counts[reason] = counts.get(reason, 0) + 1
+    return forms, dict(sorted(counts.items()))
+
+
+def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
+    """The lemma forms of ``language`` (sorted) and the stem decisions behind them.
+
+    A lemma must be an ordinary word once its hyphens and apostrophes are set aside
+    (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
+    """
+    from pipeline.expand import derivations
+
+    entries = expander.entries()
+    choice = choose_stems(language, expander)
+    selectors = language.lemma_rules
+    decided: dict[int, bool] = {}  # by rule identity: the hot loop asks millions of times
+
+    def allow(rule) -> bool:
+        verdict = decided.get(id(rule))
+        if verdict is None:
+            verdict = decided[id(rule)] = any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
+        return verdict
+
+    drop = {ord(ch): None for ch in language.folding.drop}
+    found: set[str] = set()
+    kept = choice.kept
+    for entry in progress(entries, desc=f"{language.code} lemmas", unit="stem"):
+        if entry.stem not in kept:
+            continue
+        for derivation in derivations(expander, entry, allow=allow):
+            form = derivation.form
+            if is_ordinary_word(form.translate(drop), language):
+                found.add(form)
+    return sorted(found), choice
+
+
+def choose_stems(language: Language, expander) -> LemmaChoice:
+    """Decide, stem by stem, which .dic stems are lemmas (steps 1–3 of the module doc)."""
+    lines_of: dict[str, tuple[frozenset[str], ...]] = {}
+    for entry in expander.entries():
+        lines_of[entry.stem] = lines_of.get(entry.stem, ()) + (entry.flags,)
+    flags_of = {stem: lines[0] if len(lines) == 1 else frozenset().union(*lines) for stem, lines in lines_of.items()}
+    evidence = language.lemma_evidence
+    always = [rule for rule in language.lemma_exclusions if rule.nominal_too]
+    unless_nominal = [rule for rule in language.lemma_exclusions if not rule.nominal_too]
+    nominal = evidence.nominal_flags
+    removed: dict[str, str] = {}
+    open_stems = []
+    for stem, lines in lines_of.items():
+        flags = flags_of[stem]
+        if always and any(rule.excludes(stem, lines) for rule in always):
+            removed[stem] = REASONS[0]
+        elif flags & nominal:
+            continue
+        elif unless_nominal and any(rule.excludes(stem, lines) for rule in unless_nominal):
+            removed[stem] = REASONS[0]
+        elif not flags & evidence.verb_flags:
+            open_stems.append(stem)
+    if evidence.verb_flags or evidence.tenses:
+        for stem, reason in conjugated_stems(evidence, expander, flags_of, open_stems).items():
+            removed.setdefault(stem, reason)
+    if evidence.plural_flags or evidence.plural_pairs:
+        for stem in plural_stems(evidence, expander, flags_of, open_stems):
+            removed.setdefault(stem, REASONS[3])
+    kept = frozenset(stem for stem in flags_of if stem not in removed)
+    return LemmaChoice(kept, dict(sorted(removed.items())))
+
+
+class _SuffixIndex:
+    """Suffix rules indexed by what they add and strip, to find which stem a rule could
+    have made a word from (``word = base[:-len(strip)] + add`` read backwards)."""
+
+    def __init__(self, rules: Iterable):
+        self.by_add: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
+        for rule in rules:
+            self.by_add[rule.add][rule.strip].append(rule)
+        self.by_add = {add: dict(strips) for add, strips in self.by_add.items()}
+        self.longest = max((len(add) for add in self.by_add), default=0)
+
+    def makers(self, word: str, flags_of: dict[str, frozenset[str]]) -> Iterator[tuple[str, object]]:
+        """``(base, rule)`` for each stem ``base`` carrying the rule's flag from which the
+        rule makes ``word``."""
+        for cut in range(min(self.longest, len(word)) + 1):
+            strips = self.by_add.get(word[len(word) - cut:])
+            if strips is None:
+                continue
+            head = word[:len(word) - cut]
+            for strip, rules in strips.items():
+                base = head + strip
+                flags = flags_of.get(base)
+                if flags is None or base == word:
+                    continue
+                for rule in rules:
+                    if rule.flag in flags and rule.condition.matches_end(base):
+                        yield base, rule
+
+
+def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
+                     stems: list[str]) -> dict[str, str]:
+    """The stems among ``stems`` that belong to a run of one verb's conjugation.
+
+    Two kinds of run, both of at least ``evidence.min_run`` stems:
+
+    * forms the .aff's verb models make from one infinitive with a finite rule (every rule
+      but ``evidence.non_finite_rules``): ``botes``, ``botessen``… spelled out for *botre*
+      are also forms the model of *botar* makes;
+    * one base with endings of one tense of ``evidence.tenses``, for the verbs the .aff has
+      no model for (``concebéssem``, ``concebessin``, ``concebés`` share ``conceb`` and the
+      imperfect subjunctive).
+    """
+    found: dict[str, str] = {}
+    rules = [rule for flag in sorted(evidence.verb_flags) for rule in expander.data.suffixes.get(flag, ())
+             if rule.index not in evidence.non_finite_rules]
+    index = _SuffixIndex(rules)
+    by_verb: dict[str, set[str]] = defaultdict(set)
+    for stem in stems:
+        for base, _rule in index.makers(stem, flags_of):
+            by_verb[base].add(stem)
+    for base in sorted(by_verb):
+        if len(by_verb[base]) >= evidence.min_run:
+            for stem in by_verb[base]:
+                found.setdefault(stem, REASONS[1])
+    open_set = frozenset(stems)
+    tense_of: dict[str, list[int]] = defaultdict(list)  # ending -> the tenses it ends
+    for number, tense in enumerate(evidence.tenses):
+        for ending in set(tense):
+            tense_of[ending].append(number)
+    longest = max((len(ending) for ending in tense_of), default=0)
+    endings_of: dict[tuple[int, str], set[str]] = defaultdict(set)  # (tense, base) -> endings
+    for stem in stems:
+        for cut in range(1, min(longest, len(stem) - evidence.min_base) + 1):
+            ending = stem[len(stem) - cut:]
+            for number in tense_of.get(ending, ()):
+                endings_of[number, stem[:len(stem) - cut]].add(ending)
+    for (_number, base), seen in endings_of.items():
+        if len(seen) >= evidence.min_run:
+            for ending in seen:
+                found.setdefault(base + ending, REASONS[2])
+    return found
+
+
+def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
+                 stems: list[str]) -> list[str]:
+    """Stems among ``stems`` that a plural rule (a rule of ``evidence.plural_flags`` whose
+    affix ends with ``evidence.plural_ending``) makes from another stem: plurals the .dic
+    lists as stems of their own; or a stem that ``evidence.plural_pairs`` pairs with a
+    singular stem (hackejats beside hackejat)."""
+    rules = [rule for flag in sorted(evidence.plural_flags) for rule in expander.data.suffixes.get(flag, ())
+             if rule.add.endswith(evidence.plural_ending)]
+    index = _SuffixIndex(rules)
+
+    def singular_listed(stem: str) -> bool:
+        return any(stem.endswith(plural) and stem[:len(stem) - len(plural)] + singular in flags_of
+                   for plural, singular in evidence.plural_pairs)
+
+    return [stem for stem in stems
+            if (stem.endswith(evidence.plural_ending) and next(iter(index.makers(stem, flags_of)), None))
+            or singular_listed(stem)]
