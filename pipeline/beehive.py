@@ -244,15 +244,21 @@ class BeehiveIndex:
     # ---- every hive -----------------------------------------------------------------
 
     def all_hives(self) -> list[HiveSummary]:
-        """Every valid hive, sorted by letters (alphabet order) then centre (alphabet order)."""
+        """Every valid hive, sorted by letters (alphabet order) then centre (alphabet order).
+
+        A hive with one of the language's ``excluded_letters`` is not valid (the NYT never
+        puts an S in a hive), though :meth:`solve` still answers one typed by a player.
+        """
         if self._all_hives is not None:
             return self._all_hives
         alphabet = self.language.alphabet
+        excluded = _mask(self.language.beehive.excluded_letters, self.bits)
         totals = self.mask_totals
         # Subset patterns over the 7 positions that contain position i, as itemgetters.
         containing = [operator.itemgetter(*[p for p in range(1 << HIVE_SIZE) if p >> i & 1]) for i in range(HIVE_SIZE)]
         low = (1 << _PACK) - 1
-        sets = sorted((m for m in self.by_mask if m.bit_count() == HIVE_SIZE), key=lambda m: _letters(m, alphabet))
+        sets = sorted((m for m in self.by_mask if m.bit_count() == HIVE_SIZE and not m & excluded),
+                      key=lambda m: _letters(m, alphabet))
         rows: list[HiveSummary] = []
         for mask in progress(sets, desc="scoring hives", unit="set"):
             letter_bits = [1 << b for b in range(len(alphabet)) if mask >> b & 1]

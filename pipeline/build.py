@@ -22,7 +22,7 @@ from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, 
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
-from pipeline.sources import DictionaryFiles, fetch
+from pipeline.sources import DictionaryFiles, fetch, fetch_word_list
 
 
 @dataclass(frozen=True)
@@ -66,13 +66,22 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
     info = expand_language(language, files, paths, bounds=bounds)
     log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
-                        dic=files.dic, licence=files.licence, provenance=files.provenance)
+                        dic=files.dic, licence=files.licence, provenance=files.provenance,
+                        **game_word_lists(language, paths))
     metadata = build_lists(language, inputs, paths.wordlists(language.code),
                            extras=lambda folder: write_game_data(
                                language, folder, games=tuple(g for g in GAMES if g in language.supported_games)))
     counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
     log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
     return metadata
+
+
+def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple[str, ...]]:
+    """The pinned abbreviation and offensive-word lists of ``language`` (fetched and
+    verified like its dictionary), as :class:`~pipeline.lists.ListInputs` fields."""
+    sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
+    return {field: tuple(fetch_word_list(source, language, paths)) if source else ()
+            for field, source in sources.items()}
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:

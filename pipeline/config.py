@@ -186,6 +186,60 @@ class Beehive:
     #: (name, share of the maximum score) from lowest to highest.
     ranks: tuple[tuple[str, float], ...] = ()
     support: GameSupport = GameSupport()
+    #: Letters no hive may use (the NYT Spelling Bee never has an S).
+    excluded_letters: str = ""
+
+
+@dataclass(frozen=True)
+class ListSource:
+    """A pinned package holding a word list (an abbreviation or offensive-word list),
+    fetched like a dictionary (:data:`SOURCE_KINDS`, verified by ``integrity``)."""
+
+    kind: str
+    name: str
+    version: str = ""
+    integrity: str = ""
+    #: Files inside the unpacked package (globs allowed), read in sorted order.
+    files: tuple[str, ...] = ()
+    #: ``lines`` (one word a line) or ``json`` (a JSON array of strings).
+    format: str = "lines"
+    encoding: str = "utf-8"
+    #: SPDX licence of the list (reported in metadata.json).
+    licence: str = ""
+
+
+@dataclass(frozen=True)
+class Abbreviations:
+    """How abbreviations are told from words ([abbreviations] table): they are left out
+    of ``words`` (and so of every game). See :mod:`pipeline.abbreviations`."""
+
+    #: Affix flags that make abbreviations: stems carrying one, and every form such a
+    #: rule makes, are abbreviations (Catalan unit symbols and their SI prefixes).
+    flags: frozenset[str] = frozenset()
+    #: A word list of abbreviations (English: SCOWL's own abbreviation lists).
+    source: ListSource | None = None
+    #: Listed forms the .dic has as stems with affix flags and a vowel are words the
+    #: dictionary inflects (app/SM, max/GMDS) and stay.
+    keep_inflected: bool = True
+    #: Letters that make a form pronounceable; a form with none is an abbreviation
+    #: (bldg, tsp) unless ``vowelless_words`` lists it. Empty = no such rule.
+    vowels: str = ""
+    vowelless_words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Blocklist:
+    """Offensive words kept out of the games' answers ([blocklist] table); the word
+    lists stay complete. See :mod:`pipeline.blocklist`."""
+
+    #: The pinned list, or None (then ``note`` says why).
+    source: ListSource | None = None
+    #: Local additions (the TOML comments each one).
+    add: tuple[str, ...] = ()
+    #: Blocked words racks still allow: vulgar but valid in Scrabble (slurs never are).
+    rack_allows: frozenset[str] = frozenset()
+    #: Why the language has no pinned list, if it has none.
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -261,6 +315,8 @@ class Language:
     lemma_exclusions: tuple[StemExclusion, ...]
     #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
     lemma_evidence: LemmaEvidence
+    abbreviations: Abbreviations
+    blocklist: Blocklist
     #: Language for wordfreq (pangram commonness); "" for none.
     frequency_language: str
     beehive: Beehive
@@ -392,6 +448,8 @@ class _Reader:
             lemma_rules=self.lemma_rules(),
             lemma_exclusions=self.lemma_exclusions(),
             lemma_evidence=self.lemma_evidence(),
+            abbreviations=self.abbreviations(),
+            blocklist=self.blocklist(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet, folding),
@@ -525,6 +583,55 @@ class _Reader:
             plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),
         )
 
+    def strings(self, table: dict, key: str, where: str) -> list[str]:
+        items = self.get(table, key, list, where, [])
+        if not all(isinstance(item, str) and item for item in items):
+            raise self.fail(f"field {where + key!r} must list non-empty strings")
+        return [unicodedata.normalize("NFC", item) for item in items]
+
+    def list_source(self, table: dict, where: str) -> ListSource | None:
+        raw = self.get(table, "source", dict, where, None)
+        if raw is None:
+            return None
+        where += "source."
+        kind = self.get(raw, "kind", str, where)
+        if kind not in SOURCE_KINDS:
+            raise self.fail(f"unknown source kind {kind!r} in {where[:-1]!r}; expected one of {', '.join(SOURCE_KINDS)}")
+        integrity = self.get(raw, "integrity", str, where, "")
+        if kind != "path" and not re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}", integrity):
+            raise self.fail(f"field {where + 'integrity'!r} must pin the package: 'sha512-<base64>' or 'sha256:<hex>'")
+        fmt = self.get(raw, "format", str, where, "lines")
+        if fmt not in ("lines", "json"):
+            raise self.fail(f"field {where + 'format'!r} must be 'lines' or 'json', not {fmt!r}")
+        files = self.strings(raw, "files", where)
+        if not files:
+            raise self.fail(f"field {where + 'files'!r} must name the list's files inside the package")
+        return ListSource(kind=kind, name=self.get(raw, "name", str, where), version=self.get(raw, "version", str, where, ""),
+                          integrity=integrity, files=tuple(files), format=fmt,
+                          encoding=self.get(raw, "encoding", str, where, "utf-8"),
+                          licence=self.get(raw, "licence", str, where, ""))
+
+    def abbreviations(self) -> Abbreviations:
+        table = self.table("abbreviations", False)
+        where = "abbreviations."
+        return Abbreviations(
+            flags=frozenset(self.strings(table, "flags", where)),
+            source=self.list_source(table, where),
+            keep_inflected=self.get(table, "keep_inflected", bool, where, True),
+            vowels=unicodedata.normalize("NFC", self.get(table, "vowels", str, where, "")),
+            vowelless_words=frozenset(self.strings(table, "vowelless_words", where)),
+        )
+
+    def blocklist(self) -> Blocklist:
+        table = self.table("blocklist", False)
+        where = "blocklist."
+        source = self.list_source(table, where)
+        note = self.get(table, "note", str, where, "")
+        if table and source is None and not note:
+            raise self.fail("[blocklist] has no source: add one, or a 'note' saying why the language has none")
+        return Blocklist(source=source, add=tuple(self.strings(table, "add", where)),
+                         rack_allows=frozenset(self.strings(table, "rack_allows", where)), note=note)
+
     def pairs(self, table: dict, key: str, where: str) -> list[tuple[str, str]]:
         pairs = self.get(table, key, list, where, [])
         if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
@@ -574,7 +681,13 @@ class _Reader:
             answers_min=self.get(table, "answers_min", int, "beehive.", 20),
             answers_max=self.get(table, "answers_max", int, "beehive.", 60),
             ranks=tuple(ranks),
+            excluded_letters=unicodedata.normalize("NFC", self.get(table, "excluded_letters", str, "beehive.", "")),
         )
+        for ch in beehive.excluded_letters:
+            if ch not in alphabet:
+                raise self.fail(f"field 'beehive.excluded_letters' has {ch!r}, which is not in the alphabet")
+        if len(alphabet) - len(set(beehive.excluded_letters)) < 7:
+            raise self.fail("field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive")
         if beehive.answers_min > beehive.answers_max:
             raise self.fail("field 'beehive.answers_min' is above 'beehive.answers_max'")
         return beehive

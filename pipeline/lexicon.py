@@ -2,7 +2,9 @@
 
 ``game.tsv`` has one row per (key, display form): ``key<TAB>form<TAB>lists``, sorted by
 key then form, where ``lists`` says which word lists the form belongs to: ``w`` (words),
-``l`` (lemmas) or ``wl``. A game asks for the keys of one list:
+``l`` (lemmas) or ``wl``, followed for a blocked key by its class: ``x`` (out of every
+game) or ``v`` (vulgar: out of the answers, allowed on racks; see :mod:`pipeline.blocklist`).
+A game asks for the keys of one list, blocked keys left out:
 
 >>> import io
 >>> rows = io.StringIO("acaba\\tacaba\\tw\\nacaba\\tacabà\\tw\\namelarse\\tamelar-se\\tl\\n")
@@ -10,6 +12,11 @@ key then form, where ``lists`` says which word lists the form belongs to: ``w`` 
 {'acaba': ('acaba', 'acabà')}
 >>> read_game_lexicon(io.StringIO("acaba\\tacaba\\tw\\namelarse\\tamelar-se\\tl\\n"), "lemmas")
 {'amelarse': ('amelar-se',)}
+>>> rows = "merda\\tmerda\\twlv\\nmerder\\tmerder\\twl\\nxarnego\\txarnego\\twlx\\n"
+>>> sorted(read_game_lexicon(io.StringIO(rows), "words"))
+['merder']
+>>> sorted(read_game_lexicon(io.StringIO(rows), "words", allow_vulgar=True))
+['merda', 'merder']
 """
 
 from __future__ import annotations
@@ -21,27 +28,32 @@ from pipeline.errors import RuscError
 from pipeline.fsutil import sha256_file
 
 LIST_CODES = {"words": "w", "lemmas": "l"}
+#: Class codes of blocked keys (pipeline.blocklist.EVERY_GAME, VULGAR).
+BLOCKED, VULGAR = "x", "v"
 
 
-def read_game_lexicon(handle: IO[str], list_name: str, source: str = "game.tsv") -> dict[str, tuple[str, ...]]:
-    """Key → display forms (in file order) of the forms that belong to ``list_name``."""
+def read_game_lexicon(handle: IO[str], list_name: str, source: str = "game.tsv",
+                      allow_vulgar: bool = False) -> dict[str, tuple[str, ...]]:
+    """Key → display forms (in file order) of the forms that belong to ``list_name``,
+    without blocked keys (``allow_vulgar``: but with the vulgar ones, for racks)."""
     code = LIST_CODES[list_name]
+    skip = BLOCKED if allow_vulgar else BLOCKED + VULGAR
     result: dict[str, list[str]] = {}
     for number, line in enumerate(handle, 1):
         parts = line.rstrip("\n").split("\t")
         if len(parts) != 3:
             raise RuscError("expected 3 tab-separated fields: key, form, lists", source, number)
         key, form, lists = parts
-        if code in lists:
+        if code in lists and lists[-1] not in skip:
             result.setdefault(key, []).append(form)
     return {key: tuple(forms) for key, forms in result.items()}
 
 
-def load_game_lexicon(path: Path, list_name: str) -> dict[str, tuple[str, ...]]:
+def load_game_lexicon(path: Path, list_name: str, allow_vulgar: bool = False) -> dict[str, tuple[str, ...]]:
     """Read ``game.tsv`` at ``path`` for one list; a missing file says how to build it."""
     try:
         with open(path, encoding="utf-8") as handle:
-            return read_game_lexicon(handle, list_name, str(path))
+            return read_game_lexicon(handle, list_name, str(path), allow_vulgar)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None
 

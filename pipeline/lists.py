@@ -5,9 +5,11 @@ sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
 ``dist/wordlists/<lang>/`` (built in a temporary folder and swapped in whole):
 
 ``forms.txt``   every form as spelled (streamed straight from the expansion)
-``words.txt``   the ordinary words (:func:`pipeline.clean.is_ordinary_word`)
+``words.txt``   the ordinary words (:func:`pipeline.clean.is_ordinary_word`) but
+                abbreviations (:mod:`pipeline.abbreviations`)
 ``lemmas.txt``  the dictionary entries a normative dictionary lists (:mod:`pipeline.lemmas`)
-``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, and ``w``/``l``/``wl``
+``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, ``w``/``l``/``wl`` and, for
+                a blocked key, its class ``x``/``v`` (:mod:`pipeline.blocklist`)
 ``wordle.tsv``  ``key<TAB>form form…`` for the keys of the Wordle length
 plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
 Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
@@ -23,10 +25,13 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from pipeline import __version__
-from pipeline.clean import fold, is_ordinary_word, ordinary_words
+from pipeline.abbreviations import NO_VOWEL, abbreviation_forms, is_vowelless
+from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
+from pipeline.clean import fold, ordinary_words
 from pipeline.config import Language
 from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
 from pipeline.lemmas import lemma_list
+from pipeline.lexicon import LIST_CODES
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
@@ -50,6 +55,10 @@ class ListInputs:
     licence: Path | None
     #: Source provenance (kind, name, version, integrity).
     provenance: dict
+    #: The words of the language's pinned abbreviation list and offensive-word list
+    #: (:func:`pipeline.sources.fetch_word_list`), empty where it has none.
+    abbreviation_list: tuple[str, ...] = ()
+    blocklist: tuple[str, ...] = ()
 
 
 def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
@@ -62,13 +71,19 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     """
     with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
+        facts_job = pool.submit(dictionary_facts, language, inputs.aff, inputs.dic,
+                                list(inputs.abbreviation_list), list(inputs.blocklist))
         lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
-        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language))
+        abbreviations, blocked = facts_job.result()
+        dropped: dict[str, int] = {}
+        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, abbreviations, dropped))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
         lemma_forms, lemma_removed = lemma_job.result()
+        lemma_forms = [form for form in lemma_forms
+                       if form not in abbreviations and not is_vowelless(form, language)]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
-        rows = game_rows(language, tmp / "words.txt", lemma_forms)
+        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
         _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.length))
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
@@ -83,6 +98,9 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
                  for name in VARIANTS}
         metadata = _metadata(language, inputs, files)
         metadata["lemma_stems_removed"] = lemma_removed
+        metadata["words_excluded"] = dict(sorted(dropped.items()))
+        metadata["game_exclusions"] = game_exclusions(language, rows)
+        metadata["word_lists"] = _word_list_provenance(language, inputs)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
         summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
         digests.update({name: sha256_file(tmp / name) for name in summed})
@@ -91,8 +109,24 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     return metadata
 
 
-def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str]) -> list[tuple[str, str, str]]:
-    """``(key, form, lists)`` for every word and lemma with a valid key, sorted."""
+def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list: list[str],
+                     blocklist: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """What the lists need from the dictionary besides its forms, in one worker: the
+    abbreviations (form → reason) and the blocked game keys (key → class)."""
+    from pipeline.expand import Expander
+
+    if not (language.abbreviations.flags or abbreviation_list or blocklist or language.blocklist.add):
+        return {}, {}
+    expander = Expander.from_files(aff, dic)
+    return (abbreviation_forms(language, expander, abbreviation_list),
+            blocked_keys(language, expander, blocklist))
+
+
+def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
+              blocked: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    """``(key, form, lists)`` for every word and lemma with a valid key, sorted; a blocked
+    key's lists end with its class (``x`` or ``v``, see :mod:`pipeline.blocklist`)."""
+    blocked = blocked or {}
     membership: dict[str, str] = {}
     with open(words_file, encoding="utf-8") as handle:
         for line in handle:
@@ -103,16 +137,40 @@ def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str]) 
     for form, lists in membership.items():
         key = fold(form, language)
         if key is not None:
-            rows.append((key, form, lists))
+            rows.append((key, form, lists + blocked.get(key, "")))
     rows.sort()
     return rows
 
 
+def game_exclusions(language: Language, rows: list[tuple[str, str, str]]) -> dict[str, dict[str, int]]:
+    """For metadata.json: how many keys each game's list leaves out, and why."""
+    beehive_code = LIST_CODES[language.beehive.list]
+    wordle_length = language.wordle.length
+    counted: dict[str, dict[str, set[str]]] = {"beehive": {}, "racks": {}, "wordle": {}}
+    excluded_letters = set(language.beehive.excluded_letters)
+    for key, _form, lists in rows:
+        if excluded_letters and beehive_code in lists and not excluded_letters.isdisjoint(key):
+            letters = "".join(sorted(excluded_letters))
+            counted["beehive"].setdefault(f"letters no hive uses ({letters})", set()).add(key)
+        cls = lists[-1] if lists[-1] in (EVERY_GAME, VULGAR) else None
+        if cls is None:
+            continue
+        why = "blocklist (slurs and offensive words)" if cls == EVERY_GAME else "blocklist (vulgar, allowed on racks)"
+        if beehive_code in lists and len(key) >= language.beehive.min_length:
+            counted["beehive"].setdefault(why, set()).add(key)
+        if "w" in lists and cls == EVERY_GAME:
+            counted["racks"].setdefault(why, set()).add(key)
+        if "w" in lists and len(key) == wordle_length:
+            counted["wordle"].setdefault(why, set()).add(key)
+    return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
+
+
 def wordle_rows(rows: list[tuple[str, str, str]], length: int) -> Iterator[str]:
-    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has ``length`` letters."""
+    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has ``length``
+    letters, but blocked keys (no Wordle answer may be one)."""
     current, forms = None, []
     for key, form, lists in rows:
-        if len(key) != length or "w" not in lists:
+        if len(key) != length or "w" not in lists or lists[-1] in (EVERY_GAME, VULGAR):
             continue
         if key != current:
             if current is not None:
@@ -123,9 +181,18 @@ def wordle_rows(rows: list[tuple[str, str, str]], length: int) -> Iterator[str]:
         yield f"{current}\t{' '.join(forms)}"
 
 
-def _ordinary_words(forms_file: Path, language: Language) -> Iterator[str]:
+def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[str, str],
+                    dropped: dict[str, int]) -> Iterator[str]:
+    """The ordinary words of the expansion but abbreviations; ``dropped`` counts those
+    left out by reason (for metadata.json)."""
+    vowel_rule = bool(language.abbreviations.vowels)
     for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
-        yield from ordinary_words(chunk, language)
+        for word in ordinary_words(chunk, language):
+            reason = abbreviations.get(word) or (NO_VOWEL if vowel_rule and is_vowelless(word, language) else None)
+            if reason is None:
+                yield word
+            else:
+                dropped[reason] = dropped.get(reason, 0) + 1
 
 
 def _line_chunks(path: Path, size: int = 8 << 20) -> Iterator[list[str]]:
@@ -183,6 +250,21 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
         # The exact library versions (wordfreq, Unidecode, spylls...) the lists were made with.
         "requirements_lock_sha256": lock_sha256(),
     }
+
+
+def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
+    """Where the abbreviation list and the blocklist came from (or why there is none)."""
+    def describe(source, words, note: str = "") -> dict:
+        if source is None:
+            return {"source": None, "note": note or "none"}
+        return {"source": {"kind": source.kind, "name": source.name, "version": source.version,
+                           "integrity": source.integrity, "files": list(source.files), "licence": source.licence},
+                "entries": len(words)}
+
+    blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
+    blocklist["local_additions"] = len(language.blocklist.add)
+    return {"abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
+            "blocklist": blocklist}
 
 
 def write_index(paths: Paths) -> None:

@@ -258,7 +258,8 @@ class RackIndex:
     def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "RackIndex":
         """Read the ``words`` list of ``game.tsv`` (from ``directory``, default the word-list folder)."""
         path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
-        return cls.from_lexicon(language, load_game_lexicon(path, "words"), lexicon_checksum(path))
+        # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
+        return cls.from_lexicon(language, load_game_lexicon(path, "words", allow_vulgar=True), lexicon_checksum(path))
 
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":

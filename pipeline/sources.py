@@ -14,6 +14,9 @@ Source kinds (``[source]`` in the language TOML):
           META-INF/manifest.xml and dictionaries.xcu.
 ``url``   a direct download with urllib; integrity ``sha256:…``.
 ``path``  a local .aff (its .dic beside it), a folder, or an archive; integrity optional.
+
+Word lists the games need besides the dictionary (abbreviations, offensive words) come
+through the same fetchers: :func:`fetch_word_list`.
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ import os
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import __version__
-from pipeline.config import Language, Source
+from pipeline.config import Language, ListSource, Source
 from pipeline.errors import RuscError
 from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
 from pipeline.fsutil import atomic_dir, atomic_write, file_digest, remove_stale_temporaries, sha256_file
@@ -89,6 +93,43 @@ def cache_archive(source: Source, downloaded: Path, paths: Paths) -> Path:
     return folder / downloaded.name
 
 
+def fetch_word_list(source: ListSource, language: Language, paths: Paths | None = None) -> list[str]:
+    """The words of a pinned word-list package (an abbreviation or offensive-word list),
+    NFC, in file order: fetched and verified like a dictionary, unpacked safely into the
+    cache once (``.cache/wordlists/<hash>/``), then ``source.files`` read in sorted order."""
+    paths = paths or Paths.from_env()
+    archive = _fetch_archive(source, language.path, paths)
+    out = paths.cache / "wordlists" / _cache_key(source, archive)
+    if not (out / ".complete").is_file():
+        remove_stale_temporaries(out.parent)
+        with atomic_dir(out) as tmp:
+            if archive.is_dir():
+                shutil.copytree(archive, tmp / "x")
+            else:
+                safe_extract(archive, tmp / "x")
+            (tmp / ".complete").write_text(source.integrity + "\n")
+    files = sorted({p for pattern in source.files for p in (out / "x").glob(pattern) if p.is_file()})
+    if not files:
+        raise RuscError(f"package {source.name} {source.version} has no file matching {', '.join(source.files)}", language.path)
+    words: list[str] = []
+    for path in files:
+        try:
+            text = path.read_bytes().decode(source.encoding)
+        except (UnicodeDecodeError, LookupError) as error:
+            raise RuscError(f"not {source.encoding}: {error}", path) from None
+        if source.format == "json":
+            try:
+                items = json.loads(text)
+            except ValueError as error:
+                raise RuscError(f"not JSON: {error}", path) from None
+            if not (isinstance(items, list) and all(isinstance(item, str) for item in items)):
+                raise RuscError("expected a JSON array of strings", path)
+        else:
+            items = text.splitlines()
+        words.extend(unicodedata.normalize("NFC", item.strip()) for item in items if item.strip())
+    return words
+
+
 def integrity_of(path: Path, algorithm: str) -> str:
     """The integrity string of a file: ``sha512-<base64>`` or ``sha256:<hex>``."""
     digest = file_digest(path, algorithm)
@@ -108,7 +149,7 @@ def verify(path: Path, expected: str) -> None:
 # --- fetching archives -------------------------------------------------------------------
 
 
-def _fetch_archive(source: Source, origin: Path, paths: Paths) -> Path:
+def _fetch_archive(source: Source | ListSource, origin: Path, paths: Paths) -> Path:
     if source.kind == "path" or (source.kind in ("oxt", "zip") and "://" not in source.name):
         local = _local_path(source.name, origin)
         if not local.exists():

@@ -1,0 +1,67 @@
+"""Abbreviations: forms a dictionary accepts that are not words (bldg, tsp, ml, kg).
+
+Start at :func:`abbreviation_forms`. They are left out of ``words`` and ``lemmas`` (and so of
+every game); ``forms`` keeps them. How a dictionary reveals them is data in the language's
+``[abbreviations]`` table (:class:`pipeline.config.Abbreviations`), three kinds of evidence:
+
+* flags: the affix groups that make abbreviations (Catalan's unit symbols take the SI
+  prefixes U1–U4: ``l`` → ``ml``, ``cl``; ``lx`` → ``klx``); every form of a stem carrying
+  one is an abbreviation;
+* a pinned list (English: SCOWL's own abbreviation lists, the word lists en_US is built
+  from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``);
+* shape: a form with no vowel at all, unless the language lists it as a genuine word
+  (brr, hmm, nth, cwm): :func:`is_vowelless`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pipeline.config import Language
+
+#: Why a form is an abbreviation, as metadata.json counts them.
+BY_FLAG = "affix flag (unit symbols)"
+LISTED = "abbreviation list"
+NO_VOWEL = "no vowel"
+
+
+def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[str, str]:
+    """Form → reason, for the abbreviations the flags and the list reveal (the shape rule
+    is :func:`is_vowelless`, applied to every word as it is written)."""
+    rules = language.abbreviations
+    found: dict[str, str] = {}
+    if rules.flags:
+        for entry in expander.entries():
+            if entry.flags & rules.flags:
+                for form in expander.forms(entry):
+                    found.setdefault(form, BY_FLAG)
+    if listed:
+        inflected = set()
+        if rules.keep_inflected:
+            vowels = set(rules.vowels or "aeiou")
+            inflected = {entry.stem for entry in expander.entries()
+                         if entry.flags and not vowels.isdisjoint(entry.stem)}
+        for form in listed:
+            if form not in inflected:
+                found.setdefault(form, LISTED)
+    return dict(sorted(found.items()))
+
+
+def is_vowelless(form: str, language: Language) -> bool:
+    """A form without any of the language's vowels, and not one of its genuine
+    vowelless words: an abbreviation by its shape.
+
+    >>> from pipeline.config import load_language
+    >>> en = load_language("en")
+    >>> [w for w in ["bldg", "tsp", "brr", "hmm", "nth", "rhythm", "polyp", "cwm"] if is_vowelless(w, en)]
+    ['bldg', 'tsp']
+    """
+    rules = language.abbreviations
+    if not rules.vowels:
+        return False
+    return form.translate(_vowel_remover(rules.vowels)) == form and form not in rules.vowelless_words
+
+
+@lru_cache(maxsize=None)
+def _vowel_remover(vowels: str) -> dict[int, None]:
+    return {ord(ch): None for ch in vowels + vowels.upper()}
