@@ -92,6 +92,8 @@ class LemmaRule:
     adds: tuple[str, ...] = ()
     #: Exclude rules whose add ends with this (e.g. "s": plurals); "" = no exclusion.
     add_not_ending: str = ""
+    #: Only stems ending with one of these take the rule (infinitives); empty = any stem.
+    stem_endings: tuple[str, ...] = ()
 
     def selects(self, flag: str, index: int, add: str) -> bool:
         return (flag in self.flags
@@ -530,7 +532,8 @@ class _Reader:
             if not all(isinstance(a, str) for a in adds):
                 raise self.fail(f"field {where + 'adds'!r} must list strings")
             selectors.append(LemmaRule(frozenset(flags), tuple(rules), tuple(adds),
-                                       self.get(table, "add_not_ending", str, where, "")))
+                                       self.get(table, "add_not_ending", str, where, ""),
+                                       tuple(self.strings(table, "stem_endings", where))))
         return tuple(selectors)
 
     def lemma_exclusions(self) -> tuple[StemExclusion, ...]:

@@ -75,13 +75,22 @@ def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
     entries = expander.entries()
     choice = choose_stems(language, expander)
     selectors = language.lemma_rules
-    decided: dict[int, bool] = {}  # by rule identity: the hot loop asks millions of times
+    decided: dict[int, tuple] = {}  # by rule identity: the hot loop asks millions of times
+
+    def selecting(rule) -> tuple:
+        """The selectors that take ``rule`` (empty: the rule makes no lemma)."""
+        found = decided.get(id(rule))
+        if found is None:
+            found = decided[id(rule)] = tuple(s for s in selectors if s.selects(rule.flag, rule.index, rule.add))
+        return found
 
     def allow(rule) -> bool:
-        verdict = decided.get(id(rule))
-        if verdict is None:
-            verdict = decided[id(rule)] = any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
-        return verdict
+        return bool(selecting(rule))
+
+    def stem_takes(stem: str, chain) -> bool:
+        """A selector with ``stem_endings`` applies only to such stems (amelar → amelar-se,
+        but no clitic form of the imperative abstén)."""
+        return not chain or any(not s.stem_endings or stem.endswith(s.stem_endings) for s in selecting(chain[0]))
 
     drop = {ord(ch): None for ch in language.folding.drop}
     found: set[str] = set()
@@ -91,7 +100,7 @@ def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
             continue
         for derivation in derivations(expander, entry, allow=allow):
             form = derivation.form
-            if is_ordinary_word(form.translate(drop), language):
+            if is_ordinary_word(form.translate(drop), language) and stem_takes(entry.stem, derivation.chain):
                 found.add(form)
     return sorted(found), choice
 

@@ -142,7 +142,8 @@ def brute_force(language, folder: Path, letters: str) -> dict[str, int]:
     with open(folder / "game.tsv", encoding="utf-8") as handle:
         for line in handle:
             key, _form, lists = line.rstrip("\n").split("\t")
-            if code in lists and len(key) >= rules.min_length and letters[0] in key and set(key) <= allowed:
+            blocked = lists[-1] in "xv"  # out of the answers (pipeline.blocklist)
+            if code in lists and not blocked and len(key) >= rules.min_length and letters[0] in key and set(key) <= allowed:
                 bonus = rules.pangram_bonus if set(key) == allowed else 0
                 found[key] = (rules.points[len(key)] if len(key) in rules.points else len(key)) + bonus
     return found
@@ -187,10 +188,25 @@ def test_every_scheduled_day_meets_the_constraints(real):
         assert rules.answers_min <= hive.word_count <= rules.answers_max, day
         assert hive.pangram_count >= 1, day
         assert len(set(hive.letters)) == 7 and set(hive.letters) <= set(language.alphabet)
+        assert not set(rules.excluded_letters) & set(hive.letters), f"{day}: a letter no hive may use"
         letter_set = hive.sorted_letters
         if letter_set in last_seen:
             assert (day.date - last_seen[letter_set]).days >= 366, f"{letter_set} repeated within a year"
         last_seen[letter_set] = day.date
+
+
+def test_no_english_hive_has_an_s_and_the_band_and_common_pangram_hold(built_lists, paths):
+    """The NYT rule (en.toml's excluded_letters): no S in any hive, scheduled or listed;
+    every day still has 30-60 answers and a pangram at least as common as the pool asks."""
+    index = BeehiveIndex.load(EN, paths)
+    assert EN.beehive.excluded_letters == "s" and not CA.beehive.excluded_letters
+    assert not [row for row in index.all_hives() if "s" in row.letters]
+    schedule = index.schedule()
+    assert not [day for day in schedule if "s" in day.hive.letters]
+    assert all(30 <= day.hive.word_count <= 60 for day in schedule)
+    assert all(index.pangram_commonness(day.hive.sorted_letters) >= beehive.COMMON_PANGRAM_ZIPF for day in schedule)
+    # A player may still type a hive with an S into the solver.
+    assert index.solve("stapler").word_count > 0
 
 
 def test_daily_pool_prefers_the_most_common_pangrams(real):

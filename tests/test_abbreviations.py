@@ -1,0 +1,75 @@
+"""Abbreviations are out of `words` (and so of every game) in every language, on the real
+lists; forms.txt keeps them; genuine vowelless words stay. One test per rule of each TOML."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from pipeline.abbreviations import BY_FLAG, LISTED, NO_VOWEL, is_vowelless
+from pipeline.config import load_language
+from pipeline.lexicon import load_game_lexicon
+
+pytestmark = pytest.mark.slow
+
+
+@lru_cache(maxsize=None)
+def lines(path: Path) -> frozenset[str]:
+    return frozenset(path.read_text("utf-8").splitlines())
+
+
+@pytest.fixture(scope="module")
+def en(built_lists):
+    return built_lists("en")
+
+
+@pytest.fixture(scope="module")
+def ca(built_lists):
+    return built_lists("ca")
+
+
+def test_english_abbreviations_out_genuine_words_in(en):
+    words = lines(en / "words.txt")
+    abbreviations = {"bldg", "blvd", "govt", "dept", "asst", "etc", "conj", "obj", "mfrs", "tsp", "jct",
+                     "cwt", "cf", "rcpt", "bpm"}
+    assert not abbreviations & words
+    assert {"brr", "hmm", "shh", "nth", "psst", "polyp", "polyps", "rhythm"} <= words
+    # The complete list keeps them.
+    assert {"bldg", "govt", "tsp"} <= lines(en / "forms.txt")
+
+
+def test_english_rule_scowl_list_but_words_the_dictionary_inflects(en, dictionary):
+    # SCOWL lists app, bio and max as abbreviations too, but en_US inflects them (app/SM).
+    words = lines(en / "words.txt")
+    assert {"app", "apps", "bio", "max", "maxed"} <= words
+    dic = dictionary("en").dic.read_text("utf-8").splitlines()
+    assert "app/SM" in dic and "govt" in dic  # govt has no flag: listed and out
+    assert "govt" not in words
+
+
+def test_english_rule_no_vowel_but_the_listed_words():
+    en = load_language("en")
+    assert is_vowelless("b", en) and is_vowelless("xv", en) and is_vowelless("cs", en)
+    assert not any(is_vowelless(w, en) for w in ["brr", "hmm", "shh", "nth", "cwm", "crwth", "gym", "rhythm"])
+
+
+def test_catalan_units_out_by_their_flags_and_vowelless_forms_out(ca):
+    words = lines(ca / "words.txt")
+    assert not {"ml", "cl", "lx", "klx", "kg", "km", "mm", "hm", "kat"} & words
+    assert not {"bl", "dj", "vv"} & words          # no vowel
+    assert {"pst", "föhn", "löss", "gat", "col·lecció"} <= words
+    assert {"ml", "cl", "lx"} <= lines(ca / "forms.txt")
+    # Out of lemmas, and so of the beehive, too (kat, the katal, was a 3-letter answer).
+    assert "kat" not in load_game_lexicon(ca / "game.tsv", "lemmas")
+
+
+@pytest.mark.parametrize("code, reasons", [("en", {LISTED, NO_VOWEL}), ("ca", {BY_FLAG, NO_VOWEL})])
+def test_metadata_counts_each_rule(built_lists, code, reasons):
+    metadata = json.loads((built_lists(code) / "metadata.json").read_text("utf-8"))
+    excluded = metadata["words_excluded"]
+    assert set(excluded) == reasons and all(n > 10 for n in excluded.values())
+    words = lines(built_lists(code) / "words.txt")
+    assert metadata["counts"]["words"] == len(words)

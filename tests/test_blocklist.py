@@ -1,0 +1,121 @@
+"""Slurs and obscenities out of the games, on the real lists and schedules: no scheduled
+beehive answer or pangram, rack word or Wordle answer is blocked; inflections go with their
+word; racks keep vulgar-but-valid words and never a slur; the word lists stay complete;
+the pinned list is verified like a dictionary."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from pipeline.beehive import BeehiveIndex
+from pipeline.blocklist import EVERY_GAME, VULGAR
+from pipeline.clean import fold
+from pipeline.config import load_language
+from pipeline.errors import RuscError
+from pipeline.racks import RackIndex
+from pipeline.sources import fetch_word_list
+
+pytestmark = pytest.mark.slow
+
+#: A racial slur the English hive used to list, and others of the pinned list.
+EN_SLURS = {"nigger", "coon", "kike", "spic", "faggot", "wetback"}
+
+
+@lru_cache(maxsize=None)
+def lines(path: Path) -> frozenset[str]:
+    return frozenset(path.read_text("utf-8").splitlines())
+
+
+def blocked(folder: Path) -> dict[str, str]:
+    """Key -> class, read back from game.tsv."""
+    found = {}
+    for row in (folder / "game.tsv").read_text("utf-8").splitlines():
+        key, _form, lists = row.split("\t")
+        if lists[-1] in (EVERY_GAME, VULGAR):
+            found[key] = lists[-1]
+    return found
+
+
+@pytest.fixture(scope="module", params=["ca", "en"])
+def real(request, built_lists, paths):
+    language = load_language(request.param)
+    folder = built_lists(request.param)
+    return language, folder, blocked(folder)
+
+
+def test_english_slurs_and_their_inflections_are_blocked_but_stay_in_words(built_lists):
+    folder = built_lists("en")
+    keys = blocked(folder)
+    assert all(keys.get(slur) == EVERY_GAME for slur in EN_SLURS)
+    assert keys.get("niggers") == EVERY_GAME and keys.get("whores") == VULGAR  # inflections
+    assert keys.get("wops") == EVERY_GAME  # a local addition, and its plural
+    assert "finger" not in keys  # "fingering" is listed; the stem's other forms are not blocked
+    assert {"nigger", "whore", "whores"} <= lines(folder / "words.txt")
+
+
+def test_catalan_local_additions_with_their_inflections(built_lists):
+    folder = built_lists("ca")
+    keys = blocked(folder)
+    assert keys["xarnego"] == keys["xarnegos"] == keys["marico"] == EVERY_GAME
+    assert keys["merda"] == keys["merdes"] == keys["follar"] == VULGAR
+    assert "merder" not in keys  # a Paraulògic answer: not on the list
+    assert {"xarnego", "merda", "follar"} <= lines(folder / "lemmas.txt")
+
+
+def test_no_scheduled_answer_or_pangram_is_blocked(real, paths):
+    language, folder, keys = real
+    index = BeehiveIndex.load(language, paths)
+    answers = {a.key for day in index.schedule() for a in day.hive.answers}
+    assert answers and not answers & set(keys)
+    # The downloadable every-hive table is scored without them too.
+    assert all(a.key not in keys for a in index.solve(index.schedule()[0].hive.letters).answers)
+
+
+def test_no_rack_word_is_a_slur_and_vulgar_words_are_playable(real, paths):
+    language, folder, keys = real
+    index = RackIndex.load(language, paths)
+    schedule = index.schedule()
+    words = {fold(a.form, language) for day in schedule for a in day.solution.answers}
+    assert words and not {w for w in words if keys.get(w) == EVERY_GAME}
+    vulgar = {"en": "shit", "ca": "merda"}[language.code]
+    assert vulgar in {fold(a.form, language) for a in index.solve(_rack_for(vulgar)).answers}
+
+
+def _rack_for(word: str) -> str:
+    return (word + "aeiou")[:7]
+
+
+def test_no_wordle_answer_is_blocked(real):
+    language, folder, keys = real
+    wordle = {row.split("\t")[0] for row in lines(folder / "wordle.tsv")}
+    assert wordle and not wordle & set(keys)
+    assert any(len(k) == language.wordle.length for k in keys)  # there was something to leave out
+
+
+def test_metadata_says_what_each_game_list_excluded_and_the_list_is_pinned(real):
+    language, folder, keys = real
+    metadata = json.loads((folder / "metadata.json").read_text("utf-8"))
+    exclusions = metadata["game_exclusions"]
+    assert set(exclusions) == {"beehive", "racks", "wordle"}
+    off_racks = {row.split("\t")[0] for row in lines(folder / "game.tsv")
+                 if "w" in row.split("\t")[2] and row.endswith(EVERY_GAME)}
+    assert sum(exclusions["racks"].values()) == len(off_racks) > 0
+    blocklist = metadata["word_lists"]["blocklist"]
+    if language.blocklist.source is None:
+        assert blocklist["source"] is None and "Catalan" in blocklist["note"]
+    else:
+        assert blocklist["source"]["integrity"] == language.blocklist.source.integrity
+        assert blocklist["source"]["licence"] == "CC-BY-4.0" and blocklist["entries"] > 300
+
+
+def test_a_tampered_list_package_is_refused(paths, tmp_path):
+    from dataclasses import replace
+
+    language = load_language("en")
+    source = replace(language.blocklist.source, integrity="sha512-" + "A" * 86 + "==")
+    with pytest.raises(RuscError, match="integrity mismatch"):
+        fetch_word_list(source, language, paths)

@@ -1,0 +1,111 @@
+"""Catalan lemmas on the real dictionary: Paraulògic's answers are dictionary entries, so no
+finite verb form, plural, superlative or clitic form but the pronominal infinitive; each
+rule that removes a stem is shown on a real example, and so is each rule that keeps one."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.expand import Expander
+from pipeline.lemmas import REASONS, choose_stems
+
+pytestmark = pytest.mark.slow
+
+CA = load_language("ca")
+
+
+@lru_cache(maxsize=None)
+def lines(path: Path) -> frozenset[str]:
+    return frozenset(path.read_text("utf-8").splitlines())
+
+
+@pytest.fixture(scope="module")
+def lemmas(built_lists) -> frozenset[str]:
+    return lines(built_lists("ca") / "lemmas.txt")
+
+
+@pytest.fixture(scope="module")
+def choice(dictionary):
+    files = dictionary("ca")
+    return choose_stems(CA, Expander.from_files(files.aff, files.dic))
+
+
+def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
+    assert not {"atrau", "trauran", "traurà", "nourà", "anau", "sortirem", "prediguéreu", "botérem",
+                "decreixin", "malfereixen", "concebéssem", "soldríeu", "menystinguéssim", "hackejats",
+                "pobríssim", "experimentadíssim", "berenàvem", "sortírem", "boterem"} & lemmas
+    assert {"gat", "gata", "cantar", "amelar-se", "perdre's", "abaixat", "abaixada", "col·lecció",
+            "plaça", "dir", "fet", "feta", "perduda", "emmalesar"} <= lemmas
+
+
+@pytest.mark.parametrize("stem, reason", [
+    ("atrau", REASONS[0]),            # atrau/_C and atrau/_Z: only finite verbs take the elision _Z
+    ("abrasa", REASONS[0]),           # abrasa/_D alone: an imperative (abrasa-la)
+    ("emmalesant", REASONS[0]),       # a gerund spelled out with enclitics
+    ("pobríssim", REASONS[0]),        # a superlative, though it inflects like an adjective
+    ("te's", REASONS[0]),             # two weak pronouns, a stem of its own
+    ("botessen", REASONS[1]),         # botre's forms that botar's verb model also makes: a run of one verb
+    ("hackejàvem", REASONS[2]),       # hackejar has no model flag: the imperfect's endings on hackej-
+    ("torç", REASONS[1]),             # tòrcer is spelled out; a verb model makes the same forms from torçar
+    ("concebéssem", REASONS[2]),      # concebre has no model: the imperfect subjunctive's endings on conceb-
+    ("trauran", REASONS[2]),          # the future of traure
+    ("menystinguéssim", REASONS[2]),  # an irregular stem, regular endings
+    ("motors", REASONS[3]),           # a plural listed as a stem: motor/_E makes it
+    ("hackejats", REASONS[3]),        # a participle plural spelled out beside hackejat
+])
+def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
+    assert choice.removed.get(stem) == reason
+    assert stem not in lemmas
+
+
+@pytest.mark.parametrize("stem, why", [
+    ("pare", "pare/_E is a noun, though parar's subjunctive is spelled the same"),
+    ("vol", "vol/_E is a noun beside voler's 'vol'"),
+    ("semen", "one stem that equals a form of semar is a chance homograph, not a run"),
+    ("durant", "a lexicalised gerund (preposition): gerunds are not finite forms"),
+    ("vinga", "vinga/_D has a bare line of its own: the interjection"),
+    ("coent", "coent/_C beside a bare 'coent', the adjective"),
+])
+def test_each_keeping_rule_has_a_real_example(choice, lemmas, stem, why):
+    assert stem in choice.kept and stem in lemmas, why
+
+
+def test_no_finite_form_plural_superlative_or_clitic_but_the_pronominal_infinitive(lemmas):
+    # Clitic forms: only -se after an infinitive in -r and 's after one in -re.
+    clitics = {form for form in lemmas if "-" in form or "'" in form}
+    for form in clitics:
+        if form.endswith("-se"):
+            assert form[:-3].endswith("r"), form
+        elif form.endswith("'s"):
+            assert form[:-2].endswith("re"), form
+    assert {"amelar-se", "perdre's"} <= clitics
+    assert not [form for form in lemmas if form.endswith(("íssim", "íssima"))]
+    # Plural participles and the imperfect of the first conjugation are gone.
+    assert not [form for form in lemmas if form.endswith(("àvem", "àveu", "éssim", "éssem"))]
+
+
+def test_lemmas_are_words_but_for_pronominal_infinitives_and_compounds(built_lists, lemmas):
+    """lemmas ⊂ words, but words has no hyphen or apostrophe: a pronominal infinitive's
+    infinitive is a word, and so is each part of a compound (rau-rau, d'antuvi)."""
+    words = lines(built_lists("ca") / "words.txt")
+    outside = {form for form in lemmas if form not in words}
+    assert outside, "the pronominal infinitives are lemmas but not words"
+    for form in outside:
+        if form.endswith(("-se", "'s")) and (form[:-3] in words or form[:-2] in words):
+            continue
+        assert "-" in form or "'" in form, form
+    assert {"rau-rau", "d'antuvi"} <= lemmas
+
+
+def test_the_list_shrinks_and_metadata_counts_each_reason(built_lists, lemmas):
+    import json
+
+    metadata = json.loads((built_lists("ca") / "metadata.json").read_text("utf-8"))
+    removed = metadata["lemma_stems_removed"]
+    assert set(removed) == set(REASONS)
+    assert removed[REASONS[2]] > 10_000 and removed[REASONS[1]] > 100 and removed[REASONS[3]] > 500
+    assert 150_000 < len(lemmas) < 200_000
