@@ -164,6 +164,8 @@ class LemmaEvidence:
     tenses: tuple[tuple[str, ...], ...] = ()
     #: The shortest base a tense's endings attach to (shorter bases match by chance).
     min_base: int = 2
+    #: Endings several tenses share: they find no run, but a base a run found takes them.
+    shared_endings: tuple[str, ...] = ()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
     min_run: int = 3
     #: Flags whose rules ending in ``plural_ending`` make plurals.
@@ -581,6 +583,7 @@ class _Reader:
             tenses=tuple(tuple(unicodedata.normalize("NFC", e) for e in t) for t in tenses),
             min_run=min_run,
             min_base=self.get(table, "min_base", int, where, 2),
+            shared_endings=tuple(strings("shared_endings")),
             plural_flags=frozenset(strings("plural_flags")),
             plural_ending=self.get(table, "plural_ending", str, where, "s"),
             plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),

@@ -177,7 +177,8 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
       are also forms the model of *botar* makes;
     * one base with endings of one tense of ``evidence.tenses``, for the verbs the .aff has
       no model for (``concebéssem``, ``concebessin``, ``concebés`` share ``conceb`` and the
-      imperfect subjunctive).
+      imperfect subjunctive); once a base is a verb's, its stems with any tense's ending or
+      a shared one (``evidence.shared_endings``) are its forms too.
     """
     found: dict[str, str] = {}
     rules = [rule for flag in sorted(evidence.verb_flags) for rule in expander.data.suffixes.get(flag, ())
@@ -191,7 +192,6 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
         if len(by_verb[base]) >= evidence.min_run:
             for stem in by_verb[base]:
                 found.setdefault(stem, REASONS[1])
-    open_set = frozenset(stems)
     tense_of: dict[str, list[int]] = defaultdict(list)  # ending -> the tenses it ends
     for number, tense in enumerate(evidence.tenses):
         for ending in set(tense):
@@ -203,10 +203,16 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
             ending = stem[len(stem) - cut:]
             for number in tense_of.get(ending, ()):
                 endings_of[number, stem[:len(stem) - cut]].add(ending)
-    for (_number, base), seen in endings_of.items():
-        if len(seen) >= evidence.min_run:
-            for ending in seen:
-                found.setdefault(base + ending, REASONS[2])
+    verb_bases = {base for (_number, base), seen in endings_of.items() if len(seen) >= evidence.min_run}
+    # Every stem of a verb base found by a run is a form of it, whichever tense's ending
+    # (or shared ending, such as "em") it has: rompem beside rompo, romps, rompen.
+    every_ending = set(tense_of) | set(evidence.shared_endings)
+    longest = max((len(ending) for ending in every_ending), default=0)
+    for stem in stems:
+        for cut in range(1, min(longest, len(stem) - evidence.min_base) + 1):
+            if stem[len(stem) - cut:] in every_ending and stem[:len(stem) - cut] in verb_bases:
+                found.setdefault(stem, REASONS[2])
+                break
     return found
 
 
