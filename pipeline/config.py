@@ -162,8 +162,10 @@ class LemmaEvidence:
     non_finite_rules: frozenset[int] = frozenset()
     #: Endings of each tense, for verbs the .aff spells out with no model.
     tenses: tuple[tuple[str, ...], ...] = ()
-    #: The shortest base a tense's endings attach to (shorter bases match by chance).
+    #: The shortest base a tense's endings attach to (shorter bases match by chance)...
     min_base: int = 2
+    #: ...but for endings at least this long (f + éssem, d + àvem: fer, dar).
+    short_base_ending: int = 3
     #: Endings several tenses share: they find no run, but a base a run found takes them.
     shared_endings: tuple[str, ...] = ()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
@@ -583,6 +585,7 @@ class _Reader:
             tenses=tuple(tuple(unicodedata.normalize("NFC", e) for e in t) for t in tenses),
             min_run=min_run,
             min_base=self.get(table, "min_base", int, where, 2),
+            short_base_ending=self.get(table, "short_base_ending", int, where, 3),
             shared_endings=tuple(strings("shared_endings")),
             plural_flags=frozenset(strings("plural_flags")),
             plural_ending=self.get(table, "plural_ending", str, where, "s"),

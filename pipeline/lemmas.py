@@ -199,7 +199,9 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
     longest = max((len(ending) for ending in tense_of), default=0)
     endings_of: dict[tuple[int, str], set[str]] = defaultdict(set)  # (tense, base) -> endings
     for stem in stems:
-        for cut in range(1, min(longest, len(stem) - evidence.min_base) + 1):
+        for cut in range(1, min(longest, len(stem) - 1) + 1):
+            if len(stem) - cut < evidence.min_base and cut < evidence.short_base_ending:
+                continue
             ending = stem[len(stem) - cut:]
             for number in tense_of.get(ending, ()):
                 endings_of[number, stem[:len(stem) - cut]].add(ending)
@@ -209,7 +211,9 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
     every_ending = set(tense_of) | set(evidence.shared_endings)
     longest = max((len(ending) for ending in every_ending), default=0)
     for stem in stems:
-        for cut in range(1, min(longest, len(stem) - evidence.min_base) + 1):
+        for cut in range(1, min(longest, len(stem) - 1) + 1):
+            if len(stem) - cut < evidence.min_base and cut < evidence.short_base_ending:
+                continue
             if stem[len(stem) - cut:] in every_ending and stem[:len(stem) - cut] in verb_bases:
                 found.setdefault(stem, REASONS[2])
                 break
