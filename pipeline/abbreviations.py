@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pipeline.config import Language
+from pipeline.expand import entry_forms
 
 #: Why a form is an abbreviation, as metadata.json counts them.
 BY_FLAG = "affix flag (unit symbols)"
@@ -33,7 +34,7 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
     if rules.flags:
         for entry in expander.entries():
             if entry.flags & rules.flags:
-                for form in expander.forms(entry):
+                for form in entry_forms(expander, entry):
                     found.setdefault(form, BY_FLAG)
     if listed:
         inflected = set()

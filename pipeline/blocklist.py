@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pipeline.clean import fold
 from pipeline.config import Language
+from pipeline.expand import entry_forms
 from pipeline.lexicon import BLOCKED, VULGAR
 
 #: Out of every game (the code game.tsv uses).
@@ -55,7 +56,7 @@ def blocked_keys(language: Language, expander, listed: list[str]) -> dict[str, s
         cls = targets.get(stem_key) if stem_key is not None else None
         if cls is None:
             continue
-        for form in expander.forms(entry):
+        for form in entry_forms(expander, entry):
             key = fold(form, language)
             if key is not None and result.get(key) != EVERY_GAME:
                 result[key] = cls
