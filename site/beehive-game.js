@@ -73,7 +73,10 @@
       if (r.kind === "ok") {
         found[r.key] = r;
         state.found.push(r.key);
-        if (state.help && state.help.id === r.key) state.help = null;
+        if (state.help && state.help.id === r.key) {
+          state.help = null;
+          $("help-text").textContent = "";  // the hint was about this word: it is found now
+        }
         P.save("beehive", lang, date, state);
         update(r.key);
       }
