@@ -1,19 +1,22 @@
-"""Benchmark: the Wordle clue page's work in Chromium, on the real English and Catalan lists.
+"""Benchmark: the Wordle helper on the real Catalan and English lists.
 
-Goals (issue 8): refiltering the full list after one change under 5 ms; suggestions for a
-200-candidate set fast enough to run in the browser; the whole page under 60 KB gzipped.
-Reported, as medians, each beside a reference measured in the same run:
+1. **Simulated seasons.** Every held-out answer (pipeline/wordle/season.py: the list's
+   common words, the half of them that a hash of the key sets aside from the half the
+   prior was tuned on) played by the helper's first suggestion, in normal and hard mode,
+   against the reference in the same run: a plain maximum-entropy player without a prior
+   (every word equally likely), searching every guess exactly. Mean guesses, share solved
+   within 3/4/5/6, failures. Goals (issue 18): English mean ≤ 3.5, Catalan ≤ 3.7, no
+   failure, both modes.
+2. **Later steps in a phone-class browser.** site/wordle.js's whole suggestion step (filter,
+   plan, rank) in Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate),
+   on the states a season meets after the precomputed steps (third guesses of the helper's
+   own games) and on the heaviest the page allows (second guesses after a first guess other
+   than the opening, which the phone budget caps). Medians and the worst case against the
+   200 ms goal, beside the same states unthrottled (the ratio says the throttle bites).
+3. **Refilter** after one tile changes, against the naive per-word feedback filter.
+4. **Page weight**: HTML + CSS + JS + data, gzipped, per language and length (goal < 60 KB).
 
-* refilter: site/wordle.js's compile + filter after one tile changes, against the naive
-  filter that computes Wordle's feedback of every clue for every word;
-* suggestions: the page's exact ranking (ordered guesses, pruned as soon as a guess can no
-  longer enter the top) for 200 random candidates against all guesses, against scoring
-  every guess in full; and Python's bit-set ranking of the same sets;
-* the first-guess precomputation of the build (Python), against the per-word reference
-  timed on a sample of guesses and scaled up;
-* the page's gzipped weight (HTML from dist/site if built, else the template source).
-
-    .venv/bin/python bench/bench_wordle.py [--changes 200] [--sets 5]
+    .venv/bin/python bench/bench_wordle.py [--answers N] [--states N]
 """
 
 from __future__ import annotations
@@ -35,100 +38,69 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
-from pipeline.wordle import (  # noqa: E402
-    build_wordle_data,
-    load_wordle_list,
-    suggest,
-    sum_squares_naive,
-    wordle_json,
-)
+from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
+from pipeline.wordle.rules import Clue, feedback  # noqa: E402
+from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season  # noqa: E402
+from pipeline.wordle.strategy import Patterns, opening, BUDGET  # noqa: E402
+from pipeline.wordle.words import load_words  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 LANGUAGES = ("en", "ca")
+#: Issue 18's goals: mean guesses per language, in both modes, with no failure.
+MEAN_GOAL = {"en": 3.5, "ca": 3.7}
+STEP_GOAL_MS = 200.0
+THROTTLE = 4
 REFILTER_GOAL_MS = 5.0
 PAGE_GOAL_BYTES = 60_000
 
-#: Runs inside the page: loads the core of site/wordle.js and times it.
+#: Runs inside the page: times site/wordle.js's suggestion step for each state.
 HARNESS = r"""
-async ([source, dataUrl, changes, sets, seed]) => {
+async ([source, dataUrl, states, changes, seed]) => {
   const module = { exports: {} };
   new Function("module", source)(module);
   const core = module.exports;
   const data = await (await fetch(dataUrl)).json();
   const words = core.decode(data);
-  const L = words.length, N = words.keys.length, codes = words.codes;
+  const marks = (p) => Array.from(p).map((m) => ".yg".indexOf(m));
+  const times = [], picks = [];
+  for (const [hard, clues] of states) {
+    const cl = clues.map(([g, p]) => ({ guess: g, marks: marks(p) }));
+    const t = performance.now();
+    const got = core.suggest(words, cl, hard, words.top);
+    times.push(performance.now() - t);
+    picks.push(got.length ? words.keys[got[0].word] : null);
+  }
+  // Refilter after one change: two real clues, then one tile of the second changes.
+  const L = words.length, N = words.keys.length;
   let state = seed;
   const rand = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
-  const used = new Uint8Array(L);
-  function code(gi, ai) {  // the same feedback rule, written plainly, for the reference
-    for (let i = 0; i < L; i++) used[i] = codes[gi * L + i] === codes[ai * L + i] ? 1 : 0;
-    let p = 0;
-    for (let i = 0; i < L; i++) {
-      let m = 0; const x = codes[gi * L + i];
-      if (x === codes[ai * L + i]) m = 2;
-      else for (let j = 0; j < L; j++) if (!used[j] && codes[ai * L + j] === x) { used[j] = 1; m = 1; break; }
-      p = p * 3 + m;
-    }
-    return p;
-  }
-  const marksOf = (p) => { const m = []; for (let i = L - 1; i >= 0; i--) { m[i] = p % 3; p = Math.floor(p / 3); } return m; };
-  const patternOf = (marks) => marks.reduce((p, m) => p * 3 + m, 0);
-  const REPEAT = 10;
-  const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); const h = s.length >> 1; return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2; };
-
-  // Refilter after one change: two real clues, then one tile of the second changes.
   const fast = [], naive = [];
-  let sink = 0;
   for (let c = 0; c < changes; c++) {
-    const answer = rand(N), g1 = rand(N), g2 = rand(N);
-    const clues = [g1, g2].map((g) => ({ guess: words.keys[g], marks: marksOf(code(g, answer)), g }));
+    const answer = words.keys[rand(N)];
+    const clues = [rand(N), rand(N)].map((g) => ({ guess: words.keys[g], marks: marks(core.feedback(words.keys[g], answer)) }));
     const pos = rand(L);
     clues[1].marks[pos] = (clues[1].marks[pos] + 1) % 3;
-    // performance.now() is coarse (0.1 ms): time several refilters and divide.
     let t = performance.now(), got;
-    for (let r = 0; r < REPEAT; r++) got = core.filter(words, core.compile(words, clues));
-    fast.push((performance.now() - t) / REPEAT);
+    for (let r = 0; r < 10; r++) got = core.filter(words, core.compile(words, clues));
+    fast.push((performance.now() - t) / 10);
     t = performance.now();
-    const want = clues.map((cl) => patternOf(cl.marks));
+    const want = clues.map((cl) => cl.marks.join(""));
     const ref = [];
     for (let w = 0; w < N; w++) {
-      let ok = true;
-      for (let k = 0; k < clues.length && ok; k++) ok = code(clues[k].g, w) === want[k];
-      if (ok) ref.push(w);
+      if (clues.every((cl) => marks(core.feedback(cl.guess, words.keys[w])).join("") === want[clues.indexOf(cl)])) ref.push(w);
     }
     naive.push(performance.now() - t);
-    if (got.length !== ref.length || got.some((w, i) => w !== ref[i])) throw new Error("filters disagree");
-    sink += got.length;
+    if (got.length !== ref.length) throw new Error("filters disagree");
   }
-
-  // Suggestions for 200 random candidates against every key as a guess.
-  const all = []; for (let w = 0; w < N; w++) all.push(w);
-  const sug = [], full = [], candidateSets = [];
-  for (let s = 0; s < sets; s++) {
-    const pick = new Set(); while (pick.size < 200) pick.add(rand(N));
-    const cands = Array.from(pick).sort((a, b) => a - b);
-    candidateSets.push(cands.map((w) => words.keys[w]));
-    let t = performance.now();
-    const top = core.suggest(words, cands, all, 10);
-    sug.push(performance.now() - t);
-    t = performance.now();
-    const counts = new Int32Array(Math.pow(3, L));
-    let best = Infinity;
-    for (const g of all) {
-      counts.fill(0);
-      let sum = 0;
-      for (const a of cands) { const p = code(g, a); sum += 2 * counts[p] + 1; counts[p]++; }
-      if (sum < best) best = sum;
-    }
-    full.push(performance.now() - t);
-    if (best !== top[0].sumSquares) throw new Error("suggestions disagree");
-  }
-  return { n: N, refilter: median(fast), refilterNaive: median(naive), refilterMax: Math.max(...fast),
-           suggest: median(sug), suggestFull: median(full), candidateSets, sink };
+  return { times, picks, fast, naive };
 }
 """
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -136,77 +108,140 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def page_weight(code: str, data_bytes: bytes) -> tuple[int, str]:
+def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
     """Gzipped bytes of HTML + CSS + JS + data, and where the HTML came from."""
     gz = lambda b: len(gzip.compress(b, 6))  # noqa: E731
-    built = Paths(ROOT).site / code / "wordle" / "index.html"
+    folder = Paths(ROOT).site / code / "wordle"
+    built = folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
     html = built.read_bytes() if built.exists() else (ROOT / "templates" / "wordle.html").read_bytes()
     assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "wordle.js")]
     total = gz(html) + gz(data_bytes) + sum(gz(p.read_bytes()) for p in assets)
     return total, "built page" if built.exists() else "template source"
 
 
+def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
+    """Play the held-out season with the four players; return rows and the patterns."""
+    language = load_language(code)
+    words = load_words(Paths(ROOT).wordlists(code) / "wordle.tsv", language)
+    tune, held_out = answer_lists(words, language)
+    answers = held_out[:answers_cap] if answers_cap else held_out
+    start = time.perf_counter()
+    patterns = Patterns(words).precompute()
+    table = opening(patterns, top=1, second_top=1, only_over=BUDGET)
+    print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
+          f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
+          f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
+    rows = []
+    for name, hard, make in (("helper", False, lambda: helper_player(patterns, False, table)),
+                             ("helper", True, lambda: helper_player(patterns, True, table)),
+                             ("max-entropy, no prior", False, lambda: entropy_player(patterns, False)),
+                             ("max-entropy, no prior", True, lambda: entropy_player(patterns, True))):
+        start = time.perf_counter()
+        season = play_season(make(), answers)
+        rows.append((code, name, hard, season, time.perf_counter() - start))
+        print(f"  {name:22} {'hard' if hard else 'normal':6} mean {season.mean:.3f}  "
+              + "  ".join(f"≤{n} {100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6))
+              + f"  failures {season.failures}  ({rows[-1][4]:.0f} s)", flush=True)
+    return rows, patterns, answers
+
+
+def browser_states(patterns, answers, count: int, rng: random.Random) -> list:
+    """[hard, clues] states: the helper's third guesses and second guesses after a first
+    guess that is not the opening (the budget's worst case)."""
+    words = patterns.words
+    states = []
+    for hard in (False, True):
+        player = helper_player(patterns, hard)
+        for answer in rng.sample(answers, min(count, len(answers))):
+            clues: tuple[Clue, ...] = ()
+            for _ in range(2):
+                guess = words.keys[player(clues)]
+                if guess == answer:
+                    break
+                clues += (Clue(guess, feedback(guess, answer)),)
+            else:
+                states.append(("third", hard, clues))
+        for answer in rng.sample(answers, min(count, len(answers))):
+            first = rng.choice(answers)
+            states.append(("after another opening", hard, (Clue(first, feedback(first, answer)),)))
+    return states
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--changes", type=int, default=200, help="one-tile changes timed per language")
-    parser.add_argument("--sets", type=int, default=5, help="200-candidate sets timed per language")
+    parser.add_argument("--answers", type=int, help="play only the first N held-out answers")
+    parser.add_argument("--states", type=int, default=60, help="states timed per kind, mode and language")
+    parser.add_argument("--changes", type=int, default=100, help="one-tile refilters timed per language")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    paths = Paths(ROOT)
-    source = (ROOT / "site" / "wordle.js").read_text("utf-8")
     failed = False
+    source = (ROOT / "site" / "wordle.js").read_text("utf-8")
+    all_rows, timing = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         docroot = Path(tmp)
         (docroot / "index.html").write_text("<!DOCTYPE html><title>bench</title>", encoding="utf-8")
-        datas = {}
-        for code in LANGUAGES:
-            language = load_language(code)
-            tsv = paths.wordlists(code) / "wordle.tsv"
-            start = time.perf_counter()
-            data = build_wordle_data(language, tsv)
-            build_s = time.perf_counter() - start
-            datas[code] = (language, tsv, data, build_s)
-            (docroot / f"{code}.json").write_bytes(wordle_json(data))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=tmp))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{server.server_address[1]}"
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
         page.goto(origin + "/index.html")
-        print(f"{'':4}{'words':>7}  {'refilter ms':>11}  {'naive ms':>9}  {'ratio':>6}  "
-              f"{'suggest ms':>10}  {'full ms':>8}  {'py ms':>7}")
-        rows = []
+        cdp = page.context.new_cdp_session(page)
         for code in LANGUAGES:
-            language, tsv, data, build_s = datas[code]
-            r = page.evaluate(HARNESS, [source, f"/{code}.json", args.changes, args.sets, 2026])
-            words = load_wordle_list(tsv, language)
-            py = []
-            for cands in r["candidateSets"]:
+            rows, patterns, answers = seasons(code, args.answers)
+            all_rows += rows
+            for _, name, hard, season, _ in rows:
+                if name == "helper" and (season.mean > MEAN_GOAL[code] or season.failures):
+                    failed = True
+            language = load_language(code)
+            tsv = Paths(ROOT).wordlists(code) / "wordle.tsv"
+            for length in language.wordle.lengths:
                 start = time.perf_counter()
-                suggest(cands, words.keys)
-                py.append((time.perf_counter() - start) * 1000)
-            # Reference for the build's first guesses: the per-word score on a sample, scaled.
-            sample = random.Random(code).sample(words.keys, 20)
-            start = time.perf_counter()
-            for guess in sample:
-                sum_squares_naive(guess, words.keys)
-            naive_first_s = (time.perf_counter() - start) / len(sample) * len(words.keys)
-            weight, html_from = page_weight(code, wordle_json(data))
-            print(f"{code:4}{r['n']:>7}  {r['refilter']:>11.2f}  {r['refilterNaive']:>9.2f}  "
-                  f"{r['refilterNaive'] / max(r['refilter'], 1e-9):>5.1f}x  {r['suggest']:>10.1f}  "
-                  f"{r['suggestFull']:>8.1f}  {statistics.median(py):>7.1f}")
-            rows.append((code, r, build_s, naive_first_s, weight, html_from))
-            failed |= r["refilter"] >= REFILTER_GOAL_MS or weight >= PAGE_GOAL_BYTES
+                data = build_wordle_data(language, tsv, length)
+                build_s = time.perf_counter() - start
+                blob = wordle_json(data)
+                weight, html_from = page_weight(code, length, blob)
+                failed |= weight >= PAGE_GOAL_BYTES
+                print(f"  page {code} {length} letters: {data['count']} words, data built in {build_s:.1f} s, "
+                      f"{weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)", flush=True)
+                if length == language.wordle.length:
+                    (docroot / f"{code}.json").write_bytes(blob)
+            states = browser_states(patterns, answers, args.states, random.Random(code))
+            payload = [[hard, [[c.guess, c.pattern] for c in clues]] for _, hard, clues in states]
+            results = {}
+            for rate in (1, THROTTLE):
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                results[rate] = page.evaluate(HARNESS, [source, f"/{code}.json", payload, args.changes, 2026])
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            for kind in ("third", "after another opening"):
+                picked = [i for i, s in enumerate(states) if s[0] == kind]
+                slow = [results[THROTTLE]["times"][i] for i in picked]
+                fast = [results[1]["times"][i] for i in picked]
+                timing.append((code, kind, len(picked), median(slow), max(slow), median(fast)))
+                failed |= max(slow) > STEP_GOAL_MS
+            r = results[1]
+            print(f"  refilter median {median(r['fast']):.2f} ms vs naive {median(r['naive']):.2f} ms "
+                  f"({median(r['naive']) / max(median(r['fast']), 1e-9):.0f}x; goal < {REFILTER_GOAL_MS} ms)", flush=True)
+            failed |= median(r["fast"]) >= REFILTER_GOAL_MS
         browser.close()
         server.shutdown()
     print()
-    for code, r, build_s, naive_first_s, weight, html_from in rows:
-        print(f"{code}: refilter median {r['refilter']:.2f} ms (max {r['refilterMax']:.2f}; goal < {REFILTER_GOAL_MS} ms); "
-              f"suggestions for 200 candidates {r['suggest']:.0f} ms vs {r['suggestFull']:.0f} ms unpruned "
-              f"({r['suggestFull'] / max(r['suggest'], 1e-9):.1f}x); page data build {build_s:.1f} s "
-              f"(first-guess reference ≈ {naive_first_s:.0f} s, {naive_first_s / build_s:.0f}x); "
-              f"page {weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)")
+    print("Simulated seasons (held-out answers; mean guesses; share solved within 3/4/5/6; failures):")
+    for code, name, hard, season, seconds in all_rows:
+        print(f"  {code} {name:22} {'hard' if hard else 'normal':6} {season.mean:.3f}  "
+              + " ".join(f"{100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6)) + f"  {season.failures}")
+    for code in LANGUAGES:
+        helper = {hard: s for c, n, hard, s, _ in all_rows if c == code and n == "helper"}
+        ref = {hard: s for c, n, hard, s, _ in all_rows if c == code and n != "helper"}
+        for hard in (False, True):
+            print(f"  {code} {'hard' if hard else 'normal'}: helper {helper[hard].mean:.3f} vs reference "
+                  f"{ref[hard].mean:.3f} ({helper[hard].mean - ref[hard].mean:+.3f} guesses; goal ≤ {MEAN_GOAL[code]}, "
+                  f"no failure)")
+    print(f"Suggestion step in Chromium, CPU throttled {THROTTLE}x (goal ≤ {STEP_GOAL_MS:.0f} ms):")
+    for code, kind, n, slow, worst, fast in timing:
+        print(f"  {code} {kind:22} {n:4} states: median {slow:.1f} ms, max {worst:.1f} ms; "
+              f"unthrottled median {fast:.1f} ms ({slow / max(fast, 1e-9):.1f}x)")
     print("all goals met" if not failed else "GOAL MISSED")
     return 1 if failed else 0
 

@@ -267,9 +267,32 @@ class Racks:
 
 
 @dataclass(frozen=True)
+class WordleShortcuts:
+    """Keys that set a tile's colour on the Wordle page: the colours' initials in the
+    language (Catalan: v verd, g groc), so a Catalan g means yellow, not green."""
+
+    green: str = "g"
+    yellow: str = "y"
+    grey: str = "."
+
+
+@dataclass(frozen=True)
 class Wordle:
+    #: The length of the page at ``<lang>/wordle/`` and of ``rusc wordle`` without --length.
     length: int = 5
+    #: Every length the language's list supports (the site has a page per length).
+    lengths: tuple[int, ...] = (5,)
+    shortcuts: WordleShortcuts = WordleShortcuts()
+    #: The answer prior (pipeline/wordle/prior.py): a word whose wordfreq Zipf frequency is
+    #: ``prior_centre`` is half as likely to be the answer as a very common word; the
+    #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
+    prior_centre: float = 3.0
+    prior_width: float = 0.4
+    #: Zipf frequency from which a word counts as common: the simulated seasons
+    #: (bench/bench_wordle.py) draw their answers from such words.
+    common_zipf: float = 3.0
     support: GameSupport = GameSupport()
+
 
 
 #: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
@@ -459,8 +482,7 @@ class _Reader:
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet, folding),
-            wordle=Wordle(length=self.get(self.table("wordle", False), "length", int, "wordle.", 5),
-                          support=self.support("wordle")),
+            wordle=self.wordle(),
             expand=self.expand(),
             schedule_start=start,
             schedule_end=end,
@@ -504,6 +526,27 @@ class _Reader:
         if any(v < 0 for v in values.values()):
             raise self.fail("fields 'expand.max_forms' and 'expand.max_bytes' must not be negative")
         return Expand(bounded=bounded, **values)
+
+    def wordle(self) -> Wordle:
+        table = self.table("wordle", False)
+        length = self.get(table, "length", int, "wordle.", 5)
+        lengths = self.get(table, "lengths", list, "wordle.", [length])
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 9 for n in lengths):
+            raise self.fail("field 'wordle.lengths' must list word lengths from 2 to 9")
+        if length not in lengths or sorted(set(lengths)) != lengths:
+            raise self.fail("field 'wordle.lengths' must be increasing and include 'wordle.length'")
+        keys = self.get(table, "shortcuts", dict, "wordle.", {})
+        shortcuts = WordleShortcuts(**{colour: self.get(keys, colour, str, "wordle.shortcuts.", default)
+                                       for colour, default in vars(WordleShortcuts()).items()})
+        chosen = [shortcuts.green, shortcuts.yellow, shortcuts.grey]
+        if any(len(k) != 1 or k != k.lower() for k in chosen) or len(set(chosen)) != 3:
+            raise self.fail("field 'wordle.shortcuts' needs three different single lower-case keys")
+        numbers = {key: float(self.get(table, key, (int, float), "wordle.", default))
+                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.4), ("common_zipf", 3.0))}
+        if numbers["prior_width"] <= 0:
+            raise self.fail("field 'wordle.prior_width' must be positive")
+        return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),
+                      **numbers)
 
     def source(self) -> Source:
         table = self.table("source")

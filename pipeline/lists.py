@@ -10,7 +10,7 @@ sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
 ``lemmas.txt``  the dictionary entries a normative dictionary lists (:mod:`pipeline.lemmas`)
 ``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, ``w``/``l``/``wl`` and, for
                 a blocked key, its class ``x``/``v`` (:mod:`pipeline.blocklist`)
-``wordle.tsv``  ``key<TAB>form form…`` for the keys of the Wordle length
+``wordle.tsv``  ``key<TAB>form form…`` for the keys of every Wordle length (``wordle.lengths``)
 plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
 Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
 """
@@ -85,7 +85,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
-        _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.length))
+        _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.lengths))
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
@@ -165,12 +165,13 @@ def game_exclusions(language: Language, rows: list[tuple[str, str, str]]) -> dic
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
 
 
-def wordle_rows(rows: list[tuple[str, str, str]], length: int) -> Iterator[str]:
-    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has ``length``
-    letters, but blocked keys (no Wordle answer may be one)."""
+def wordle_rows(rows: list[tuple[str, str, str]], lengths: tuple[int, ...]) -> Iterator[str]:
+    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has one of ``lengths``
+    letters, in key order (each page reads its length), but blocked keys (no Wordle answer
+    may be one)."""
     current, forms = None, []
     for key, form, lists in rows:
-        if len(key) != length or "w" not in lists or lists[-1] in (EVERY_GAME, VULGAR):
+        if len(key) not in lengths or "w" not in lists or lists[-1] in (EVERY_GAME, VULGAR):
             continue
         if key != current:
             if current is not None:
@@ -246,6 +247,7 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
         # False for a full expansion; else what the bounded mode leaves out (pipeline/expand/bounded.py).
         "bounded": inputs.expansion_info.get("bounded", False),
         "wordle_length": language.wordle.length,
+        "wordle_lengths": list(language.wordle.lengths),
         "rusc_version": __version__,
         # The exact library versions (wordfreq, Unidecode, spylls...) the lists were made with.
         "requirements_lock_sha256": lock_sha256(),

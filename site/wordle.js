@@ -14,9 +14,9 @@
 
   // --- core ------------------------------------------------------------------------
 
-  /** The page's JSON (see build_wordle_data) as arrays the filter can scan quickly. */
+  /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
   function decode(data) {
-    if (data.format !== 1) throw new Error("unknown data format " + data.format);
+    if (data.format !== 2) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
     var index = {};
     alphabet.forEach(function (ch, i) { index[ch] = i; });
@@ -30,7 +30,8 @@
     }
     var codes = new Uint8Array(keys.length * L);
     keys.forEach(function (key, w) {
-      for (var j = 0; j < L; j++) codes[w * L + j] = index[key[j]];
+      var chars = Array.from(key);
+      for (var j = 0; j < L; j++) codes[w * L + j] = index[chars[j]];
     });
     var forms = new Array(keys.length), at = 0;
     for (var f = 0; f < data.forms.length; f += 2) {
@@ -41,14 +42,21 @@
     }
     var position = {};
     keys.forEach(function (key, w) { position[key] = w; });
+    var weight = new Float64Array(keys.length);
+    for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
-             forms: forms, position: position, first: data.first, fold: makeFolder(data) };
+             forms: forms, position: position, weight: weight, first: data.first,
+             second: data.second, budget: data.budget, top: data.top,
+             shortcuts: data.shortcuts, fold: makeFolder(data) };
   }
+
+  /** Prior levels 0..63, one character each (pipeline/wordle/page.py LEVEL_CHARS). */
+  var LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
 
   function expandForm(key, item) {
     if (item === "=") return key;
     if (item.charCodeAt(0) >= 48 && item.charCodeAt(0) <= 57) {
-      var chars = key.split("");
+      var chars = Array.from(key);
       for (var j = 0; j < item.length; j += 2) chars[item.charCodeAt(j) - 48] = item[j + 1];
       return chars.join("");
     }
@@ -116,10 +124,10 @@
   }
 
   /** Clues [{guess: key, marks: [0|1|2,...]}] -> per-letter constraints (see
-   *  pipeline/wordle.py compile_clues, whose docstring says why they are exact). */
+   *  pipeline/wordle/rules.py compile_clues, whose docstring says why they are exact). */
   function compile(words, clues) {
     var L = words.length, A = words.alphabet.length, idx = words.letterIndex;
-    var allowed = new Uint8Array(L * A).fill(1);
+    var allowed = new Uint8Array(L * A).fill(1), fixed = new Int16Array(L).fill(-1);
     var atLeast = new Int8Array(A), atMost = new Int8Array(A).fill(L);
     var impossible = null;
     clues.forEach(function (clue, number) {
@@ -128,6 +136,7 @@
         var c = idx[guess[i]], m = clue.marks[i];
         if (m === GREEN) {
           for (var other = 0; other < A; other++) if (other !== c) allowed[i * A + other] = 0;
+          fixed[i] = c;
           marked[c]++;
         } else {
           allowed[i * A + c] = 0;
@@ -144,10 +153,11 @@
     });
     var counted = [];
     for (var l = 0; l < A; l++) if (atLeast[l] > 0 || atMost[l] < L) counted.push(l);
-    return { allowed: allowed, atLeast: atLeast, atMost: atMost, counted: counted, impossible: impossible };
+    return { allowed: allowed, fixed: fixed, atLeast: atLeast, atMost: atMost, counted: counted,
+             impossible: impossible };
   }
 
-  /** Indices of the words that fit. */
+  /** Indices of the words that fit (pipeline.wordle.strategy.fitting). */
   function filter(words, cons) {
     var out = [];
     if (cons.impossible) return out;
@@ -166,34 +176,84 @@
     return out;
   }
 
-  /** A job that ranks the guesses (word indices) by expected candidates left, exactly as
-   *  pipeline.wordle.suggest: fewest first, then guesses that are candidates, then key.
-   *  step(budget) scores up to `budget` guesses and returns true when done; result()
-   *  gives [{word, sumSquares, isCandidate}]. */
-  function suggester(words, candidates, guesses, top) {
-    var L = words.length, codes = words.codes, n = candidates.length;
-    var counts = new Int32Array(Math.pow(3, L)), touched = new Int32Array(n);
-    var isCandidate = new Uint8Array(words.keys.length);
-    candidates.forEach(function (w) { isCandidate[w] = 1; });
-    // Promising guesses first (letters found in many candidates): the bound tightens early.
-    var presence = new Int32Array(words.alphabet.length), seen = new Uint8Array(words.alphabet.length);
+  /** Indices of the guesses hard mode allows (pipeline.wordle.strategy.hard_pool): greens
+   *  in place, each revealed letter used at least as often as a clue showed it. */
+  function hardPool(words, cons) {
+    var out = [], L = words.length, A = words.alphabet.length, codes = words.codes, n = words.keys.length;
+    var needed = [];
+    for (var l = 0; l < A; l++) if (cons.atLeast[l] > 0) needed.push(l);
+    outer:
+    for (var w = 0, base = 0; w < n; w++, base += L) {
+      for (var i = 0; i < L; i++) if (cons.fixed[i] >= 0 && codes[base + i] !== cons.fixed[i]) continue outer;
+      for (var k = 0; k < needed.length; k++) {
+        var c = needed[k], count = 0;
+        for (i = 0; i < L; i++) if (codes[base + i] === c) count++;
+        if (count < cons.atLeast[c]) continue outer;
+      }
+      out.push(w);
+    }
+    return out;
+  }
+
+  /** pipeline.wordle.strategy.letter_scores: per guess, how evenly its letters (and its
+   *  letters in place) split the candidates' weight. */
+  function letterScores(words, guesses, candidates) {
+    var L = words.length, A = words.alphabet.length, codes = words.codes, weight = words.weight;
+    var total = 0, withLetter = new Float64Array(A), at = new Float64Array(L * A), seen = new Uint8Array(A);
     candidates.forEach(function (w) {
+      total += weight[w];
       seen.fill(0);
-      for (var i = 0; i < L; i++) { var c = codes[w * L + i]; if (!seen[c]) { seen[c] = 1; presence[c]++; } }
+      for (var i = 0; i < L; i++) {
+        var c = codes[w * L + i];
+        at[i * A + c] += weight[w];
+        if (!seen[c]) { seen[c] = 1; withLetter[c] += weight[w]; }
+      }
     });
-    var heuristic = new Float64Array(words.keys.length);
-    guesses.forEach(function (g) {
-      seen.fill(0);
+    return guesses.map(function (g) {
       var h = 0;
-      for (var i = 0; i < L; i++) { var c = codes[g * L + i]; if (!seen[c]) { seen[c] = 1; h += presence[c]; } }
-      heuristic[g] = h;
+      seen.fill(0);
+      for (var i = 0; i < L; i++) {
+        var c = codes[g * L + i];
+        h += Math.min(at[i * A + c], total - at[i * A + c]);
+        if (!seen[c]) { seen[c] = 1; h += Math.min(withLetter[c], total - withLetter[c]); }
+      }
+      return h;
     });
-    var order = guesses.slice().sort(function (a, b) { return heuristic[b] - heuristic[a] || a - b; });
+  }
+
+  /** pipeline.wordle.strategy.guesses_to_rank: the pool, or its budget's worth of guesses
+   *  with the best letter scores (ties: first key), in key order. */
+  function guessesToRank(words, pool, candidates, budget) {
+    if (pool.length * candidates.length <= budget) return pool;
+    var keep = Math.max(1, Math.floor(budget / candidates.length));
+    var quick = letterScores(words, pool, candidates);
+    var order = pool.map(function (g, k) { return k; });
+    order.sort(function (a, b) { return quick[b] - quick[a] || pool[a] - pool[b]; });
+    return order.slice(0, keep).map(function (k) { return pool[k]; }).sort(function (a, b) { return a - b; });
+  }
+
+  /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
+   *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
+   *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
+   *  returns true when done; result() gives [{word, remaining, win, left, total, count}]. */
+  function ranker(words, guesses, candidates, top) {
+    var L = words.length, codes = words.codes, n = candidates.length, weight = words.weight;
+    var bins = Math.pow(3, L), win = bins - 1;
+    var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
+    var ownWeight = new Float64Array(words.keys.length), total = 0;
+    var cw = new Float64Array(n);
+    candidates.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
+    // Promising guesses first, so the bound below tightens early (the order cannot change
+    // the result: the ranking is a total order).
+    var quick = letterScores(words, guesses, candidates);
+    var order = guesses.map(function (g, k) { return k; });
+    order.sort(function (a, b) { return quick[b] - quick[a] || guesses[a] - guesses[b]; });
+    order = order.map(function (k) { return guesses[k]; });
     var best = [], next = 0;
 
-    function worse(x, y) {  // is ranking x after ranking y?
-      if (x.sumSquares !== y.sumSquares) return x.sumSquares > y.sumSquares;
-      if (x.isCandidate !== y.isCandidate) return !x.isCandidate;
+    function worse(x, y) {  // does ranking x come after ranking y?
+      if (x.remaining !== y.remaining) return x.remaining > y.remaining;
+      if (x.win !== y.win) return x.win < y.win;
       return x.word > y.word;  // keys are sorted, so word order is key order
     }
 
@@ -220,19 +280,28 @@
       return p;
     }
 
-    function score(g, bound) {
-      var sum = 0, t = 0, p, result = -1;
+    /** Remaining weight of guess g, or -1 once it exceeds bound; with left = sum of
+     *  weight × count over the non-winning feedbacks when wanted. */
+    function score(g, bound, wantLeft) {
+      var sum = 0, t = 0, p, result = -1, left = 0;
       for (var i = 0; i < L; i++) letters[i] = codes[g * L + i];
       for (var k = 0; k < n; k++) {
         p = pattern(k);
-        if (counts[p] === 0) touched[t++] = p;
-        sum += 2 * counts[p] + 1;
-        counts[p]++;
+        if (sizes[p] === 0) touched[t++] = p;
+        sizes[p]++;
+        if (p === win) continue;
+        var w = cw[k];
+        sum += (2 * sums[p] + w) * w;
+        sums[p] += w;
         if (sum > bound) break;
       }
       if (sum <= bound) result = sum;
-      for (var j = 0; j < t; j++) counts[touched[j]] = 0;
-      return result;
+      for (var j = 0; j < t; j++) {
+        var q = touched[j];
+        if (wantLeft && q !== win) left += sums[q] * sizes[q];
+        sums[q] = 0; sizes[q] = 0;
+      }
+      return wantLeft ? left : result;
     }
 
     return {
@@ -242,10 +311,10 @@
         var stop = Math.min(order.length, next + budget);
         for (; next < stop; next++) {
           var g = order[next];
-          var bound = best.length === top ? best[best.length - 1].sumSquares : Infinity;
-          var s = score(g, bound);
+          var bound = best.length === top ? best[best.length - 1].remaining : Infinity;
+          var s = score(g, bound, false);
           if (s < 0) continue;
-          var item = { word: g, sumSquares: s, isCandidate: !!isCandidate[g] };
+          var item = { word: g, remaining: s, win: ownWeight[g], total: total, count: n };
           if (best.length < top || worse(best[best.length - 1], item)) {
             var at = best.length;
             while (at > 0 && worse(best[at - 1], item)) at--;
@@ -255,19 +324,73 @@
         }
         return next >= order.length;
       },
-      result: function () { return best.slice(); },
+      result: function () {
+        return best.map(function (item) {
+          item.left = score(item.word, Infinity, true);
+          return item;
+        });
+      },
     };
   }
 
-  function suggest(words, candidates, guesses, top) {
-    var job = suggester(words, candidates, guesses, top);
+  function rank(words, guesses, candidates, top) {
+    var job = ranker(words, guesses, candidates, top);
     job.step(Infinity);
     return job.result();
   }
 
+  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides: null before
+   *  any clue (the opening), else {candidates, guesses}. */
+  function plan(words, clues, cons, hard, candidates) {
+    var all = [];
+    for (var w = 0; w < words.keys.length; w++) all.push(w);
+    if (!clues.length) return { candidates: all, guesses: words.first, opening: true };
+    var pool = hard ? hardPool(words, cons) : all;
+    var table = words.second[hard ? "hard" : "normal"];
+    if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
+      var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
+      if (hasOwn.call(table, String(code)) && pool.length * candidates.length > words.budget) {
+        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false };
+      }
+    }
+    return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), opening: false };
+  }
+
+  /** The helper's suggestions for clues [{guess, marks}] (Python: strategy.suggest). */
+  function suggest(words, clues, hard, top) {
+    var cons = compile(words, clues);
+    var candidates = clues.length ? filter(words, cons) : null;
+    if (candidates && !candidates.length) return [];
+    var p = plan(words, clues, cons, hard, candidates);
+    return rank(words, p.guesses, p.candidates, top || words.top);
+  }
+
+  /** Candidates most likely first (weight, then key). */
+  function byLikelihood(words, candidates) {
+    return candidates.slice().sort(function (a, b) { return words.weight[b] - words.weight[a] || a - b; });
+  }
+
+  /** Wordle's share grid: each line of exactly L squares (🟩 or the high-contrast 🟧 green,
+   *  🟨 or 🟦 yellow, ⬛ or ⬜ grey) is one guess's colours; other lines (the title, the
+   *  score) are ignored. -> {rows: [[0|1|2,...]], bad: line number or 0, found: squares}. */
+  var SQUARES = { "\u{1F7E9}": GREEN, "\u{1F7E7}": GREEN, "\u{1F7E8}": YELLOW, "\u{1F7E6}": YELLOW,
+                  "\u2B1B": GREY, "\u2B1C": GREY };
+  function parseGrid(text, L) {
+    var rows = [], bad = 0, found = 0;
+    text.split(/\r\n|\r|\n/).forEach(function (line, number) {
+      var chars = Array.from(line.replace(/[\s\uFE0F]/g, ""));
+      if (!chars.length || !chars.every(function (ch) { return hasOwn.call(SQUARES, ch); })) return;
+      if (chars.length !== L) { if (!bad) { bad = number + 1; found = chars.length; } return; }
+      rows.push(chars.map(function (ch) { return SQUARES[ch]; }));
+    });
+    return { rows: rows, bad: bad, found: found };
+  }
+
   var core = { decode: decode, makeFolder: makeFolder, feedback: feedback, compile: compile,
-               filter: filter, suggest: suggest, suggester: suggester, formsOf: formsOf,
-               GREY: GREY, YELLOW: YELLOW, GREEN: GREEN };
+               filter: filter, hardPool: hardPool, letterScores: letterScores,
+               guessesToRank: guessesToRank, ranker: ranker, rank: rank, plan: plan,
+               suggest: suggest, byLikelihood: byLikelihood, parseGrid: parseGrid,
+               formsOf: formsOf, GREY: GREY, YELLOW: YELLOW, GREEN: GREEN };
 
   if (typeof module === "object" && module.exports) {
     module.exports = core;
@@ -276,13 +399,10 @@
 
   // --- the page ------------------------------------------------------------------------
 
-  /** Guesses × candidates the browser scores at most (a few hundred ms on a phone). */
-  var BUDGET = 4e6;
   /** Candidates listed before "show all". */
   var SHOWN = 300;
   /** Guesses scored between two paints while suggestions are computed. */
   var SLICE = 400;
-  var TOP = 10;
   var STATES = ["grey", "yellow", "green"];
 
   function format(template, values) {
@@ -340,8 +460,11 @@
     var suggestStatus = document.getElementById("wordle-suggest-status");
     var suggestList = document.getElementById("wordle-suggestions");
     var suggestTitle = document.getElementById("wordle-suggest-title");
+    var grid = document.getElementById("wordle-grid");
+    var gridMessage = document.getElementById("wordle-grid-message");
     var rows = [], showAll = false, job = null, timer = null;
-    var last = { candidates: [], cons: null, clues: 0 };
+    var last = { candidates: [], cons: null, clues: [] };
+    var keys = words.shortcuts, lang = document.documentElement.lang;
 
     function say(text) {
       message.textContent = text;
@@ -424,10 +547,13 @@
           case "ArrowDown": row.marks[i] = (row.marks[i] + 2) % 3; update(); break;
           case "ArrowRight": if (i + 1 < L) row.tiles[i + 1].focus(); break;
           case "ArrowLeft": if (i > 0) row.tiles[i - 1].focus(); break;
-          case "g": case "G": row.marks[i] = GREEN; update(); break;
-          case "y": case "Y": row.marks[i] = YELLOW; update(); break;
-          case ".": case "-": case "x": case "X": row.marks[i] = GREY; update(); break;
-          default: handled = false;  // Space and Enter click the button, which cycles
+          default:  // the language's initials (data.shortcuts); Space and Enter click, which cycles
+            var typed = event.key.toLowerCase();
+            if (typed === keys.green) row.marks[i] = GREEN;
+            else if (typed === keys.yellow) row.marks[i] = YELLOW;
+            else if (typed === keys.grey) row.marks[i] = GREY;
+            else handled = false;
+            if (handled) update();
         }
         if (handled) event.preventDefault();
       });
@@ -469,11 +595,11 @@
         if (clue) clues.push(clue);
       });
       var cons = compile(words, clues);
-      var candidates = filter(words, cons);
-      last = { candidates: candidates, cons: cons, clues: clues.length };
+      var candidates = clues.length ? filter(words, cons) : words.keys.map(function (k, w) { return w; });
+      last = { candidates: candidates, cons: cons, clues: clues };
       showAll = false;
       showCandidates(candidates, cons);
-      showSuggestions(candidates, clues.length);
+      showSuggestions();
     }
 
     function showCandidates(candidates, cons) {
@@ -485,69 +611,49 @@
       } else if (n === 0) {
         count.textContent = S.none;
       } else {
-        count.textContent = format(n === 1 ? S.count_one : S.count_other, { n: n.toLocaleString(document.documentElement.lang) });
+        count.textContent = format(n === 1 ? S.count_one : S.count_other, { n: n.toLocaleString(lang) });
       }
       count.setAttribute("data-count", String(n));
       candidatesList.textContent = "";
       var limit = showAll ? n : Math.min(n, SHOWN), fragment = document.createDocumentFragment();
+      var ordered = byLikelihood(words, candidates);
       for (var k = 0; k < limit; k++) {
-        var w = candidates[k], li = el("li", null, formsOf(words, w).join(" / "));
+        var w = ordered[k], li = el("li", null, formsOf(words, w).join(" / "));
         li.setAttribute("data-key", words.keys[w]);
         fragment.appendChild(li);
       }
       candidatesList.appendChild(fragment);
       more.hidden = limit >= n;
-      more.textContent = format(S.show_all, { n: n.toLocaleString(document.documentElement.lang) });
+      more.textContent = format(S.show_all, { n: n.toLocaleString(lang) });
     }
 
-    /** As pipeline.wordle.worth_showing: drop non-candidates that a candidate above matches. */
-    function worthShowing(items) {
-      var bestCandidate = Infinity;
-      return items.filter(function (item) {
-        var keep = item.isCandidate || item.sumSquares < bestCandidate;
-        if (item.isCandidate) bestCandidate = Math.min(bestCandidate, item.sumSquares);
-        return keep;
-      });
+    function percent(x) {
+      return (100 * x).toLocaleString(lang, { maximumFractionDigits: x < 0.01 ? 1 : 0 }) + "\u00a0%";
     }
 
-    function listSuggestions(items, total) {
+    function listSuggestions(items) {
       suggestList.textContent = "";
-      worthShowing(items).forEach(function (item) {
+      items.forEach(function (item) {
         var li = el("li");
         li.appendChild(el("span", "word", formsOf(words, item.word).join(" / ")));
         li.setAttribute("data-key", words.keys[item.word]);
-        var expected = total ? item.sumSquares / total : 0;
-        var detail = format(S.expected, { x: expected.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 2 }) });
-        if (item.isCandidate) detail += " · " + S.may_win;
+        var detail = format(S.expected, { x: (item.left / item.total).toLocaleString(lang, { maximumFractionDigits: 1 }) });
+        if (item.win) detail += " · " + format(S.win_chance, { p: percent(item.win / item.total) });
         li.appendChild(el("span", "detail", " — " + detail));
         suggestList.appendChild(li);
       });
     }
 
-    function showSuggestions(candidates, clueCount) {
+    function showSuggestions() {
       if (job) { job = null; clearTimeout(timer); }
       suggestList.textContent = "";
       suggestStatus.textContent = "";
       suggestList.removeAttribute("aria-busy");
-      var n = candidates.length;
-      if (clueCount === 0) {
-        suggestTitle.textContent = S.suggest_first;
-        listSuggestions(words.first.map(function (pair) {
-          var w = words.position[pair[0]];
-          return { word: w, sumSquares: pair[1], isCandidate: true };
-        }), words.keys.length);
-        return;
-      }
-      suggestTitle.textContent = S.suggest_next;
-      if (n === 0) return;
-      var guesses;
-      if (hard.checked) guesses = candidates;
-      else { guesses = []; for (var w = 0; w < words.keys.length; w++) guesses.push(w); }
-      if (guesses.length * n > BUDGET) {
-        suggestStatus.textContent = format(S.suggest_wait, { n: Math.floor(BUDGET / guesses.length).toLocaleString(document.documentElement.lang) });
-        return;
-      }
-      var mine = suggester(words, candidates, guesses, TOP);
+      var clues = last.clues, candidates = last.candidates;
+      suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
+      if (!candidates.length) return;
+      var todo = plan(words, clues, last.cons, hard.checked, candidates);
+      var mine = ranker(words, todo.guesses, todo.candidates, words.top);
       job = mine;
       suggestStatus.textContent = S.computing;
       suggestList.setAttribute("aria-busy", "true");
@@ -557,11 +663,37 @@
           job = null;
           suggestStatus.textContent = "";
           suggestList.removeAttribute("aria-busy");
-          listSuggestions(mine.result(), n);
+          listSuggestions(mine.result());
         } else {
           timer = setTimeout(work, 0);
         }
       })();
+    }
+
+    /** The share grid pasted: one row per line of squares, letters still to type. */
+    function readGrid() {
+      var parsed = parseGrid(grid.value, L);
+      if (parsed.bad) {
+        gridMessage.textContent = format(S.grid_bad, { line: parsed.bad, found: parsed.found, n: L });
+      } else if (!parsed.rows.length) {
+        gridMessage.textContent = grid.value.trim() ? S.grid_none : "";
+      } else {
+        rows.filter(function (row) { return !row.text; }).forEach(function (row) {
+          rows.splice(rows.indexOf(row), 1);
+          list.removeChild(row.li);
+        });
+        parsed.rows.forEach(function (marks) {
+          var row = makeRow("");
+          row.marks = marks;
+          rows.push(row);
+          list.appendChild(row.li);
+        });
+        grid.value = "";
+        gridMessage.textContent = format(parsed.rows.length === 1 ? S.grid_read_one : S.grid_read_other,
+                                         { n: parsed.rows.length });
+        update();
+        input.focus();
+      }
     }
 
     form.addEventListener("submit", function (event) {
@@ -570,13 +702,19 @@
       if (!why && Array.from(key).length !== L) why = format(S.wrong_length, { n: L });
       if (why) { say(why); input.focus(); return; }
       say("");
-      var row = makeRow(input.value.trim());
-      rows.push(row);
-      list.appendChild(row.li);
+      var row = rows.filter(function (r) { return !r.text; })[0], pasted = !!row;
+      if (pasted) {
+        row.text = row.field.value = input.value.trim();
+      } else {
+        row = makeRow(input.value.trim());
+        rows.push(row);
+        list.appendChild(row.li);
+      }
       input.value = "";
       input.setAttribute("data-valid", "");
       update();
-      row.tiles[0].focus();
+      // Colours pasted from the grid are already set: go on typing the next guess.
+      (pasted && rows.some(function (r) { return !r.text; }) ? input : row.tiles[0]).focus();
     });
     input.addEventListener("input", function () {
       var why = problem(input.value);
@@ -588,7 +726,8 @@
         input.setAttribute("data-valid", input.value);
       }
     });
-    hard.addEventListener("change", function () { showSuggestions(last.candidates, last.clues); });
+    hard.addEventListener("change", showSuggestions);
+    grid.addEventListener("input", readGrid);
     more.addEventListener("click", function () {
       showAll = true;
       showCandidates(last.candidates, last.cons);

@@ -1,6 +1,7 @@
-"""Wordle clue filter (pipeline/wordle.py): Wordle's repeated-letter rule, the per-letter
-constraints proved equal to it, exact suggestions, the page data and the CLI — on random
-words full of repeated letters and on the real Catalan and English lists."""
+"""Wordle helper (pipeline/wordle/): Wordle's repeated-letter rule, the per-letter
+constraints proved equal to it, the bulk feedback and filters, the answer prior, exact
+suggestions with the hard-mode pool and the phone budget, the page data and the CLI — on
+random words full of repeated letters and on the real Catalan and English lists."""
 
 from __future__ import annotations
 
@@ -10,29 +11,29 @@ import json
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from pipeline.clean import fold
 from pipeline.cli import main as rusc
 from pipeline.config import load_language
 from pipeline.errors import UsageError
-from pipeline.wordle import (
-    Clue,
-    _Columns,
-    _default_fold_char,
-    build_wordle_data,
-    compile_clues,
-    feedback,
-    filter_keys,
-    fits,
-    fold_guess,
-    folding_table,
-    load_wordle_list,
-    parse_clue,
+from pipeline.wordle.page import LEVEL_CHARS, _default_fold_char, build_wordle_data, folding_table, wordle_json
+from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, fold_guess, parse_clue, pattern_of
+from pipeline.wordle.strategy import (
+    BUDGET,
+    Patterns,
+    code_of,
+    feedback_codes,
+    fitting,
+    guesses_to_rank,
+    hard_pool,
+    letter_scores,
+    opening,
+    rank,
     suggest,
-    sum_squares_naive,
-    wordle_json,
 )
+from pipeline.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
 
 CA, EN = load_language("ca"), load_language("en")
 
@@ -59,8 +60,28 @@ def random_word(rng: random.Random, letters: str, length: int = 5) -> str:
 
 @pytest.fixture(scope="module")
 def lists(built_lists):
-    """Language code → the real Wordle list."""
-    return {code: load_wordle_list(built_lists(code) / "wordle.tsv", lang) for code, lang in (("ca", CA), ("en", EN))}
+    """Language code → the real Wordle list of the default length."""
+    return {code: load_words(built_lists(code) / "wordle.tsv", lang) for code, lang in (("ca", CA), ("en", EN))}
+
+
+def table_of(keys, alphabet: str, rng: random.Random | None = None) -> Words:
+    """A Words table of made-up keys, with random prior levels."""
+    keys = tuple(sorted(set(keys)))
+    rng = rng or random.Random(0)
+    levels = np.array([rng.randrange(64) for _ in keys], dtype=np.int64)
+    return Words(len(keys[0]), keys, {k: (k,) for k in keys}, alphabet, levels, np.zeros(len(keys)))
+
+
+def brute_force(words: Words, guess: int, candidates) -> tuple[int, int, int]:
+    """(remaining, win, left) of a guess, group by group with the string rule."""
+    weight, count = Counter(), Counter()
+    for c in candidates:
+        f = feedback(words.keys[guess], words.keys[c])
+        weight[f] += int(WEIGHTS[words.levels[c]])
+        count[f] += 1
+    win = weight.pop("g" * words.length, 0)
+    count.pop("g" * words.length, 0)
+    return sum(w * w for w in weight.values()), win, sum(weight[f] * count[f] for f in weight)
 
 
 # --- feedback ---------------------------------------------------------------------------
@@ -136,7 +157,7 @@ def test_a_grey_copy_left_of_a_yellow_copy_of_the_same_letter_admits_no_word():
 
 def test_guess_with_one_s_yellow_and_one_grey_keeps_exactly_the_words_with_one_s(lists):
     keys = lists["en"].keys
-    got = filter_keys(keys, [parse_clue("GUESS:...y.", EN)])
+    got = filter_keys(keys, [parse_clue("GUESS:...y.", EN, 5)])
     expected = [w for w in keys if w.count("s") == 1 and w[3] != "s" and w[4] != "s"
                 and not set(w) & set("gue")]
     assert got == expected
@@ -157,11 +178,11 @@ def test_real_lists_filter_like_brute_force_feedback(lists):
 
 def test_catalan_keeps_c_cedilla_and_shows_accented_forms(lists):
     words = lists["ca"]
-    assert fold_guess("PLAÇA", CA) == "plaça" and fold_guess("acabà", CA) == "acaba"
+    assert fold_guess("PLAÇA", CA, 5) == "plaça" and fold_guess("acabà", CA, 5) == "acaba"
     assert "plaça" in words.forms["plaça"]
     assert set(words.forms["acaba"]) >= {"acaba", "acabà"}
     # ç is a letter of its own: a green ç keeps only words with ç there ...
-    green = filter_keys(words.keys, [parse_clue("xxxÇx:...g.", CA)])
+    green = filter_keys(words.keys, [parse_clue("xxxÇx:...g.", CA, 5)])
     assert "plaça" in green and green == [w for w in words.keys if w[3] == "ç" and "x" not in w]
     assert all(any("ç" in form for form in words.forms[w]) for w in green)
     # ... and a grey ç rules out ç but not c, and the other way round.
@@ -170,7 +191,7 @@ def test_catalan_keeps_c_cedilla_and_shows_accented_forms(lists):
     assert any("c" in w for w in no_cedilla)
     assert any("ç" in w for w in filter_keys(words.keys, [Clue("ccccc", ".....")]))
     # Accented display forms are shown for their key.
-    accented = filter_keys(words.keys, [parse_clue("acabà:ggggg", CA)])
+    accented = filter_keys(words.keys, [parse_clue("acabà:ggggg", CA, 5)])
     assert accented == ["acaba"] and "acabà" in words.forms[accented[0]]
 
 
@@ -180,37 +201,143 @@ def test_catalan_keeps_c_cedilla_and_shows_accented_forms(lists):
 ], ids=lambda x: x if isinstance(x, str) else x.code)
 def test_bad_clues_are_usage_errors(language, text):
     with pytest.raises(UsageError):
-        parse_clue(text, language)
+        parse_clue(text, language, 5)
 
 
 def test_clues_fold_like_the_games():
-    assert parse_clue("Naïve:GY...", EN) == Clue("naive", "gy...")
-    assert parse_clue("cel·la:..y.g", CA) == Clue("cella", "..y.g")
+    assert parse_clue("Naïve:GY...", EN, 5) == Clue("naive", "gy...")
+    assert parse_clue("cel·la:..y.g", CA, 5) == Clue("cella", "..y.g")
 
 
-# --- suggestions ----------------------------------------------------------------------------
+# --- bulk feedback, filters and the hard-mode pool ---------------------------------------------
 
 
-def test_bitset_scores_equal_the_per_word_reference():
-    rng = random.Random(5)
-    for letters in ("abc", "abcçde", "aeiourst"):
-        candidates = sorted({random_word(rng, letters) for _ in range(300)})
-        columns = _Columns(candidates, 5)
-        for _ in range(200):
-            guess = random_word(rng, letters + "xz")
-            assert columns.sum_squares(guess) == sum_squares_naive(guess, candidates), guess
+@pytest.mark.parametrize("letters,length", [("ab", 4), ("abcç", 5), ("aabcde", 6), ("abcdefgh", 7)])
+def test_bulk_feedback_equals_the_rule_on_repeated_letters(letters, length):
+    rng = random.Random(length)
+    alphabet = "".join(dict.fromkeys(letters))
+    index = {c: i for i, c in enumerate(alphabet)}
+    guesses = [random_word(rng, letters, length) for _ in range(300)]
+    answers = [random_word(rng, letters, length) for _ in range(300)]
+    as_codes = lambda ws: np.array([[index[c] for c in w] for w in ws], dtype=np.uint8)  # noqa: E731
+    got = feedback_codes(as_codes(guesses), as_codes(answers), len(alphabet))
+    for i, g in enumerate(guesses):
+        for j, a in enumerate(answers):
+            assert pattern_of(int(got[i, j]), length) == feedback(g, a), (g, a)
+            assert code_of(feedback(g, a)) == got[i, j]
 
 
-def test_suggestions_are_the_exact_top_by_expected_words_left():
+def test_real_lists_bulk_feedback_equals_the_rule(lists):
+    rng = random.Random(4)
+    for words in lists.values():
+        patterns = Patterns(words)
+        guesses = np.array(rng.sample(range(words.size), 60))
+        answers = np.array(rng.sample(range(words.size), 400))
+        block = patterns.block(guesses, answers)
+        for i, g in enumerate(guesses):
+            for j, a in enumerate(answers):
+                assert pattern_of(int(block[i, j]), words.length) == feedback(words.keys[g], words.keys[a])
+
+
+def test_bulk_filter_equals_fits_and_the_hard_pool_its_definition():
+    rng = random.Random(18)
+    words = table_of([random_word(rng, "abcçde") for _ in range(1500)], "abcçde", rng)
+    for _ in range(300):
+        answer = rng.choice(words.keys)
+        clues = [Clue(g, feedback(g, answer)) for g in (random_word(rng, "abcçde") for _ in range(rng.randint(1, 3)))]
+        if rng.random() < 0.3:  # one mark changed: often impossible
+            p = list(clues[0].pattern)
+            p[rng.randrange(5)] = rng.choice("gy.")
+            clues[0] = Clue(clues[0].guess, "".join(p))
+        constraints = compile_clues(clues, 5)
+        assert [words.keys[i] for i in fitting(words, constraints)] == [k for k in words.keys if fits(k, constraints)]
+        # Hard mode: greens in place; each letter at least as often as one clue showed it.
+        allowed = [k for k in words.keys
+                   if all(all(k[i] == c for i, (c, m) in enumerate(zip(clue.guess, clue.pattern)) if m == "g")
+                          and all(k.count(c) >= sum(1 for x, m in zip(clue.guess, clue.pattern) if x == c and m != ".")
+                                  for c in set(clue.guess))
+                          for clue in clues)]
+        assert [words.keys[i] for i in hard_pool(words, constraints)] == allowed
+
+
+# --- the prior --------------------------------------------------------------------------------
+
+
+def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
+    for code, words in lists.items():
+        weights = words.weights
+        common = {"en": ["about", "house", "water", "think"], "ca": ["aquí", "temps", "porta", "menja"]}[code]
+        index = words.index()
+        for form in common:
+            key = fold(form, CA if code == "ca" else EN)
+            assert weights[index[key]] >= 0.9 * MAX_WEIGHT, (key, weights[index[key]])
+        rare = np.flatnonzero(words.zipf == 0)
+        assert len(rare) and (weights[rare] <= 2).all()
+        # Every sum of squares Python and JavaScript compute stays an exact double.
+        assert int(weights.sum()) ** 2 < 2 ** 53
+
+
+# --- suggestions -------------------------------------------------------------------------------
+
+
+def test_ranking_is_exactly_the_brute_force_order_by_remaining_weight_then_win_chance():
     rng = random.Random(6)
     for letters in ("abcd", "aeilnorst"):
-        pool = sorted({random_word(rng, letters) for _ in range(600)})
-        candidates = sorted(rng.sample(pool, 120))
-        got = suggest(candidates, pool, top=10)
-        ranked = sorted((sum_squares_naive(g, candidates), g not in candidates, g) for g in pool)[:10]
-        assert [(s.sum_squares, not s.is_candidate, s.key) for s in got] == ranked
-        hard = suggest(candidates, candidates, top=5)
-        assert all(s.is_candidate for s in hard)
+        words = table_of([random_word(rng, letters) for _ in range(700)], letters, rng)
+        patterns = Patterns(words)
+        everything = np.arange(words.size)
+        for n in (1, 2, 5, 40, 300):
+            candidates = np.array(sorted(rng.sample(range(words.size), n)))
+            got = rank(patterns, everything, candidates, top=10)
+            expected = sorted((*brute_force(words, g, candidates), g) for g in everything)
+            expected = sorted(expected, key=lambda t: (t[0], -t[1], t[3]))[:10]
+            assert [(s.remaining, s.win, s.left, s.index) for s in got] == expected
+            total = int(words.weights[candidates].sum())
+            assert all(s.total == total and s.candidates == n for s in got)
+
+
+def test_a_likely_candidate_beats_a_guess_that_only_splits():
+    """Two candidates: guessing the likelier wins half the time or more; a splitter never."""
+    words = table_of(["aaaab", "aaaac", "bcdef"], "abcdef")
+    levels = np.array([63, 40, 0])
+    words = Words(5, words.keys, words.forms, words.alphabet, levels, np.zeros(3))
+    best = rank(Patterns(words), np.arange(3), np.array([0, 1]), top=3)
+    assert [s.key for s in best] == ["aaaab", "aaaac", "bcdef"]
+    assert best[0].win_chance == pytest.approx(1000 / (1000 + WEIGHTS[40]))
+    assert best[0].expected_left == pytest.approx(WEIGHTS[40] / (1000 + WEIGHTS[40]))
+
+
+def test_over_the_budget_only_the_best_letter_scores_are_ranked():
+    rng = random.Random(9)
+    words = table_of([random_word(rng, "aeilnorstu") for _ in range(2000)], "aeilnorstu", rng)
+    pool, candidates = np.arange(words.size), np.array(sorted(rng.sample(range(words.size), 300)))
+    assert (guesses_to_rank(words, pool, candidates, budget=len(pool) * 300) == pool).all()
+    chosen = guesses_to_rank(words, pool, candidates, budget=100 * 300)
+    quick = letter_scores(words, pool, candidates)
+    assert len(chosen) == 100 and (np.diff(chosen) > 0).all()
+    assert quick[chosen].min() >= np.sort(quick)[::-1][99]
+
+
+@pytest.mark.parametrize("code", ["en"])
+def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lists):
+    words = lists[code]
+    patterns = Patterns(words).precompute()
+    table = opening(patterns, top=10, second_top=10, only_over=BUDGET)
+    everything = np.arange(words.size)
+    assert suggest(patterns, None, opening_table=table) == table.first
+    assert table.first == rank(patterns, everything, everything, 10)
+    best = table.first[0].key
+    rng = random.Random(code)
+    for answer in rng.sample(words.keys, 30):
+        clue = Clue(best, feedback(best, answer))
+        constraints = compile_clues([clue], words.length)
+        candidates = fitting(words, constraints)
+        for hard in (False, True):
+            pool = hard_pool(words, constraints) if hard else everything
+            got = suggest(patterns, constraints, hard=hard, opening_table=table, first_guess=best,
+                          first_code=code_of(clue.pattern))
+            # Whether from the shipped table or computed, the second guesses are exact.
+            assert got == rank(patterns, pool, candidates, 10)
 
 
 # --- the page data --------------------------------------------------------------------------
@@ -253,25 +380,34 @@ def page_data(built_lists):
 def test_page_data_round_trips_and_stays_small(code, page_data, lists):
     data, words = page_data[code], lists[code]
     assert decode(data) == words.forms
-    assert data["count"] == len(words.keys) and data["alphabet"] == (CA if code == "ca" else EN).alphabet
+    assert data["count"] == words.size and data["alphabet"] == (CA if code == "ca" else EN).alphabet
+    assert [LEVEL_CHARS.index(ch) for ch in data["levels"]] == words.levels.tolist()
+    assert data["weights"] == list(WEIGHTS)
     blob = wordle_json(data)
     assert json.loads(blob) == data
-    assert len(gzip.compress(blob, 6)) < 30_000  # leaves room for HTML, JS and CSS in 60 KB
+    assert len(gzip.compress(blob, 6)) < 45_000  # leaves room for HTML, JS and CSS in 60 KB
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_precomputed_first_guesses_are_scored_exactly_and_ranked(code, page_data, lists):
-    """Exactness of the ranking itself is proved on random pools above; here the build's
-    ten first guesses carry their true scores, in order, and beat a random sample."""
-    keys = lists[code].keys
-    first = page_data[code]["first"]
-    assert len(first) == 10
-    for key, score in first:
-        assert score == sum_squares_naive(key, keys)
-    assert first == sorted(first, key=lambda pair: (pair[1], pair[0]))
-    worst = first[-1][1]
-    for guess in random.Random(code).sample(keys, 20):
-        assert guess in dict(first) or sum_squares_naive(guess, keys) >= worst
+def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget(code, page_data, lists):
+    data, words = page_data[code], lists[code]
+    patterns = Patterns(words)
+    everything = np.arange(words.size)
+    assert data["first"] == [s.index for s in rank(patterns, everything, everything, 10)]
+    best = data["first"][0]
+    row = patterns.block(np.array([best]), everything)[0]
+    for mode, hard in (("normal", False), ("hard", True)):
+        shipped = {int(c): ranked for c, ranked in data["second"][mode].items()}
+        for code_ in np.unique(row).tolist():
+            if code_ == 3 ** words.length - 1:
+                continue
+            candidates = everything[row == code_]
+            constraints = compile_clues([Clue(words.keys[best], pattern_of(code_, words.length))], words.length)
+            pool = hard_pool(words, constraints) if hard else everything
+            if len(pool) * len(candidates) <= BUDGET:
+                assert code_ not in shipped  # the browser ranks it itself
+            else:
+                assert shipped[code_] == [s.index for s in rank(patterns, pool, candidates, 10)]
 
 
 @pytest.mark.parametrize("language", [CA, EN], ids=["ca", "en"])
@@ -302,11 +438,16 @@ def test_cli_prints_the_words_that_fit_and_the_best_next_guesses(built_lists, li
     path = built_lists("ca") / "wordle.tsv"
     assert rusc(["wordle", "ca", "xxxÇx:...g.", "acabà:.....", "--list", str(path), "--top", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    expected = filter_keys(lists["ca"].keys, [Clue("xxxçx", "...g."), Clue("acaba", ".....")])
-    assert out[0] == f"{len(expected)} words fit:"
-    assert out[1 : 1 + len(expected)] == ["  " + " ".join(lists["ca"].forms[k]) for k in expected]
-    assert out[1 + len(expected)] == "Best next guesses (expected words left):"
+    words = lists["ca"]
+    expected = filter_keys(words.keys, [Clue("xxxçx", "...g."), Clue("acaba", ".....")])
+    likely_first = sorted(expected, key=lambda k: (-int(words.levels[words.index()[k]]), k))
+    assert out[0] == f"{len(expected)} words fit, most likely first:"
+    assert out[1 : 1 + len(expected)] == ["  " + " ".join(words.forms[k]) for k in likely_first]
+    assert out[1 + len(expected)] == "Best next guesses (words left on average, chance to win now):"
     assert 1 <= len(out[2 + len(expected):]) <= 3
+    constraints = compile_clues([Clue("xxxçx", "...g."), Clue("acaba", ".....")], 5)
+    best = rank(Patterns(words), np.arange(words.size), fitting(words, constraints), 3)
+    assert [line.split()[0] for line in out[2 + len(expected):]] == [words.forms[s.key][0] for s in best]
 
 
 def test_cli_says_when_no_word_fits_and_why(built_lists, capsys):
@@ -319,7 +460,7 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
     assert rusc(["wordle", "en", "crane:gyx.."]) == 2
     assert rusc(["wordle", "en", "crane:gy...", "--list", str(tmp_path / "missing.tsv")]) == 1
     bad = tmp_path / "wordle.tsv"
-    bad.write_text("crane\tcrane\nabc\tabc\n", encoding="utf-8")
+    bad.write_text("crane\tcrane\nabcdefghij\tabcdefghij\n", encoding="utf-8")
     assert rusc(["wordle", "en", "crane:gy...", "--list", str(bad)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and "missing.tsv" in err[1] and f"{bad}:2:" in err[2]

@@ -1,4 +1,5 @@
-"""``rusc wordle LANG GUESS:PATTERN…``: the words that fit Wordle clues, and the best next guesses."""
+"""``rusc wordle LANG GUESS:PATTERN…``: the words that fit Wordle clues, most likely first, and the
+best next guesses."""
 
 from __future__ import annotations
 
@@ -9,8 +10,13 @@ from pipeline.commands.args import language_arg
 from pipeline.config import Language
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
-from pipeline.wordle import (TOP, compile_clues, fits, load_wordle_list, parse_clue, suggest,
-                             worth_showing)
+from pipeline.wordle.rules import compile_clues, parse_clue
+from pipeline.wordle.strategy import TOP, Patterns, code_of, fitting, suggest
+from pipeline.wordle.words import load_words
+
+
+#: The command line ranks every guess exactly (the page's budget is for phones).
+EXACT = 1 << 62
 
 
 def register(subparsers) -> None:
@@ -19,39 +25,47 @@ def register(subparsers) -> None:
         help="the words that fit Wordle clues, and the best next guesses",
         description="Filter the language's Wordle list by clues GUESS:PATTERN, one per guess played, "
         "where PATTERN has one mark per letter: g green (right place), y yellow (elsewhere), . grey "
-        "(no more copies). Prints the words that fit and the next guesses that leave the fewest "
-        "words on average.",
+        "(no more copies). Prints the words that fit, most likely answer first, and the next guesses "
+        "that leave the least to find, with the words they leave on average and their chance to win now.",
     )
     parser.add_argument("language", type=language_arg, metavar="LANG")
     parser.add_argument("clues", nargs="*", metavar="GUESS:PATTERN", help="e.g. crane:gy... (no clue: first guesses)")
-    parser.add_argument("--hard", action="store_true", help="suggest only guesses that fit the clues (hard mode)")
+    parser.add_argument("--length", type=int, metavar="N", help="word length (default: the language's wordle.length)")
+    parser.add_argument("--hard", action="store_true", help="hard mode: suggest only guesses that keep every green "
+                        "and use every revealed letter")
     parser.add_argument("--top", type=int, default=TOP, metavar="N", help=f"how many suggestions (default {TOP})")
     parser.add_argument("--list", type=Path, metavar="PATH", help="wordle.tsv to read (default: the built list)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-
     language: Language = args.language
-    clues = [parse_clue(text, language) for text in args.clues]  # bad clues fail before the list is read
+    length = args.length or language.wordle.length
+    if length not in language.wordle.lengths:
+        raise UsageError(f"rusc wordle: --length must be one of {', '.join(map(str, language.wordle.lengths))}")
+    clues = [parse_clue(text, language, length) for text in args.clues]  # bad clues fail before the list is read
     if args.top < 0:
         raise UsageError("rusc wordle: --top must be 0 or more")
     path = args.list or Paths.from_env().wordlists(language.code) / "wordle.tsv"
-    words = load_wordle_list(path, language)
-    constraints = compile_clues(clues, language.wordle.length)
-    candidates = [k for k in words.keys if fits(k, constraints)]
+    words = load_words(path, language, length)
+    constraints = compile_clues(clues, length)
+    candidates = fitting(words, constraints).tolist()
+    candidates.sort(key=lambda w: (-int(words.levels[w]), w))
     if constraints.impossible:
         print(f"No word fits: {constraints.impossible}.")
     elif not candidates:
         print("No word fits these clues.")
     else:
-        print(f"{len(candidates)} word{'s' if len(candidates) != 1 else ''} fit:")
-        for key in candidates:
-            print("  " + " ".join(words.forms[key]))
+        print(f"{len(candidates)} word{'s' if len(candidates) != 1 else ''} fit, most likely first:")
+        for w in candidates:
+            print("  " + " ".join(words.forms[words.keys[w]]))
     if candidates and args.top:
-        ranked = worth_showing(suggest(candidates, candidates if args.hard else words.keys, args.top))
-        print("Best next guesses (expected words left):")
+        first = clues[0] if len(clues) == 1 else None
+        ranked = suggest(Patterns(words), compile_clues(clues, length) if clues else None, hard=args.hard,
+                         top=args.top, first_guess=first.guess if first else None,
+                         first_code=code_of(first.pattern) if first else None, budget=EXACT)
+        print("Best next guesses (words left on average, chance to win now):")
         for s in ranked:
-            shown = " / ".join(words.forms.get(s.key, (s.key,)))
-            print(f"  {shown}  {s.expected:.2f}{'  (may be the answer)' if s.is_candidate else ''}")
+            shown = " / ".join(words.forms[s.key])
+            print(f"  {shown}  {s.expected_left:.1f}  {100 * s.win_chance:.0f}%")
     return 0

@@ -1,0 +1,158 @@
+"""The Wordle page's data: one compact JSON per language and length, built at site build.
+
+Where to start reading: :func:`build_wordle_data`. It ships the words (front-coded), their
+display forms, their prior levels (one character each), what the browser needs to fold
+typed letters, and the precomputed steps of :func:`pipeline.wordle.strategy.suggest`: the
+opening ranking and, per mode, the second guesses after each feedback of the opening whose
+exact ranking is too big for the browser. ``site/wordle.js`` decodes it and computes the
+rest exactly as Python would.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from pathlib import Path
+from typing import Sequence
+
+from pipeline.config import Language
+from pipeline.errors import RuscError
+from pipeline.wordle.strategy import BUDGET, TOP, Patterns, opening
+from pipeline.wordle.words import LEVELS, WEIGHTS, load_words
+
+#: Version of the page's JSON; ``site/wordle.js`` refuses any other.
+DATA_FORMAT = 2
+#: The characters that spell prior levels 0..63 in the page data.
+LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
+#: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
+PRECOMPUTE_PAIRS = 200_000_000
+#: Unicode planes scanned for the page's folding exceptions (the Basic Multilingual Plane).
+_SCAN = range(0x80, 0x10000)
+
+assert len(LEVEL_CHARS) == LEVELS
+
+
+def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | None = None) -> dict:
+    """The static JSON of the language's Wordle page for one word length.
+
+    Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
+
+    * ``keys``: the sorted keys front-coded, each as one digit (letters shared with the
+      previous key) and the rest of the key: ``abaca``, ``abacs`` → ``0abaca4s``;
+    * ``forms``: only for keys whose display forms are not just the key, a flat list of
+      (steps since the previous such key, forms) pairs; each form is ``=`` (the key
+      itself), position digits each followed by the letter there (``4à``: ``abaca`` →
+      ``abacà``), or, if its length differs, spelled out (``cel·la``);
+    * ``levels``: one character of :data:`LEVEL_CHARS` per key, its prior level, and
+      ``weights``: the weight of each level;
+    * ``first``: the opening ranking (word indices, best first); ``second``: per mode
+      (``normal``, ``hard``), feedback number of the opening → the best second guesses,
+      only where guesses × candidates exceed ``budget``;
+    * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`;
+    * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
+
+    >>> encode_form("abaca", "abacà"), encode_form("abati", "abati"), encode_form("cella", "cel·la")
+    ('4à', '=', 'cel·la')
+    >>> front_code(["abaca", "abacs", "abaix"])
+    '0abaca4s3ix'
+    """
+    length = length or language.wordle.length
+    if any(ord(ch) > 0xFFFF for ch in language.alphabet):
+        raise RuscError("the Wordle page needs alphabet letters of the Basic Multilingual Plane", language.path)
+    words = load_words(Path(wordle_tsv_path), language, length)
+    if not words.size:
+        raise RuscError(f"the Wordle list has no word of {length} letters", wordle_tsv_path)
+    forms: list = []
+    previous = 0
+    for index, key in enumerate(words.keys):
+        if words.forms[key] != (key,):
+            forms += [index - previous, " ".join(encode_form(key, form) for form in words.forms[key])]
+            previous = index
+    patterns = Patterns(words)
+    if words.size ** 2 <= PRECOMPUTE_PAIRS:
+        patterns.precompute()
+    table = opening(patterns, TOP, TOP, only_over=BUDGET)
+    shortcuts = language.wordle.shortcuts
+    return {
+        "format": DATA_FORMAT,
+        "language": language.code,
+        "length": length,
+        "alphabet": language.alphabet,
+        "fold": {
+            "replace": [list(pair) for pair in language.folding.replace],
+            "drop": language.folding.drop,
+            "chars": folding_table(language),
+        },
+        "count": words.size,
+        "keys": front_code(words.keys),
+        "forms": forms,
+        "levels": "".join(LEVEL_CHARS[level] for level in words.levels.tolist()),
+        "weights": list(WEIGHTS),
+        "budget": BUDGET,
+        "top": TOP,
+        "first": [s.index for s in table.first],
+        "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
+                   for mode, hard in (("normal", False), ("hard", True))},
+        "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
+    }
+
+
+def folding_table(language: Language) -> dict[str, str | None]:
+    """Characters the browser must fold differently from its default rule.
+
+    ``site/wordle.js`` folds a typed guess like :func:`pipeline.clean.fold`: NFC, lower
+    case, the language's replacements, dropped characters, then each remaining character:
+    a letter of the alphabet stays; otherwise its canonical decomposition's first character
+    if that is a letter of the alphabet followed only by combining marks; otherwise invalid.
+    This table lists every character of the Basic Multilingual Plane where that default
+    disagrees with Python's fold (``ß`` → ``ss``, ``ø`` → ``o``; None = invalid), so the
+    two fold alike without shipping a transliteration library.
+    """
+    from pipeline.clean import fold
+
+    alphabet = set(language.alphabet)
+    table: dict[str, str | None] = {}
+    for code in _SCAN:
+        ch = chr(code)
+        if 0xD800 <= code <= 0xDFFF or ch != ch.lower() or ch in language.folding.drop:
+            continue
+        expected = fold(ch, language)
+        if _default_fold_char(ch, alphabet) != expected:
+            table[ch] = expected
+    return table
+
+
+def _default_fold_char(ch: str, alphabet: set[str]) -> str | None:
+    """What ``site/wordle.js`` does with a character absent from the folding table."""
+    if ch in alphabet:
+        return ch
+    parts = unicodedata.normalize("NFD", ch)
+    if parts[0] in alphabet and len(parts) > 1 and all(unicodedata.category(p).startswith("M") for p in parts[1:]):
+        return parts[0]
+    return None
+
+
+def front_code(keys: Sequence[str]) -> str:
+    """Sorted keys of one length as (shared-prefix digit, rest) back to back."""
+    out, previous = [], ""
+    for key in keys:
+        shared = 0
+        while shared < len(key) - 1 and key[shared] == previous[shared:shared + 1]:
+            shared += 1
+        out.append(f"{shared}{key[shared:]}")
+        previous = key
+    return "".join(out)
+
+
+def encode_form(key: str, form: str) -> str:
+    """A display form relative to its key (see :func:`build_wordle_data`)."""
+    if form == key:
+        return "="
+    if len(form) == len(key):
+        return "".join(f"{i}{f}" for i, (k, f) in enumerate(zip(key, form)) if k != f)
+    return form
+
+
+def wordle_json(data: dict) -> bytes:
+    """The page data as deterministic, compact UTF-8 JSON (the one serialiser the site uses)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")

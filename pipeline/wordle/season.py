@@ -1,0 +1,129 @@
+"""Simulated seasons: every answer of a list played by a player, guesses counted.
+
+Where to start reading: :func:`play_season`. A player is a function from the clues so far
+to the next guess; :func:`helper_player` is the page's own policy
+(:func:`pipeline.wordle.strategy.suggest`, first suggestion) and :func:`entropy_player` the
+reference: a plain maximum-entropy player that treats every word as equally likely.
+Players are deterministic, so a season's figures are reproducible; both cache their
+choice per clue history, since answers share their first clues.
+
+The answers come from :func:`answer_lists`: the list's common words (wordfreq Zipf at least
+the language's ``common_zipf``), split in two by a hash of the key — one half to tune the
+prior on, the other held out for the benchmark, so the figures are not tuned on their own
+answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from pipeline.config import Language
+from pipeline.wordle.rules import Clue, compile_clues, feedback
+from pipeline.wordle.strategy import BUDGET, Opening, Patterns, entropy_rank, fitting, hard_pool, opening, suggest
+from pipeline.wordle.words import Words
+
+#: Wordle's limit; games go on past it to count the guesses a failure needed.
+LIMIT = 6
+#: Give up (a player that loops would never end otherwise).
+GIVE_UP = 15
+
+Player = Callable[[tuple[Clue, ...]], int]
+
+
+@dataclass(frozen=True)
+class Season:
+    """How a player did on a list of answers."""
+
+    #: Guesses each answer took, in the order of the answers (> LIMIT: a failure).
+    guesses: tuple[int, ...]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.guesses) / len(self.guesses)
+
+    def within(self, n: int) -> float:
+        """Share of the games solved in at most ``n`` guesses."""
+        return sum(g <= n for g in self.guesses) / len(self.guesses)
+
+    @property
+    def failures(self) -> int:
+        return sum(g > LIMIT for g in self.guesses)
+
+
+def answer_lists(words: Words, language: Language, blocked: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """(tuning answers, held-out answers): the common words, split by the first byte of the
+    SHA-256 of the key (even: held out), without blocked words."""
+    tune, held_out = [], []
+    for key, zipf in zip(words.keys, words.zipf.tolist()):
+        if zipf < language.wordle.common_zipf or key in blocked:
+            continue
+        (held_out if hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0 else tune).append(key)
+    return tune, held_out
+
+
+def play(player: Player, answer: str) -> int:
+    """Guesses ``player`` needs to find ``answer``."""
+    clues: tuple[Clue, ...] = ()
+    words = player.words  # type: ignore[attr-defined]
+    for turn in range(1, GIVE_UP + 1):
+        guess = words.keys[player(clues)]
+        if guess == answer:
+            return turn
+        clues += (Clue(guess, feedback(guess, answer)),)
+    return GIVE_UP + 1
+
+
+def play_season(player: Player, answers: list[str]) -> Season:
+    return Season(tuple(play(player, answer) for answer in answers))
+
+
+def _cached(words: Words, choose: Callable[[tuple[Clue, ...]], int]) -> Player:
+    memo: dict[tuple[Clue, ...], int] = {}
+
+    def player(clues: tuple[Clue, ...]) -> int:
+        if clues not in memo:
+            memo[clues] = choose(clues)
+        return memo[clues]
+
+    player.words = words  # type: ignore[attr-defined]
+    return player
+
+
+def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None) -> Player:
+    """The page's policy: its first suggestion at every step."""
+    words = patterns.words
+    table = table or opening(patterns, top=1, second_top=1, only_over=BUDGET)
+
+    def choose(clues: tuple[Clue, ...]) -> int:
+        constraints = compile_clues(clues, words.length) if clues else None
+        first = clues[0] if len(clues) == 1 else None
+        from pipeline.wordle.strategy import code_of
+
+        best = suggest(patterns, constraints, hard=hard, top=1, opening_table=table,
+                       first_guess=first.guess if first else None,
+                       first_code=code_of(first.pattern) if first else None)
+        return best[0].index
+
+    return _cached(words, choose)
+
+
+def entropy_player(patterns: Patterns, hard: bool) -> Player:
+    """The reference: most entropy over equally likely candidates, searched exactly."""
+    words = patterns.words
+    everything = np.arange(words.size)
+
+    def choose(clues: tuple[Clue, ...]) -> int:
+        if not clues:
+            return entropy_rank(patterns, everything, everything)
+        constraints = compile_clues(clues, words.length)
+        candidates = fitting(words, constraints)
+        if len(candidates) <= 2:
+            return int(candidates[0])
+        pool = hard_pool(words, constraints) if hard else everything
+        return entropy_rank(patterns, pool, candidates)
+
+    return _cached(words, choose)

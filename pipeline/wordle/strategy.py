@@ -1,0 +1,381 @@
+"""Which guess to play next: the words left, weighted by how likely each is the answer.
+
+Where to start reading: :func:`suggest`, the helper's whole policy, which ``site/wordle.js``
+follows step for step (``tests/test_wordle_js.py`` checks 200 random states per language):
+
+1. No clue yet: the precomputed opening ranking (:func:`rank`, exact, at build time).
+2. The candidates are the words that fit every clue (:func:`fitting`); the guesses are every
+   word, or in hard mode every word that keeps each green and uses each revealed letter as
+   often as a clue showed it (:func:`hard_pool`).
+3. Each guess splits the candidates by the feedback it would get. Its score is the
+   *remaining weight*: the sum, over the feedbacks other than "all green", of the squared
+   prior weight of the candidates giving it (:func:`scores`). Divided by the total weight
+   it is the expected weight still to find after the guess, so a guess that may win at once
+   gains by its own weight. Ties go to the guess more likely to win now, then to the first
+   key. All integers: Python and JavaScript agree exactly.
+4. If guesses × candidates exceeds :data:`BUDGET` (what a phone scores in 200 ms), only the
+   :data:`BUDGET` // candidates guesses with the best :func:`letter_scores` are ranked —
+   unless the state is the opening and one feedback, whose exact ranking the build ships
+   (:func:`second_guesses`).
+
+Feedback is computed in bulk by :func:`feedback_codes` (base 3, first letter most
+significant: grey 0, yellow 1, green 2) — the same rule as :func:`pipeline.wordle.rules.feedback`.
+
+>>> from pipeline.wordle.rules import feedback
+>>> G = np.array([[0, 1, 1, 2, 2]], dtype=np.uint8)      # "abbcc"
+>>> A = np.array([[1, 2, 0, 1, 3]], dtype=np.uint8)      # "bcabd"
+>>> int(feedback_codes(G, A, 4)[0, 0]) == code_of(feedback("abbcc", "bcabd"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from pipeline.wordle.rules import GREEN, GREY, YELLOW, Constraints
+from pipeline.wordle.words import Words
+
+#: Guesses × candidates the page ranks exactly within 200 ms on a phone (Chromium with its
+#: CPU slowed down 4×; bench/bench_wordle.py measures it).
+BUDGET = 1_500_000
+#: How many suggestions the page and the CLI show.
+TOP = 10
+#: Pattern pairs handled per numpy block (bounds memory).
+_BLOCK = 1 << 22
+
+
+def code_of(pattern: str) -> int:
+    """A ``g``/``y``/``.`` pattern as its feedback number."""
+    value = 0
+    for mark in pattern:
+        value = value * 3 + {GREY: 0, YELLOW: 1, GREEN: 2}[mark]
+    return value
+
+
+def win_code(length: int) -> int:
+    """The feedback number of "all green"."""
+    return 3 ** length - 1
+
+
+# --- feedback in bulk ---------------------------------------------------------------------
+
+
+def feedback_codes(guesses: np.ndarray, answers: np.ndarray, alphabet_size: int) -> np.ndarray:
+    """``(g, L)`` × ``(n, L)`` letter numbers → ``(g, n)`` feedback numbers (int32).
+
+    A letter that occurs once in the guess is green in place and else yellow if the answer
+    has it at all: mark = green + present, bilinear in one-hot encodings, so all of them
+    take one matrix product. The letters a guess repeats take the general rule, guesses
+    grouped by where they repeat: a non-green copy is yellow while the answer has more
+    copies of the letter than the greens and the earlier non-green copies used.
+    """
+    g, length = guesses.shape
+    n = len(answers)
+    power = (3 ** np.arange(length - 1, -1, -1)).astype(np.int64)
+    rows = np.arange(g)[:, None]
+    positions = np.arange(length)
+    repeated = np.zeros((g, length), dtype=bool)
+    for i in range(length):
+        repeated[:, i] = (guesses == guesses[:, i:i + 1]).sum(1) > 1
+    weight = np.where(repeated, 0, power).astype(np.float32)
+    left = np.zeros((g, (length + 1) * alphabet_size), dtype=np.float32)
+    np.add.at(left, (rows, positions * alphabet_size + guesses), weight)           # green: in place
+    np.add.at(left, (rows, length * alphabet_size + guesses), weight)              # + 1 if present
+    right = np.zeros((n, (length + 1) * alphabet_size), dtype=np.float32)
+    cols = np.arange(n)[:, None]
+    right[cols, positions * alphabet_size + answers] = 1
+    right[cols, length * alphabet_size + answers] = 1
+    out = np.rint(left @ right.T).astype(np.int32)  # small integers: exact in float32
+    if not repeated.any():
+        return out
+    counts = np.zeros((n, alphabet_size), dtype=np.int8)
+    np.add.at(counts, (cols, answers), 1)
+    groups: dict[tuple, list[int]] = {}
+    for r, word in enumerate(guesses.tolist()):
+        spots: dict[int, list[int]] = {}
+        for i, c in enumerate(word):
+            spots.setdefault(c, []).append(i)
+        structure = tuple(tuple(s) for s in spots.values() if len(s) > 1)
+        if structure:
+            groups.setdefault(structure, []).append(r)
+    for structure, members in groups.items():
+        sub = guesses[members]
+        add = np.zeros((len(members), n), dtype=np.int32)
+        for spots in structure:
+            green = [sub[:, i:i + 1] == answers[None, :, i] for i in spots]
+            free = counts[:, sub[:, spots[0]]].T - sum(green)
+            earlier = np.zeros_like(free)
+            for i, hit in zip(spots, green):
+                add += int(power[i]) * (2 * hit + (~hit & (free > earlier)))
+                earlier += ~hit
+        out[members] += add
+    return out
+
+
+class Patterns:
+    """Feedback numbers between the words of one :class:`Words` table, computed on demand
+    or, for the simulated seasons, once for every pair (:meth:`precompute`)."""
+
+    def __init__(self, words: Words):
+        self.words = words
+        self.codes = words.codes
+        self.size = len(words.alphabet)
+        self.matrix: np.ndarray | None = None
+
+    def precompute(self) -> "Patterns":
+        n = self.words.size
+        dtype = np.uint8 if 3 ** self.words.length <= 256 else np.uint16
+        self.matrix = np.empty((n, n), dtype=dtype)
+        step = max(1, _BLOCK // max(1, n))
+        for start in range(0, n, step):
+            self.matrix[start:start + step] = feedback_codes(self.codes[start:start + step], self.codes, self.size)
+        return self
+
+    def block(self, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
+        """Feedback numbers ``(len(guesses), len(answers))`` for word indices."""
+        if self.matrix is not None:
+            return self.matrix[np.ix_(guesses, answers)].astype(np.int32)
+        return feedback_codes(self.codes[guesses], self.codes[answers], self.size)
+
+
+# --- scores -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A guess and what it is expected to achieve (all weights are prior weights)."""
+
+    #: Word index and key of the guess.
+    index: int
+    key: str
+    #: The ranking score: sum over non-winning feedbacks of (weight of its candidates)².
+    remaining: int
+    #: The guess's own weight if it is a candidate (it may win now), else 0.
+    win: int
+    #: Sum over non-winning feedbacks of weight × number of candidates.
+    left: int
+    #: Total weight and number of the candidates.
+    total: int
+    candidates: int
+
+    @property
+    def win_chance(self) -> float:
+        """Probability that this guess is the answer."""
+        return self.win / self.total if self.total else 0.0
+
+    @property
+    def expected_left(self) -> float:
+        """Expected number of candidates still left after this guess (0 when it wins)."""
+        return self.left / self.total if self.total else 0.0
+
+
+def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per guess row of ``codes`` (feedback numbers against the candidates, whose weights
+    are ``weights``): (remaining weight score, win weight, weight × count left), int64."""
+    g, n = codes.shape
+    bins = 3 ** length
+    win = win_code(length)
+    # Group (guess, feedback) pairs: by sorting when there are fewer candidates than
+    # feedbacks, else in a dense table of every feedback.
+    flat = (codes + (np.arange(g, dtype=np.int64) * bins)[:, None]).ravel()
+    if n < bins:
+        groups, inverse = np.unique(flat, return_inverse=True)
+    else:
+        groups, inverse = np.arange(g * bins, dtype=np.int64), flat
+    weight = np.rint(np.bincount(inverse, weights=np.tile(weights, g).astype(np.float64),
+                                 minlength=len(groups))).astype(np.int64)
+    count = np.bincount(inverse, minlength=len(groups)).astype(np.int64)
+    row = groups // bins
+    winning = groups % bins == win
+    wins = np.zeros(g, dtype=np.int64)
+    wins[row[winning]] = weight[winning]
+    weight[winning] = 0
+    # Sums of squares stay below 2**53 (checked by words.MAX_WEIGHT and the list size),
+    # so float64 accumulation is exact.
+    remaining = np.rint(np.bincount(row, weights=(weight * weight).astype(np.float64), minlength=g)).astype(np.int64)
+    left = np.rint(np.bincount(row, weights=(weight * count).astype(np.float64), minlength=g)).astype(np.int64)
+    return remaining, wins, left
+
+
+def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: int = TOP) -> list[Suggestion]:
+    """The ``top`` guesses, exactly: least remaining weight, then most likely to win, then key."""
+    words = patterns.words
+    if not len(candidates) or not len(guesses):
+        return []
+    weights = words.weights[candidates]
+    remaining = np.empty(len(guesses), dtype=np.int64)
+    wins = np.empty_like(remaining)
+    left = np.empty_like(remaining)
+    step = max(1, _BLOCK // max(len(candidates), 3 ** words.length))
+    for start in range(0, len(guesses), step):
+        part = guesses[start:start + step]
+        r, w, lf = scores(patterns.block(part, candidates), weights, words.length)
+        remaining[start:start + len(part)], wins[start:start + len(part)], left[start:start + len(part)] = r, w, lf
+    order = np.lexsort((guesses, -wins, remaining))[:top]
+    total = int(weights.sum())
+    return [Suggestion(int(guesses[i]), words.keys[guesses[i]], int(remaining[i]), int(wins[i]), int(left[i]),
+                       total, len(candidates)) for i in order]
+
+
+def letter_scores(words: Words, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """A quick estimate of how well each guess splits the candidates, to choose which guesses
+    to rank when there are too many: for each distinct letter of the guess, the smaller of
+    the weights of the candidates with and without it, plus, for each position, the same
+    for the candidates with and without the guess's letter there."""
+    codes, weights, size = words.codes, words.weights[candidates], len(words.alphabet)
+    total = int(weights.sum())
+    cand = codes[candidates]
+    has = np.zeros((len(candidates), size), dtype=bool)
+    has[np.arange(len(candidates))[:, None], cand] = True
+    with_letter = weights @ has.astype(np.int64)                         # (size,)
+    split_letter = np.minimum(with_letter, total - with_letter)
+    at = np.zeros((words.length, size), dtype=np.int64)
+    for i in range(words.length):
+        at[i] = np.bincount(cand[:, i], weights=weights, minlength=size).round().astype(np.int64)
+    split_at = np.minimum(at, total - at)
+    g = codes[guesses]
+    ghas = np.zeros((len(guesses), size), dtype=bool)
+    ghas[np.arange(len(guesses))[:, None], g] = True
+    return ghas.astype(np.int64) @ split_letter + split_at[np.arange(words.length), g].sum(1)
+
+
+def guesses_to_rank(words: Words, pool: np.ndarray, candidates: np.ndarray, budget: int = BUDGET) -> np.ndarray:
+    """The pool itself, or if pool × candidates exceeds the budget, the budget's worth of
+    its guesses with the best :func:`letter_scores` (ties: first key), in key order."""
+    if len(pool) * len(candidates) <= budget:
+        return pool
+    keep = max(1, budget // len(candidates))
+    quick = letter_scores(words, pool, candidates)
+    chosen = np.lexsort((pool, -quick))[:keep]
+    return np.sort(pool[chosen])
+
+
+# --- the state after some clues -------------------------------------------------------------
+
+
+def fitting(words: Words, constraints: Constraints) -> np.ndarray:
+    """Indices of the words that fit the clues (:func:`pipeline.wordle.rules.fits`, in bulk)."""
+    if constraints.impossible:
+        return np.zeros(0, dtype=np.int64)
+    codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
+    keep = np.ones(words.size, dtype=bool)
+    for i, (fixed, excluded) in enumerate(zip(constraints.fixed, constraints.excluded)):
+        if fixed is not None:
+            keep &= codes[:, i] == index[fixed]
+        for c in excluded:
+            keep &= codes[:, i] != index[c]
+    for c, n in constraints.at_least.items():
+        keep &= (codes == index[c]).sum(1) >= n
+    for c, n in constraints.at_most.items():
+        keep &= (codes == index[c]).sum(1) <= n
+    return np.flatnonzero(keep)
+
+
+def hard_pool(words: Words, constraints: Constraints) -> np.ndarray:
+    """Indices of the guesses hard mode allows: every green kept in place, and each letter
+    used at least as often as one clue showed it green or yellow (greys and the places of
+    yellows do not bind, as in Wordle's own hard mode)."""
+    codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
+    keep = np.ones(words.size, dtype=bool)
+    for i, fixed in enumerate(constraints.fixed):
+        if fixed is not None:
+            keep &= codes[:, i] == index[fixed]
+    for c, n in constraints.at_least.items():
+        keep &= (codes == index[c]).sum(1) >= n
+    return np.flatnonzero(keep)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the build precomputes: the best first guesses and, for each feedback of the best
+    one, the ranking of the second guesses, in normal and in hard mode."""
+
+    first: list[Suggestion]
+    #: Hard mode? → feedback number of the opening → best second guesses (word indices).
+    second: dict[bool, dict[int, list[int]]]
+
+
+def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0) -> Opening:
+    """The exact opening ranking and second-guess tables (``only_over``: keep only the
+    feedbacks whose exact ranking exceeds that many guesses × candidates)."""
+    from pipeline.wordle.rules import Clue, compile_clues, pattern_of
+
+    words = patterns.words
+    everything = np.arange(words.size)
+    first = rank(patterns, everything, everything, top)
+    best = first[0].index
+    row = patterns.block(np.array([best]), everything)[0]
+    second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
+    for code in np.unique(row).tolist():
+        if code == win_code(words.length):
+            continue
+        candidates = everything[row == code]
+        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
+        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
+            if len(pool) * len(candidates) > only_over:
+                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
+    return Opening(first, second)
+
+
+def suggest(patterns: Patterns, constraints: Constraints | None, hard: bool = False, top: int = TOP,
+            opening_table: Opening | None = None, first_guess: str | None = None, first_code: int | None = None,
+            budget: int = BUDGET) -> list[Suggestion]:
+    """The helper's suggestions for a state (see the module docstring for the policy).
+
+    ``constraints`` is None before any clue; ``first_guess``/``first_code`` describe the
+    first clue when exactly one was played, so the opening's table can answer.
+    """
+    words = patterns.words
+    everything = np.arange(words.size)
+    if constraints is None:
+        if opening_table is not None:
+            return opening_table.first[:top]
+        return rank(patterns, everything, everything, top)
+    candidates = fitting(words, constraints)
+    if not len(candidates):
+        return []
+    pool = hard_pool(words, constraints) if hard else everything
+    if (opening_table is not None and first_guess is not None and opening_table.first
+            and first_guess == opening_table.first[0].key and first_code in opening_table.second[hard]
+            and len(pool) * len(candidates) > budget):
+        chosen = np.array(opening_table.second[hard][first_code][:top], dtype=np.int64)
+        return rank(patterns, chosen, candidates, top)
+    return rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, top)
+
+
+def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> int:
+    """The reference player's choice: the guess whose feedback has the most entropy over
+    equally likely candidates (no prior); ties go to a candidate, then to the first key."""
+    words = patterns.words
+    bins = 3 ** words.length
+    best, best_key = -1.0, None
+    step = max(1, _BLOCK // max(len(candidates), bins))
+    is_candidate = np.zeros(words.size, dtype=bool)
+    is_candidate[candidates] = True
+    for start in range(0, len(guesses), step):
+        part = guesses[start:start + step]
+        codes = patterns.block(part, candidates)
+        flat = (codes + (np.arange(len(part)) * bins)[:, None]).ravel()
+        counts = np.bincount(flat, minlength=len(part) * bins).reshape(len(part), bins).astype(np.float64)
+        p = counts / len(candidates)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            h = -np.where(p > 0, p * np.log2(p), 0.0).sum(1)
+        h = np.round(h, 9)  # equal partitions must tie whatever the summation order
+        order = np.lexsort((part, ~is_candidate[part], -h))
+        i = order[0]
+        key = (-h[i], not is_candidate[part[i]], int(part[i]))
+        if best_key is None or key < best_key:
+            best_key, best = key, int(part[i])
+    return best
+
+
+def candidates_after(patterns: Patterns, candidates: np.ndarray, guess: int, code: int) -> np.ndarray:
+    """The candidates that give ``guess`` the feedback ``code``."""
+    return candidates[patterns.block(np.array([guess]), candidates)[0] == code]
+
+
+def keys_of(words: Words, indices: Sequence[int]) -> list[str]:
+    return [words.keys[i] for i in indices]

@@ -1,0 +1,136 @@
+"""The Wordle list of one length and how likely each word is to be the day's answer.
+
+Where to start reading: :func:`load_words` reads ``wordle.tsv`` (every length the language
+plays, see :mod:`pipeline.lists`) for one length into a :class:`Words` table: the keys,
+their display forms, their letters as numbers (for :mod:`pipeline.wordle.strategy`) and an
+integer answer weight per word, the *prior*.
+
+Daily answers are common words, so the prior grows with the word's frequency (wordfreq's
+Zipf scale, the best of the key's spellings): a logistic curve centred on the language's
+``prior_centre`` with ``prior_width`` (both in its TOML). It is quantised to one of
+:data:`LEVELS` levels spread geometrically from 1 to :data:`MAX_WEIGHT`, so the page ships one
+character per word and Python and JavaScript compute the same exact integer sums:
+
+>>> [weight_of_level(k) for k in (0, 1, 31, 63)]
+[1, 1, 30, 1000]
+>>> level_of(1.0), level_of(0.5), level_of(1e-6)
+(63, 57, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.config import Language
+from pipeline.errors import RuscError
+
+#: Levels of the quantised prior (one character of the page data each).
+LEVELS = 64
+#: The weight of the commonest words; the rarest weigh 1.
+MAX_WEIGHT = 1000
+
+
+def weight_of_level(level: int) -> int:
+    """The integer weight of a prior level (0 → 1, :data:`LEVELS` - 1 → :data:`MAX_WEIGHT`)."""
+    return round(MAX_WEIGHT ** (level / (LEVELS - 1)))
+
+
+#: Level → weight, shipped with the page so the browser needs no floating point to agree.
+WEIGHTS = tuple(weight_of_level(k) for k in range(LEVELS))
+
+
+def level_of(probability: float) -> int:
+    """The level nearest (on the log scale) to a prior between 0 and 1 (1 = commonest)."""
+    if probability <= 0:
+        return 0
+    return max(0, min(LEVELS - 1, round((LEVELS - 1) * (1 + math.log(probability, MAX_WEIGHT)))))
+
+
+def prior(zipf: float, centre: float, width: float) -> float:
+    """How likely (0..1) a word of this Zipf frequency is to be an answer, before any clue."""
+    return 1 / (1 + math.exp(-(zipf - centre) / width))
+
+
+@dataclass(frozen=True, eq=False)
+class Words:
+    """One length of a language's Wordle list."""
+
+    #: Word length.
+    length: int
+    #: Game keys, sorted by code point; a word is known by its index here.
+    keys: tuple[str, ...]
+    #: Key → display forms as spelled (``acaba`` → ``("acaba", "acabà")``).
+    forms: dict[str, tuple[str, ...]] = field(repr=False)
+    #: The game alphabet; letter ``c`` is number ``alphabet.index(c)`` in :attr:`codes`.
+    alphabet: str = ""
+    #: Per word, its prior level (see the module docstring).
+    levels: np.ndarray = field(default=None, repr=False)
+    #: Best wordfreq Zipf frequency of the word's spellings.
+    zipf: np.ndarray = field(default=None, repr=False)
+
+    @property
+    def size(self) -> int:
+        return len(self.keys)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """``(size, length)`` letter numbers."""
+        index = {c: i for i, c in enumerate(self.alphabet)}
+        return np.array([[index[c] for c in key] for key in self.keys], dtype=np.uint8).reshape(-1, self.length)
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Integer answer weight of every word (int64)."""
+        return np.array(WEIGHTS, dtype=np.int64)[self.levels]
+
+    def index(self) -> dict[str, int]:
+        return {key: i for i, key in enumerate(self.keys)}
+
+
+def zipf_of(forms: tuple[str, ...], language: Language) -> float:
+    """The word's frequency: the best of its spellings' (0 if wordfreq does not know it)."""
+    if not language.frequency_language:
+        return 0.0
+    from wordfreq import zipf_frequency
+
+    return max(zipf_frequency(form, language.frequency_language) for form in forms)
+
+
+def load_words(path: Path, language: Language, length: int | None = None) -> Words:
+    """Read the words of ``length`` (default: the language's) from ``wordle.tsv``
+    (``key<TAB>form form…``, keys of every Wordle length), checking every line."""
+    length = length or language.wordle.length
+    if length not in language.wordle.lengths:
+        raise RuscError(f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}",
+                        language.path)
+    alphabet = set(language.alphabet)
+    forms: dict[str, tuple[str, ...]] = {}
+    try:
+        handle = open(path, encoding="utf-8", newline="\n")
+    except FileNotFoundError:
+        raise RuscError("no Wordle list; build it with `rusc lists LANG` or `make dictionaries`", path) from None
+    with handle:
+        try:
+            for number, line in enumerate(handle, 1):
+                key, tab, rest = line.rstrip("\n").partition("\t")
+                if not tab or not rest:
+                    raise RuscError("expected key<TAB>forms", path, number)
+                if not set(key) <= alphabet or len(key) not in language.wordle.lengths:
+                    raise RuscError(f"key {key!r} is not {'/'.join(map(str, language.wordle.lengths))} "
+                                    "letters of the alphabet", path, number)
+                if len(key) != length:
+                    continue
+                if key in forms:
+                    raise RuscError(f"key {key!r} repeated", path, number)
+                forms[key] = tuple(rest.split(" "))
+        except UnicodeDecodeError:
+            raise RuscError("not UTF-8", path) from None
+    keys = tuple(sorted(forms))
+    zipf = np.array([zipf_of(forms[k], language) for k in keys], dtype=np.float64)
+    settings = language.wordle
+    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width)) for z in zipf], dtype=np.int64)
+    return Words(length, keys, forms, language.alphabet, levels, zipf)
