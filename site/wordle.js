@@ -180,6 +180,7 @@
    *  in place, each revealed letter used at least as often as a clue showed it. */
   function hardPool(words, cons) {
     var out = [], L = words.length, A = words.alphabet.length, codes = words.codes, n = words.keys.length;
+    if (cons.impossible) return out;
     var needed = [];
     for (var l = 0; l < A; l++) if (cons.atLeast[l] > 0) needed.push(l);
     outer:

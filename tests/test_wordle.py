@@ -217,8 +217,8 @@ def test_bulk_feedback_equals_the_rule_on_repeated_letters(letters, length):
     rng = random.Random(length)
     alphabet = "".join(dict.fromkeys(letters))
     index = {c: i for i, c in enumerate(alphabet)}
-    guesses = [random_word(rng, letters, length) for _ in range(300)]
-    answers = [random_word(rng, letters, length) for _ in range(300)]
+    guesses = [random_word(rng, letters, length) for _ in range(120)]
+    answers = [random_word(rng, letters, length) for _ in range(120)]
     as_codes = lambda ws: np.array([[index[c] for c in w] for w in ws], dtype=np.uint8)  # noqa: E731
     got = feedback_codes(as_codes(guesses), as_codes(answers), len(alphabet))
     for i, g in enumerate(guesses):
@@ -256,7 +256,7 @@ def test_bulk_filter_equals_fits_and_the_hard_pool_its_definition():
                    if all(all(k[i] == c for i, (c, m) in enumerate(zip(clue.guess, clue.pattern)) if m == "g")
                           and all(k.count(c) >= sum(1 for x, m in zip(clue.guess, clue.pattern) if x == c and m != ".")
                                   for c in set(clue.guess))
-                          for clue in clues)]
+                          for clue in clues)] if not constraints.impossible else []
         assert [words.keys[i] for i in hard_pool(words, constraints)] == allowed
 
 
@@ -266,7 +266,7 @@ def test_bulk_filter_equals_fits_and_the_hard_pool_its_definition():
 def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
     for code, words in lists.items():
         weights = words.weights
-        common = {"en": ["about", "house", "water", "think"], "ca": ["aquí", "temps", "porta", "menja"]}[code]
+        common = {"en": ["about", "house", "water", "think"], "ca": ["també", "temps", "porta", "sobre"]}[code]
         index = words.index()
         for form in common:
             key = fold(form, CA if code == "ca" else EN)

@@ -76,6 +76,8 @@ class LanguageSite:
     downloads: list[Download]
     #: ``dist/wordlists/<code>``.
     folder: Path
+    #: ``dist/work/<code>``: intermediate files (the Wordle pages' precomputed data).
+    work: Path
     assets: Assets
     urls: Urls
     #: Filled in after every page type ran: the navigation entries that have a page.

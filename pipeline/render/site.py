@@ -186,7 +186,7 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
         rack_index = RackIndex.load(language, paths)
         racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
     return LanguageSite(language, day, hives, racks, tile_points(language),
-                        list_downloads(folder, day, Release.from_env()), folder, assets, urls,
+                        list_downloads(folder, day, Release.from_env()), folder, paths.work(code), assets, urls,
                         beehive_index=beehive_index, rack_index=rack_index)
 
 

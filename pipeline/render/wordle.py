@@ -1,22 +1,33 @@
-"""The Wordle clue page (``<code>/wordle/``): the template plus the word list's JSON as a
-hashed asset (built by :func:`pipeline.wordle.build_wordle_data`; ``site/wordle.js``
-does the filtering in the browser)."""
+"""The Wordle helper pages: one per word length the language plays (``<code>/wordle/`` for
+its default length, ``<code>/wordle/<n>/`` for the others), each the template plus that
+length's JSON as a hashed asset (built by :func:`pipeline.wordle.build_wordle_data` and
+serialised by :func:`pipeline.wordle.wordle_json`, the one builder; ``site/wordle.js``
+does the rest in the browser)."""
 
 from __future__ import annotations
 
-import json
-
-from pipeline.wordle import build_wordle_data
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
+from pipeline.wordle import build_wordle_data, wordle_json
 
 NAV = NavEntry("wordle/", N_("Wordle clues"), N_("Filter the candidate words by the coloured clues of your guesses."))
+
+
+def page_path(length: int, default: int) -> str:
+    """Where the page of ``length`` letters lives under the language's folder."""
+    return "wordle/" if length == default else f"wordle/{length}/"
 
 
 def pages(site: LanguageSite) -> list[Page]:
     if "wordle" not in site.language.supported_games:
         return []  # the language cannot support a Wordle
-    data = build_wordle_data(site.language, site.folder / "wordle.tsv")
-    blob = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
-    data_path = site.assets.add(f"wordle-{site.code}.json", blob)
-    return [site.page("wordle/", "wordle.html", "wordle/", offline=True, data_url=site.urls.url(data_path))]
+    settings = site.language.wordle
+    lengths = [{"n": n, "path": f"{site.code}/{page_path(n, settings.length)}"} for n in settings.lengths]
+    out = []
+    for n in settings.lengths:
+        data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.work)
+        data_path = site.assets.add(f"wordle-{site.code}-{n}.json", wordle_json(data))
+        out.append(site.page(page_path(n, settings.length), "wordle.html", "wordle/", offline=True,
+                             data_url=site.urls.url(data_path), length=n, lengths=lengths,
+                             shortcuts=settings.shortcuts))
+    return out

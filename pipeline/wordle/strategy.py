@@ -277,7 +277,9 @@ def fitting(words: Words, constraints: Constraints) -> np.ndarray:
 def hard_pool(words: Words, constraints: Constraints) -> np.ndarray:
     """Indices of the guesses hard mode allows: every green kept in place, and each letter
     used at least as often as one clue showed it green or yellow (greys and the places of
-    yellows do not bind, as in Wordle's own hard mode)."""
+    yellows do not bind, as in Wordle's own hard mode); none if the clues contradict."""
+    if constraints.impossible:
+        return np.zeros(0, dtype=np.int64)
     codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
     keep = np.ones(words.size, dtype=bool)
     for i, fixed in enumerate(constraints.fixed):
