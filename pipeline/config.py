@@ -287,7 +287,7 @@ class Wordle:
     #: ``prior_centre`` is half as likely to be the answer as a very common word; the
     #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
     prior_centre: float = 3.0
-    prior_width: float = 0.4
+    prior_width: float = 0.15
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
@@ -542,7 +542,7 @@ class _Reader:
         if any(len(k) != 1 or k != k.lower() for k in chosen) or len(set(chosen)) != 3:
             raise self.fail("field 'wordle.shortcuts' needs three different single lower-case keys")
         numbers = {key: float(self.get(table, key, (int, float), "wordle.", default))
-                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.4), ("common_zipf", 3.0))}
+                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.15), ("common_zipf", 3.0))}
         if numbers["prior_width"] <= 0:
             raise self.fail("field 'wordle.prior_width' must be positive")
         return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),

@@ -129,13 +129,14 @@
     var L = words.length, A = words.alphabet.length, idx = words.letterIndex;
     var allowed = new Uint8Array(L * A).fill(1), fixed = new Int16Array(L).fill(-1);
     var atLeast = new Int8Array(A), atMost = new Int8Array(A).fill(L);
-    var impossible = null;
+    var impossible = null, conflict = false;
     clues.forEach(function (clue, number) {
       var guess = Array.from(clue.guess), marked = new Int8Array(A), greyed = new Uint8Array(A);
       for (var i = 0; i < L; i++) {
         var c = idx[guess[i]], m = clue.marks[i];
         if (m === GREEN) {
           for (var other = 0; other < A; other++) if (other !== c) allowed[i * A + other] = 0;
+          if (fixed[i] >= 0 && fixed[i] !== c) conflict = true;
           fixed[i] = c;
           marked[c]++;
         } else {
@@ -153,8 +154,9 @@
     });
     var counted = [];
     for (var l = 0; l < A; l++) if (atLeast[l] > 0 || atMost[l] < L) counted.push(l);
+    // conflict: two greens at one place; no word fits (the filter finds none by itself).
     return { allowed: allowed, fixed: fixed, atLeast: atLeast, atMost: atMost, counted: counted,
-             impossible: impossible };
+             impossible: impossible, conflict: conflict };
   }
 
   /** Indices of the words that fit (pipeline.wordle.strategy.fitting). */
@@ -180,7 +182,7 @@
    *  in place, each revealed letter used at least as often as a clue showed it. */
   function hardPool(words, cons) {
     var out = [], L = words.length, A = words.alphabet.length, codes = words.codes, n = words.keys.length;
-    if (cons.impossible) return out;
+    if (cons.impossible || cons.conflict) return out;
     var needed = [];
     for (var l = 0; l < A; l++) if (cons.atLeast[l] > 0) needed.push(l);
     outer:

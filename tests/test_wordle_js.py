@@ -1,6 +1,8 @@
-"""site/wordle.js against pipeline/wordle.py, run by Node on thousands of random cases:
-decoding the page data, folding typed text, Wordle's feedback, the clue filter and the
-suggestions must all agree with the Python twin."""
+"""site/wordle.js against pipeline/wordle/, run by Node on thousands of random cases:
+decoding the page data, folding typed text, Wordle's feedback, the clue filter, the
+hard-mode pool and the suggestions (200 random states per language, every step of the
+policy: opening, shipped second guesses, exact and budgeted rankings) must all agree with
+the Python twin."""
 
 from __future__ import annotations
 
@@ -8,20 +10,16 @@ import json
 import random
 import subprocess
 
+import numpy as np
 import pytest
 
 from conftest import require_tool
 from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.wordle import (
-    Clue,
-    build_wordle_data,
-    feedback,
-    filter_keys,
-    load_wordle_list,
-    suggest,
-    wordle_json,
-)
+from pipeline.wordle.page import build_wordle_data, wordle_json
+from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
+from pipeline.wordle.strategy import Opening, Patterns, code_of, hard_pool, rank, suggest
+from pipeline.wordle.words import load_words
 
 CA, EN = load_language("ca"), load_language("en")
 
@@ -42,11 +40,13 @@ process.stdin.on("end", () => {
       const cons = core.compile(words, clues.map(([g, p]) => ({ guess: g, marks: marks(p) })));
       return core.filter(words, cons).map((w) => words.keys[w]);
     }),
-    suggest: cases.suggest.map(([candidates, guesses, top]) => {
-      const index = (k) => words.position[k];
-      return core.suggest(words, candidates.map(index), guesses.map(index), top)
-        .map((s) => [words.keys[s.word], s.sumSquares, s.isCandidate]);
+    hard: cases.hard.map((clues) => {
+      const cons = core.compile(words, clues.map(([g, p]) => ({ guess: g, marks: marks(p) })));
+      return core.hardPool(words, cons).map((w) => words.keys[w]);
     }),
+    suggest: cases.suggest.map(([hard, clues]) =>
+      core.suggest(words, clues.map(([g, p]) => ({ guess: g, marks: marks(p) })), hard, 10)
+        .map((s) => [words.keys[s.word], s.remaining, s.win, s.left, s.total])),
   };
   process.stdout.write(JSON.stringify(out));
 });
@@ -90,6 +90,40 @@ def fold_cases(rng, count):
     return ["".join(rng.choice(FOLD_POOL) for _ in range(rng.randint(0, 7))) for _ in range(count)]
 
 
+def table_of_page(data: dict, patterns: Patterns) -> Opening:
+    """The shipped opening and second guesses as Python's :class:`Opening`."""
+    everything = np.arange(patterns.words.size)
+    return Opening(rank(patterns, np.array(data["first"]), everything, len(data["first"])),
+                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()}
+                    for mode, hard in (("normal", False), ("hard", True))})
+
+
+def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: list) -> list:
+    words = patterns.words
+    clues = [Clue(g, p) for g, p in clues]
+    first = clues[0] if len(clues) == 1 else None
+    got = suggest(patterns, compile_clues(clues, words.length) if clues else None, hard=hard, top=10,
+                  opening_table=table, first_guess=first.guess if first else None,
+                  first_code=code_of(first.pattern) if first else None)
+    return [[s.key, s.remaining, s.win, s.left, s.total] for s in got]
+
+
+def random_states(rng, keys, data: dict, count: int) -> list:
+    """[hard, clues] states of every kind the policy knows: no clue, the opening and its
+    feedback (the shipped table or an exact ranking), another first guess (often over the
+    budget), and two or three clues."""
+    first = keys[data["first"][0]]
+    shipped = [k for k in keys if str(code_of(feedback(first, k))) in data["second"]["normal"]]
+    states = []
+    for n in range(count):
+        answer, hard = rng.choice(shipped if n % 8 == 4 and shipped else keys), rng.random() < 0.4
+        kind = n % 4
+        guesses = ([] if kind == 0 and n % 20 == 0 else [first] if kind == 0 else [rng.choice(keys)] if kind == 1
+                   else [first] + rng.sample(keys, kind - 1))
+        states.append([hard, [[g, feedback(g, answer)] for g in guesses]])
+    return states
+
+
 def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_root, tmp_path):
     rng = random.Random(808)
     letters = "abcçde"
@@ -104,15 +138,14 @@ def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_roo
     tsv = tmp_path / "wordle.tsv"
     tsv.write_text("".join(rows), encoding="utf-8")
     data = build_wordle_data(CA, tsv)
-    words = load_wordle_list(tsv, CA)
+    words = load_words(tsv, CA)
+    patterns = Patterns(words)
+    table = table_of_page(data, patterns)
     feedback_cases = [[random_word(rng, letters), random_word(rng, letters)] for _ in range(5000)]
     filter_cases = clue_cases(rng, keys, letters, 2000)
-    suggest_cases = []
-    for _ in range(30):
-        candidates = sorted(rng.sample(keys, rng.randint(1, 60)))
-        hard = rng.random() < 0.3
-        suggest_cases.append([candidates, candidates if hard else keys, rng.choice([1, 5, 10])])
-    cases = {"feedback": feedback_cases, "fold": fold_cases(rng, 3000), "filter": filter_cases, "suggest": suggest_cases}
+    states = random_states(rng, list(words.keys), data, 60)
+    cases = {"feedback": feedback_cases, "fold": fold_cases(rng, 3000), "filter": filter_cases,
+             "hard": filter_cases[:300], "suggest": states}
 
     out = run_js(repo_root, tmp_path, data, cases)
 
@@ -122,35 +155,36 @@ def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_roo
     assert out["filter"] == [filter_keys(keys, [Clue(g, p) for g, p in clues]) for clues in filter_cases]
     empty = sum(not got for got in out["filter"])
     assert 0 < empty < len(filter_cases)  # both outcomes are exercised
-    for (candidates, guesses, top), got in zip(suggest_cases, out["suggest"]):
-        expected = suggest(candidates, guesses, top)
-        assert got == [[s.key, s.sum_squares, s.is_candidate] for s in expected]
+    assert out["hard"] == [[words.keys[i] for i in hard_pool(words, compile_clues([Clue(g, p) for g, p in clues], 5))]
+                           for clues in cases["hard"]]
+    assert out["suggest"] == [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_js_agrees_with_python_on_the_real_list(code, built_lists, repo_root, tmp_path):
+def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built_lists, repo_root, tmp_path):
     language = CA if code == "ca" else EN
     tsv = built_lists(code) / "wordle.tsv"
     data = build_wordle_data(language, tsv)
-    words = load_wordle_list(tsv, language)
+    words = load_words(tsv, language)
+    patterns = Patterns(words)
+    table = table_of_page(data, patterns)
     keys = list(words.keys)
     rng = random.Random(code)
     filter_cases = clue_cases(rng, keys, language.alphabet, 300)
     forms = [f for k in rng.sample(keys, 500) for f in words.forms[k]]
     fold_texts = fold_cases(rng, 2000) + [f.upper() for f in forms] + forms
-    suggest_cases = []
-    for clues in filter_cases[:12]:
-        candidates = filter_keys(keys, [Clue(g, p) for g, p in clues])
-        if 0 < len(candidates) <= 80:
-            suggest_cases.append([candidates, keys, 10])
-            suggest_cases.append([candidates, candidates, 5])
-    assert suggest_cases
-    cases = {"feedback": [], "fold": fold_texts, "filter": filter_cases, "suggest": suggest_cases}
+    states = random_states(rng, keys, data, 200)
+    cases = {"feedback": [], "fold": fold_texts, "filter": filter_cases, "hard": filter_cases[:100],
+             "suggest": states}
 
     out = run_js(repo_root, tmp_path, data, cases)
 
     assert {k: tuple(f) for k, f in out["forms"]} == words.forms
     assert out["fold"] == [fold(text, language) for text in fold_texts]
     assert out["filter"] == [filter_keys(keys, [Clue(g, p) for g, p in clues]) for clues in filter_cases]
-    for (candidates, guesses, top), got in zip(suggest_cases, out["suggest"]):
-        assert got == [[s.key, s.sum_squares, s.is_candidate] for s in suggest(candidates, guesses, top)]
+    expected = [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
+    assert out["suggest"] == expected
+    # Every path of the policy was taken: the shipped table, exact and budgeted rankings.
+    over = [len(clues) == 1 and clues[0][0] == words.keys[data["first"][0]]
+            and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"] for hard, clues in states]
+    assert sum(over) >= 5 and sum(not got for got in expected) < 20

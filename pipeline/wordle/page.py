@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -97,6 +98,7 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
     }
 
 
+@lru_cache(maxsize=8)
 def folding_table(language: Language) -> dict[str, str | None]:
     """Characters the browser must fold differently from its default rule.
 
