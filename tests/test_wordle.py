@@ -460,7 +460,7 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
     assert rusc(["wordle", "en", "crane:gyx.."]) == 2
     assert rusc(["wordle", "en", "crane:gy...", "--list", str(tmp_path / "missing.tsv")]) == 1
     bad = tmp_path / "wordle.tsv"
-    bad.write_text("crane\tcrane\nabcdefghij\tabcdefghij\n", encoding="utf-8")
+    bad.write_text("crane\tcrane\nab3de\tab3de\n", encoding="utf-8")
     assert rusc(["wordle", "en", "crane:gy...", "--list", str(bad)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and "missing.tsv" in err[1] and f"{bad}:2:" in err[2]

@@ -1,7 +1,8 @@
-"""The Wordle clue page in Debian's Chromium (Playwright), on the real built site: guesses
-typed, tiles set by clicking and by keyboard, and the candidates shown compared with
-pipeline/wordle.py's filter for the same clues, in Catalan and English; refused input,
-suggestions, a failed load and the page without JavaScript."""
+"""The Wordle helper page in Debian's Chromium (Playwright), on the real built site: guesses
+typed, tiles set by clicking and by keyboard (the language's own initials), a pasted share
+grid, and the candidates shown (most likely first) compared with pipeline/wordle/'s filter
+for the same clues, in Catalan and English; the pages of other word lengths; refused input,
+suggestions with their figures, a failed load and the page without JavaScript."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ from pathlib import Path
 
 import pytest
 
+import numpy as np
+
 from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.wordle import Clue, feedback, filter_keys, load_wordle_list, suggest, worth_showing
+from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
+from pipeline.wordle.strategy import Patterns, code_of, rank, suggest
+from pipeline.wordle.words import load_words
 
 pytestmark = pytest.mark.browser
 
@@ -33,13 +38,14 @@ def site(real_site):
 
 @pytest.fixture(scope="module")
 def words(built_lists):
-    return {code: load_wordle_list(built_lists(code) / "wordle.tsv", lang) for code, lang in LANGUAGES.items()}
+    return {code: load_words(built_lists(code) / "wordle.tsv", lang) for code, lang in LANGUAGES.items()}
 
 
 class WordlePage:
     """The page, driven as a player would."""
 
-    def __init__(self, browser, url: str, javascript: bool = True):
+    def __init__(self, browser, url: str, javascript: bool = True, shortcuts=None):
+        self.shortcuts = shortcuts
         self.context = browser.new_context(java_script_enabled=javascript)
         self.page = self.context.new_page()
         self.requests: list[str] = []
@@ -83,7 +89,8 @@ class WordlePage:
                     self.page.keyboard.press("ArrowDown")
             else:
                 tile.focus()
-                self.page.keyboard.press({"g": "g", "y": "y", ".": "."}[mark])
+                keys = self.shortcuts
+                self.page.keyboard.press({"g": keys.green, "y": keys.yellow, ".": keys.grey}[mark])
 
     def states(self, row: int) -> str:
         classes = self.page.locator("#wordle-guesses > li").nth(row).locator(".wordle-tile").evaluate_all(
@@ -114,9 +121,9 @@ class WordlePage:
 def open_wordle(site, browser):
     pages = []
 
-    def opener(code: str, javascript: bool = True) -> WordlePage:
+    def opener(code: str, javascript: bool = True, path: str = "wordle/") -> WordlePage:
         origin, _ = site
-        page = WordlePage(browser, f"{origin}{BASE}{code}/wordle/", javascript).open()
+        page = WordlePage(browser, f"{origin}{BASE}{code}/{path}", javascript, LANGUAGES[code].wordle.shortcuts).open()
         pages.append(page)
         return page
 
@@ -129,7 +136,10 @@ def open_wordle(site, browser):
 
 
 def shown(words, keys) -> list[tuple[str, str]]:
-    return [[k, " / ".join(words.forms[k])] for k in keys]
+    """The candidates as the page lists them: most likely first (prior level, then key)."""
+    index = words.index()
+    likely = sorted(keys, key=lambda k: (-int(words.levels[index[k]]), k))
+    return [[k, " / ".join(words.forms[k])] for k in likely]
 
 
 def games(words, code: str, count: int):
@@ -233,27 +243,34 @@ def test_invalid_letters_are_refused_with_a_visible_message(code, typed, bad, op
     assert page.page.input_value("#wordle-input") == "abcde" and message.is_visible()
 
 
+def python_top(words, clues, hard=False) -> list[str]:
+    patterns = Patterns(words)
+    everything = np.arange(words.size)
+    if not clues:
+        return [s.key for s in rank(patterns, everything, everything, 10)]
+    first = clues[0] if len(clues) == 1 else None
+    return [s.key for s in suggest(patterns, compile_clues(clues, words.length), hard=hard,
+                                   first_guess=first.guess if first else None,
+                                   first_code=code_of(first.pattern) if first else None)]
+
+
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_suggestions_are_the_precomputed_first_guesses_then_pythons_ranking(code, open_wordle, words):
+def test_suggestions_are_the_precomputed_opening_then_pythons_ranking(code, open_wordle, words):
     lst = words[code]
     page = open_wordle(code).ready()
-    first = [s.key for s in worth_showing(suggest(lst.keys, lst.keys))]
+    first = python_top(lst, [])
     assert page.suggestions() == first
-    # Narrow to a few hundred words, then compare the browser's ranking with Python's.
+    details = page.page.locator("#wordle-suggestions > li .detail").all_inner_texts()
+    assert len(details) == 10 and all(re.search(r"\d", d) for d in details)
+    # A first guess other than the opening: the page ranks a budget's worth of guesses.
     rng = random.Random(f"suggest-{code}")
-    for _ in range(50):
-        answer, guess = rng.choice(lst.keys), rng.choice(lst.keys)
-        clue = Clue(guess, feedback(guess, answer))
-        candidates = filter_keys(lst.keys, [clue])
-        if 20 <= len(candidates) <= 200:
-            break
-    else:
-        pytest.fail("no clue leaves 20-200 words")
+    answer, guess = rng.choice(lst.keys), rng.choice(lst.keys)
+    clue = Clue(guess, feedback(guess, answer))
     page.add(guess)
     page.mark(0, clue.pattern, "letters")
-    assert page.suggestions() == [s.key for s in worth_showing(suggest(candidates, lst.keys))]
+    assert page.suggestions() == python_top(lst, [clue])
     page.page.locator("#wordle-hard").check()
-    assert page.suggestions() == [s.key for s in worth_showing(suggest(candidates, candidates))]
+    assert page.suggestions() == python_top(lst, [clue], hard=True)
 
 
 def test_a_failed_load_says_so(site, browser):
@@ -279,12 +296,59 @@ def test_without_javascript_the_page_says_it_needs_it(code, open_wordle):
     assert not page.page.locator("#wordle").is_visible()
 
 
-@pytest.mark.parametrize("code", ["ca", "en"])
-def test_whole_page_is_under_60_kb_gzipped(code, site):
+@pytest.mark.parametrize("code,length", [(c, n) for c in ("ca", "en") for n in LANGUAGES[c].wordle.lengths])
+def test_whole_page_is_under_60_kb_gzipped(code, length, site):
     _, folder = site
-    html = (folder / code / "wordle" / "index.html").read_text("utf-8")
+    path = "wordle" if length == LANGUAGES[code].wordle.length else f"wordle/{length}"
+    html = (folder / code / path / "index.html").read_text("utf-8")
     refs = re.findall(r'(?:href|src|data-src)="/rusc/(assets/[^"]+)"', html)
-    kinds = sorted(re.sub(r"\.[0-9a-f]{10}\.", ".", Path(ref).name) for ref in refs)
-    assert kinds == sorted(["style.css", "wordle.css", "wordle.js", f"wordle-{code}.json"])
+    kinds = {re.sub(r"\.[0-9a-f]{10}\.", ".", Path(ref).name) for ref in refs}
+    assert {"style.css", "wordle.css", "wordle.js", f"wordle-{code}-{length}.json"} <= kinds
     total = len(gzip.compress(html.encode(), 6)) + sum(len(gzip.compress((folder / r).read_bytes(), 6)) for r in refs)
     assert total < 60_000, total
+
+
+def test_a_pasted_grid_fills_the_colours_and_gives_the_candidates_of_typed_colours(open_wordle, words):
+    """The player pastes the share grid (light theme on one page, dark on the other),
+    then types the guesses: the same candidates as setting every colour by hand."""
+    for code, square in (("en", "⬜"), ("ca", "⬛")):
+        lst, language = words[code], LANGUAGES[code]
+        rng = random.Random(f"grid-{code}")
+        answer = rng.choice(lst.keys)
+        typed = [rng.choice(lst.forms[rng.choice(lst.keys)]) for _ in range(3)]
+        clues = [Clue(fold(t, language), feedback(fold(t, language), answer)) for t in typed]
+        grid = "Wordle 1,618 X/6\n\n" + "\n".join(
+            "".join({"g": "🟩", "y": "🟨", ".": square}[m] for m in c.pattern) for c in clues)
+        pasted = open_wordle(code).ready()
+        pasted.page.fill("#wordle-grid", grid)
+        assert pasted.page.locator("#wordle-guesses > li").count() == 3
+        assert "3" in pasted.page.locator("#wordle-grid-message").inner_text()
+        for text in typed:
+            pasted.add(text)
+        assert [pasted.states(i) for i in range(3)] == [c.pattern for c in clues]
+        by_hand = open_wordle(code).ready()
+        for row, text in enumerate(typed):
+            by_hand.add(text)
+            by_hand.mark(row, clues[row].pattern, "click")
+        expected = filter_keys(lst.keys, clues)
+        assert answer in expected
+        assert pasted.candidates() == by_hand.candidates() == shown(lst, expected)
+        assert pasted.suggestions() == by_hand.suggestions()
+
+
+def test_every_length_has_its_page_its_url_and_its_links(open_wordle, built_lists):
+    for code in ("ca", "en"):
+        language = LANGUAGES[code]
+        for n in language.wordle.lengths:
+            path = "wordle/" if n == language.wordle.length else f"wordle/{n}/"
+            page = open_wordle(code, path=path).ready()
+            links = page.page.locator(".wordle-lengths a")
+            assert links.count() == len(language.wordle.lengths)
+            current = page.page.locator(".wordle-lengths a[aria-current=page]")
+            assert current.get_attribute("href").endswith(f"/{code}/{path}") and str(n) in current.inner_text()
+            words = load_words(built_lists(code) / "wordle.tsv", language, n)
+            assert page.count() == words.size
+            guess = words.keys[len(words.keys) // 2]
+            page.add(guess)
+            page.mark(0, "g" * n, "letters")
+            assert page.count() == 1 and page.candidates()[0][0] == guess

@@ -10,6 +10,7 @@ rest exactly as Python would.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
 from functools import lru_cache
@@ -18,6 +19,7 @@ from typing import Sequence
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
+from pipeline.fsutil import atomic_write, sha256_file
 from pipeline.wordle.strategy import BUDGET, TOP, Patterns, opening
 from pipeline.wordle.words import LEVELS, WEIGHTS, load_words
 
@@ -33,8 +35,14 @@ _SCAN = range(0x80, 0x10000)
 assert len(LEVEL_CHARS) == LEVELS
 
 
-def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | None = None) -> dict:
+def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | None = None,
+                      cache: Path | None = None) -> dict:
     """The static JSON of the language's Wordle page for one word length.
+
+    The opening takes every guess against every word (seconds for 5,000 words, a minute for
+    12,000), so with ``cache`` (a folder, ``dist/work/<code>``) the result is kept in
+    ``wordle-<length>.json`` there and reused while the list, the language's Wordle settings
+    and the code of :mod:`pipeline.wordle` stay the same (:func:`_cache_key`).
 
     Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
 
@@ -58,6 +66,8 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
     '0abaca4s3ix'
     """
     length = length or language.wordle.length
+    if cache is not None and Path(wordle_tsv_path).exists():
+        return _cached(language, Path(wordle_tsv_path), length, Path(cache))
     if any(ord(ch) > 0xFFFF for ch in language.alphabet):
         raise RuscError("the Wordle page needs alphabet letters of the Basic Multilingual Plane", language.path)
     words = load_words(Path(wordle_tsv_path), language, length)
@@ -96,6 +106,31 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
                    for mode, hard in (("normal", False), ("hard", True))},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
+
+
+def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
+    """What the page data depends on: the list, the language's settings, this package's code."""
+    digest = hashlib.sha256()
+    digest.update(sha256_file(wordle_tsv_path).encode())
+    digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path) -> dict:
+    path = folder / f"wordle-{length}.json"
+    key = _cache_key(language, wordle_tsv_path, length)
+    try:
+        stored = json.loads(path.read_text("utf-8"))
+        if stored.get("key") == key:
+            return stored["data"]
+    except (OSError, ValueError, AttributeError):
+        pass  # missing or damaged: build again
+    data = build_wordle_data(language, wordle_tsv_path, length)
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
+    return data
 
 
 @lru_cache(maxsize=8)

@@ -178,10 +178,10 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
     g, n = codes.shape
     bins = 3 ** length
     win = win_code(length)
-    # Group (guess, feedback) pairs: by sorting when there are fewer candidates than
-    # feedbacks, else in a dense table of every feedback.
+    # Group (guess, feedback) pairs in a table of every feedback of every guess, or by
+    # sorting when that table would be much bigger than the pairs.
     flat = (codes + (np.arange(g, dtype=np.int64) * bins)[:, None]).ravel()
-    if n < bins:
+    if g * bins > max(_BLOCK, 8 * flat.size):
         groups, inverse = np.unique(flat, return_inverse=True)
     else:
         groups, inverse = np.arange(g * bins, dtype=np.int64), flat
@@ -206,6 +206,11 @@ def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: i
     if not len(candidates) or not len(guesses):
         return []
     weights = words.weights[candidates]
+    if top == 1 and len(candidates) <= 2 and np.isin(candidates, guesses).all():
+        # Exact shortcut: guessing a candidate leaves at most the other's weight squared,
+        # any other guess at least both squares; so the best is the heavier candidate.
+        best = int(candidates[np.lexsort((candidates, -weights))[0]])
+        return rank(patterns, np.array([best]), candidates, 1)
     remaining = np.empty(len(guesses), dtype=np.int64)
     wins = np.empty_like(remaining)
     left = np.empty_like(remaining)

@@ -132,9 +132,8 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
                 key, tab, rest = line.rstrip("\n").partition("\t")
                 if not tab or not rest:
                     raise RuscError("expected key<TAB>forms", path, number)
-                if not set(key) <= alphabet or len(key) not in language.wordle.lengths:
-                    raise RuscError(f"key {key!r} is not {'/'.join(map(str, language.wordle.lengths))} "
-                                    "letters of the alphabet", path, number)
+                if not key or not set(key) <= alphabet:
+                    raise RuscError(f"key {key!r} is not letters of the alphabet", path, number)
                 if len(key) != length:
                     continue
                 if key in forms:

@@ -1,0 +1,88 @@
+"""Simulated Wordle seasons (pipeline/wordle/season.py, run in full by bench/bench_wordle.py):
+the held-out answers are common words disjoint from the tuning half, the figures of a
+season are reproducible whatever PYTHONHASHSEED, and the helper's hard-mode guesses obey
+hard mode."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.wordle.rules import Clue, compile_clues, feedback
+from pipeline.wordle.season import answer_lists, helper_player, play_season
+from pipeline.wordle.strategy import Patterns, hard_pool
+from pipeline.wordle.words import load_words
+
+#: Plays the first N held-out answers with the helper in both modes; prints the guesses.
+SEASON = """
+import json, sys
+from pipeline.config import load_language
+from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season
+from pipeline.wordle.strategy import Patterns
+from pipeline.wordle.words import load_words
+code, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+language = load_language(code)
+words = load_words(path, language)
+answers = answer_lists(words, language)[1][:n]
+patterns = Patterns(words).precompute()
+out = {name: list(play_season(make(patterns, hard), answers).guesses)
+       for name, make, hard in (("helper", helper_player, False), ("hard", helper_player, True),
+                                ("entropy", entropy_player, False))}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def english(built_lists):
+    language = load_language("en")
+    return language, load_words(built_lists("en") / "wordle.tsv", language)
+
+
+def test_held_out_answers_are_common_words_disjoint_from_the_tuning_half(english):
+    language, words = english
+    tune, held_out = answer_lists(words, language)
+    assert not set(tune) & set(held_out)
+    assert 0.4 < len(held_out) / (len(tune) + len(held_out)) < 0.6
+    index = words.index()
+    assert all(words.zipf[index[k]] >= language.wordle.common_zipf for k in tune + held_out)
+    common = [k for k, z in zip(words.keys, words.zipf) if z >= language.wordle.common_zipf]
+    assert sorted(tune + held_out) == common
+    assert answer_lists(words, language) == (tune, held_out)
+
+
+def run_season(built_lists, code: str, n: int, seed: str) -> dict:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    result = subprocess.run([sys.executable, "-c", SEASON, code, str(built_lists(code) / "wordle.tsv"), str(n)],
+                            capture_output=True, env=env, timeout=900, cwd=str(built_lists(code).parent.parent.parent))
+    assert result.returncode == 0, result.stderr.decode()
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("code,n", [("en", 40), ("ca", 12)])
+def test_a_season_is_reproducible_whatever_the_hash_seed(built_lists, code, n):
+    first, second = run_season(built_lists, code, n, "1"), run_season(built_lists, code, n, "4242")
+    assert first == second
+    for guesses in first.values():
+        assert len(guesses) == n and all(1 <= g <= 16 for g in guesses)
+    assert sum(first["helper"]) / n < 4.5  # a working player, not a stub
+
+
+def test_hard_mode_guesses_keep_greens_and_use_every_revealed_letter(english):
+    language, words = english
+    patterns = Patterns(words).precompute()
+    player = helper_player(patterns, hard=True)
+    for answer in answer_lists(words, language)[1][:25]:
+        clues: tuple[Clue, ...] = ()
+        while not clues or clues[-1].guess != answer:
+            guess = words.keys[player(clues)]
+            if clues:
+                allowed = {words.keys[i] for i in hard_pool(words, compile_clues(clues, words.length))}
+                assert guess in allowed, (answer, clues, guess)
+            clues += (Clue(guess, feedback(guess, answer)),)
+        assert len(clues) <= 8
+    assert play_season(player, [answer]).guesses[0] == len(clues)
