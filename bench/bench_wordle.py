@@ -170,6 +170,7 @@ def browser_states(patterns, answers, count: int, rng: random.Random) -> list:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--answers", type=int, help="play only the first N held-out answers")
+    parser.add_argument("--languages", nargs="+", default=list(LANGUAGES), metavar="LANG", help="default: en ca")
     parser.add_argument("--states", type=int, default=60, help="states timed per kind, mode and language")
     parser.add_argument("--changes", type=int, default=100, help="one-tile refilters timed per language")
     args = parser.parse_args()
@@ -188,7 +189,7 @@ def main() -> int:
         page = browser.new_page()
         page.goto(origin + "/index.html")
         cdp = page.context.new_cdp_session(page)
-        for code in LANGUAGES:
+        for code in args.languages:
             rows, patterns, answers = seasons(code, args.answers)
             all_rows += rows
             for _, name, hard, season, _ in rows:
@@ -231,7 +232,7 @@ def main() -> int:
     for code, name, hard, season, seconds in all_rows:
         print(f"  {code} {name:22} {'hard' if hard else 'normal':6} {season.mean:.3f}  "
               + " ".join(f"{100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6)) + f"  {season.failures}")
-    for code in LANGUAGES:
+    for code in args.languages:
         helper = {hard: s for c, n, hard, s, _ in all_rows if c == code and n == "helper"}
         ref = {hard: s for c, n, hard, s, _ in all_rows if c == code and n != "helper"}
         for hard in (False, True):

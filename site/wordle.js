@@ -631,11 +631,13 @@
     }
 
     function percent(x) {
-      return (100 * x).toLocaleString(lang, { maximumFractionDigits: x < 0.01 ? 1 : 0 }) + "\u00a0%";
+      return (x < 0.01 ? "<1" : (100 * x).toLocaleString(lang, { maximumFractionDigits: 0 })) + "\u00a0%";
     }
 
     function listSuggestions(items) {
       suggestList.textContent = "";
+      // A sure win needs no alternatives.
+      if (items.length && items[0].win === items[0].total) items = items.slice(0, 1);
       items.forEach(function (item) {
         var li = el("li");
         li.appendChild(el("span", "word", formsOf(words, item.word).join(" / ")));

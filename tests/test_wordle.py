@@ -440,7 +440,7 @@ def test_cli_prints_the_words_that_fit_and_the_best_next_guesses(built_lists, li
     out = capsys.readouterr().out.splitlines()
     words = lists["ca"]
     expected = filter_keys(words.keys, [Clue("xxxçx", "...g."), Clue("acaba", ".....")])
-    likely_first = sorted(expected, key=lambda k: (-int(words.levels[words.index()[k]]), k))
+    likely_first = sorted(expected, key=lambda k: (-int(words.weights[words.index()[k]]), k))
     assert out[0] == f"{len(expected)} words fit, most likely first:"
     assert out[1 : 1 + len(expected)] == ["  " + " ".join(words.forms[k]) for k in likely_first]
     assert out[1 + len(expected)] == "Best next guesses (words left on average, chance to win now):"

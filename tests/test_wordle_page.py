@@ -136,9 +136,9 @@ def open_wordle(site, browser):
 
 
 def shown(words, keys) -> list[tuple[str, str]]:
-    """The candidates as the page lists them: most likely first (prior level, then key)."""
+    """The candidates as the page lists them: most likely first (prior weight, then key)."""
     index = words.index()
-    likely = sorted(keys, key=lambda k: (-int(words.levels[index[k]]), k))
+    likely = sorted(keys, key=lambda k: (-int(words.weights[index[k]]), k))
     return [[k, " / ".join(words.forms[k])] for k in likely]
 
 

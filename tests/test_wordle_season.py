@@ -63,7 +63,7 @@ def run_season(built_lists, code: str, n: int, seed: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("code,n", [("en", 40), ("ca", 12)])
+@pytest.mark.parametrize("code,n", [("en", 30)])
 def test_a_season_is_reproducible_whatever_the_hash_seed(built_lists, code, n):
     first, second = run_season(built_lists, code, n, "1"), run_season(built_lists, code, n, "4242")
     assert first == second

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     words = load_words(path, language, length)
     constraints = compile_clues(clues, length)
     candidates = fitting(words, constraints).tolist()
-    candidates.sort(key=lambda w: (-int(words.levels[w]), w))
+    candidates.sort(key=lambda w: (-int(words.weights[w]), w))  # most likely first, as the page
     if constraints.impossible:
         print(f"No word fits: {constraints.impossible}.")
     elif not candidates:

@@ -209,8 +209,7 @@ def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: i
     if top == 1 and len(candidates) <= 2 and np.isin(candidates, guesses).all():
         # Exact shortcut: guessing a candidate leaves at most the other's weight squared,
         # any other guess at least both squares; so the best is the heavier candidate.
-        best = int(candidates[np.lexsort((candidates, -weights))[0]])
-        return rank(patterns, np.array([best]), candidates, 1)
+        guesses = candidates[np.lexsort((candidates, -weights))[:1]]
     remaining = np.empty(len(guesses), dtype=np.int64)
     wins = np.empty_like(remaining)
     left = np.empty_like(remaining)
