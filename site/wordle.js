@@ -681,7 +681,8 @@
       if (parsed.bad) {
         gridMessage.textContent = format(S.grid_bad, { line: parsed.bad, found: parsed.found, n: L });
       } else if (!parsed.rows.length) {
-        gridMessage.textContent = grid.value.trim() ? S.grid_none : "";
+        // Emptied (also by reading it): the last message stays.
+        if (grid.value.trim()) gridMessage.textContent = S.grid_none;
       } else {
         rows.filter(function (row) { return !row.text; }).forEach(function (row) {
           rows.splice(rows.indexOf(row), 1);

@@ -276,7 +276,7 @@ def test_suggestions_are_the_precomputed_opening_then_pythons_ranking(code, open
 def test_a_failed_load_says_so(site, browser):
     origin, _ = site
     page = WordlePage(browser, f"{origin}{BASE}en/wordle/")
-    page.page.route(re.compile(r".*/wordle-en\..*\.json$"), lambda route: route.fulfill(status=500, body="no"))
+    page.page.route(re.compile(r".*/wordle-en-5\..*\.json$"), lambda route: route.fulfill(status=500, body="no"))
     try:
         page.open()
         status = page.page.locator("#wordle-status")
