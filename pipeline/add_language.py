@@ -39,6 +39,9 @@ from pipeline.paths import Paths
 
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
 TEMPLATE_LANGUAGE = "en"
+#: Settings of the template language that are facts about its alphabet or its game, not
+#: defaults for another language (English hives never use S).
+TEMPLATE_ONLY_SETTINGS = frozenset({"excluded_letters"})
 #: Names a dictionary's own licence file has in the packages seen so far.
 LICENCE_FILE_NAMES = ("license", "licence", "copying", "copyright", "license.txt", "license.md",
                       "licence.txt", "copying.txt", "copying.md")
@@ -434,7 +437,8 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                  if len(m.alphabet) > MAX_GAME_LETTERS else f"the alphabet has only {len(m.alphabet)} letters")
     lines += ["[beehive]", "# NYT Spelling Bee rules (the English defaults); ranks keep their English names until "
               "translated.", *_game_switch(games_ok, why_games),
-              *_table_lines(default["beehive"]), ""]
+              *_table_lines({key: value for key, value in default["beehive"].items()
+                             if key not in TEMPLATE_ONLY_SETTINGS}), ""]
     lines += ["[racks]"]
     if games_ok:
         lines += ["# NEEDS A HUMAN DECISION: a tile set derived from letter frequencies (98 lettered tiles in "
