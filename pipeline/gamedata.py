@@ -28,16 +28,16 @@ from typing import Callable
 from pipeline import beehive, racks
 from pipeline.config import Language
 from pipeline.fsutil import atomic_write, gzip_bytes
-from pipeline.lexicon import lexicon_checksum, load_game_lexicon
 
 
+# The engines' own loaders, so the files hold exactly what the site and the CLI play
+# (racks keep vulgar words, the beehive does not).
 def _beehive_index(language: Language, game_tsv: Path) -> beehive.BeehiveIndex:
-    lexicon = load_game_lexicon(game_tsv, language.beehive.list)
-    return beehive.BeehiveIndex.from_lexicon(language, lexicon, lexicon_checksum(game_tsv))
+    return beehive.BeehiveIndex.load(language, None, game_tsv.parent)
 
 
 def _rack_index(language: Language, game_tsv: Path) -> racks.RackIndex:
-    return racks.RackIndex.from_lexicon(language, load_game_lexicon(game_tsv, "words"), lexicon_checksum(game_tsv))
+    return racks.RackIndex.load(language, None, game_tsv.parent)
 
 
 #: Each game and how its index is built from ``game.tsv``.

@@ -105,15 +105,15 @@ def _forms(hashes: list[str], keys: list[str], forms: list[tuple[str, ...]]) -> 
 def folding_data(language: Language, letters: set[str]) -> dict:
     """What game-core.js needs to fold typed text as :func:`pipeline.clean.fold` does: the
     replacements, dropped characters, and the folding exceptions of
-    :func:`pipeline.wordle.folding_table` that matter to a game played with ``letters``:
+    :func:`pipeline.browser_fold.folding_table` that matter to a game played with ``letters``:
     an exception whose right fold or whose default fold (the browser's rule without it)
     lands inside ``letters``. Every other character gives an unplayable word either way."""
-    from pipeline.wordle import _default_fold_char, folding_table
+    from pipeline.browser_fold import default_fold_char, folding_table
 
     alphabet = set(language.alphabet)
 
     def matters(ch: str, out: str | None) -> bool:
-        default = _default_fold_char(ch, alphabet)
+        default = default_fold_char(ch, alphabet)
         return (out is not None and set(out) <= letters) or (default is not None and default in letters)
 
     table = folding_table(language)

@@ -80,7 +80,7 @@ def _check_forms(forms: tuple[str, ...], where: Language) -> None:
 
 def _fold_data(language: Language) -> dict:
     """What site/game-core.js's makeFolder needs to fold typed text as :func:`pipeline.clean.fold`."""
-    from pipeline.wordle import folding_table
+    from pipeline.browser_fold import folding_table
 
     return {"replace": [list(pair) for pair in language.folding.replace], "drop": language.folding.drop,
             "chars": folding_table(language)}

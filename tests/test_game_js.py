@@ -27,7 +27,7 @@ from pipeline.playdata import apply_edits, form_edits, hive_play_data, rack_play
 from pipeline.racks import RackIndex
 
 #: The month played: every day of it, in both languages.
-MONTH = (dt.date(2026, 2, 1), dt.date(2026, 2, 28))
+MONTH = (dt.date(2026, 1, 1), dt.date(2026, 1, 31))
 
 DRIVER = r"""
 const core = require(process.argv[2]);

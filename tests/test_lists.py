@@ -121,11 +121,15 @@ def test_metadata_names_source_licence_and_policy(built_lists, code):
     assert list(metadata) == sorted(metadata)
 
 
-def test_wordle_list_has_only_five_letter_keys(ca, en):
-    for folder in (ca, en):
+def test_wordle_list_has_only_the_languages_wordle_lengths(ca, en):
+    for code, folder in (("ca", ca), ("en", en)):
+        lengths = set(load_language(code).wordle.lengths)
+        seen = set()
         for row in (folder / "wordle.tsv").read_text("utf-8").splitlines():
             key, forms = row.split("\t")
-            assert len(key) == 5 and forms
+            assert len(key) in lengths and forms
+            seen.add(len(key))
+        assert seen == lengths
     assert "plaça" in dict(r.split("\t") for r in (ca / "wordle.tsv").read_text("utf-8").splitlines())
 
 

@@ -18,7 +18,8 @@ from pipeline.clean import fold
 from pipeline.cli import main as rusc
 from pipeline.config import load_language
 from pipeline.errors import UsageError
-from pipeline.wordle.page import LEVEL_CHARS, _default_fold_char, build_wordle_data, folding_table, wordle_json
+from pipeline.wordle.page import LEVEL_CHARS, build_wordle_data, wordle_json
+from pipeline.browser_fold import default_fold_char, folding_table
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, fold_guess, parse_clue, pattern_of
 from pipeline.wordle.strategy import (
     BUDGET,
@@ -418,7 +419,7 @@ def test_page_folding_table_folds_every_character_like_clean_fold(language, list
     alphabet = set(language.alphabet)
 
     def browser_fold_char(ch):
-        return table[ch] if ch in table else _default_fold_char(ch, alphabet)
+        return table[ch] if ch in table else default_fold_char(ch, alphabet)
 
     for code in range(0x80, 0x3000):
         ch = chr(code).lower()

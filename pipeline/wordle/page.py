@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
-from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
+from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, sha256_file
@@ -29,8 +28,6 @@ DATA_FORMAT = 2
 LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
 PRECOMPUTE_PAIRS = 200_000_000
-#: Unicode planes scanned for the page's folding exceptions (the Basic Multilingual Plane).
-_SCAN = range(0x80, 0x10000)
 
 assert len(LEVEL_CHARS) == LEVELS
 
@@ -131,42 +128,6 @@ def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
     return data
-
-
-@lru_cache(maxsize=8)
-def folding_table(language: Language) -> dict[str, str | None]:
-    """Characters the browser must fold differently from its default rule.
-
-    ``site/wordle.js`` folds a typed guess like :func:`pipeline.clean.fold`: NFC, lower
-    case, the language's replacements, dropped characters, then each remaining character:
-    a letter of the alphabet stays; otherwise its canonical decomposition's first character
-    if that is a letter of the alphabet followed only by combining marks; otherwise invalid.
-    This table lists every character of the Basic Multilingual Plane where that default
-    disagrees with Python's fold (``ß`` → ``ss``, ``ø`` → ``o``; None = invalid), so the
-    two fold alike without shipping a transliteration library.
-    """
-    from pipeline.clean import fold
-
-    alphabet = set(language.alphabet)
-    table: dict[str, str | None] = {}
-    for code in _SCAN:
-        ch = chr(code)
-        if 0xD800 <= code <= 0xDFFF or ch != ch.lower() or ch in language.folding.drop:
-            continue
-        expected = fold(ch, language)
-        if _default_fold_char(ch, alphabet) != expected:
-            table[ch] = expected
-    return table
-
-
-def _default_fold_char(ch: str, alphabet: set[str]) -> str | None:
-    """What ``site/wordle.js`` does with a character absent from the folding table."""
-    if ch in alphabet:
-        return ch
-    parts = unicodedata.normalize("NFD", ch)
-    if parts[0] in alphabet and len(parts) > 1 and all(unicodedata.category(p).startswith("M") for p in parts[1:]):
-        return parts[0]
-    return None
 
 
 def front_code(keys: Sequence[str]) -> str:
