@@ -223,7 +223,7 @@
       var textOut = P.format(S.share_text, {
         date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
         total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
-      }) + "\n" + root.getAttribute("data-share-url");
+      }) + P.shareLink(root);
       P.share(textOut, $("share-text"), $("share-status"), S);
     });
     P.wireSavePanel("beehive", lang, date, S, function () { load(); update(); });

@@ -170,6 +170,13 @@
     else failed();
   }
 
+  /** The day's link for a share text: a new line and the page's absolute URL, or nothing
+   *  when the site was built without a site URL. */
+  function shareLink(section) {
+    var url = section.getAttribute("data-share-url");
+    return url ? "\n" + url : "";
+  }
+
   function ready(start) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
@@ -177,5 +184,5 @@
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
                     format: format, el: el, json: json, fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel,
-                    share: share, ready: ready };
+                    share: share, shareLink: shareLink, ready: ready };
 })(this);

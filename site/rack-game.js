@@ -101,7 +101,7 @@
     $("share-button").addEventListener("click", function () {
       var text = P.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
                                           found: Object.keys(found).length, words: data.words });
-      P.share(text + "\n" + root.getAttribute("data-share-url"), $("share-text"), $("share-status"), S);
+      P.share(text + P.shareLink(root), $("share-text"), $("share-status"), S);
     });
     P.wireSavePanel("rack", lang, date, S, function () { load(); update(); });
     load();

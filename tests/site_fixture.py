@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+import tomllib
 from pathlib import Path
 
 from pipeline.config import LANGUAGES_DIR
@@ -42,8 +43,11 @@ def make_fixture(root: Path) -> tuple[Path, Path]:
     forms = sorted(f for _, f in rows)
     for name in ("forms.txt", "words.txt", "lemmas.txt"):
         (folder / name).write_text("".join(f + "\n" for f in forms), encoding="utf-8")
-    five = sorted((k, f) for k, f in rows if len(k) == 5)
-    (folder / "wordle.tsv").write_text("".join(f"{k}\t{f}\n" for k, f in five), encoding="utf-8")
+    # Every Wordle length Catalan offers has its words, as the lists stage writes them.
+    wordle_table = tomllib.loads((LANGUAGES_DIR / "ca.toml").read_text(encoding="utf-8"))["wordle"]
+    lengths = wordle_table.get("lengths", [wordle_table.get("length", 5)])
+    wordle_rows = sorted((k, f) for k, f in rows if len(k) in lengths)
+    (folder / "wordle.tsv").write_text("".join(f"{k}\t{f}\n" for k, f in wordle_rows), encoding="utf-8")
     (folder / "LICENSE").write_text("Fixture licence <b>not bold</b>\n", encoding="utf-8")
     sums = "".join(
         f"{hashlib.sha256((folder / n).read_bytes()).hexdigest()}  {n}\n"

@@ -177,7 +177,8 @@ class RealList:
     def __init__(self, language, paths, folder):
         self.language = language
         self.index = RackIndex.load(language, paths)
-        self.lexicon = load_game_lexicon(folder / "game.tsv", "words")
+        # Racks play vulgar-but-valid words (Scrabble keeps them), so the reference does too.
+        self.lexicon = load_game_lexicon(folder / "game.tsv", "words", allow_vulgar=True)
         tiles = TileSet.of(language)
         self.spelled = [(form, Counter(spelled)) for forms in self.lexicon.values() for form in forms
                         if (spelled := tiles.spell(form)) is not None and len(spelled) >= 2]

@@ -167,7 +167,7 @@ def filter_keys(keys: Iterable[str], clues: Sequence[Clue]) -> list[str]:
 def pattern_of(code: int, length: int) -> str:
     """A feedback number (base 3, first letter most significant) as ``g``/``y``/``.`` marks.
 
-    >>> pattern_of(2 * 81 + 1, 5)
+    >>> pattern_of(2 * 81 + 1 * 27, 5)
     'gy...'
     """
     marks = []
