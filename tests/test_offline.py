@@ -91,7 +91,7 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         kept = page.evaluate("(v) => caches.open('rusc-' + v).then(c => c.keys()).then(k => k.map(r => r.url))",
                              sw_version(site))
         for name in ("ca/", "ca/beehive/", "ca/rack/", "ca/wordle/", "assets/style.", "assets/wordle.",
-                     "assets/wordle-ca.", "assets/site."):
+                     "assets/wordle-ca-", "assets/site."):
             assert any(url.startswith(origin + BASE + name) for url in kept), (name, kept)
         assert not any("/wordlists/" in url for url in kept)
         title = page.title()
