@@ -52,6 +52,26 @@ def survivors_after(group: int, timeout: float = 5.0) -> list[int]:
     return members
 
 
+def wait_until_locked(lock_file: Path, process: subprocess.Popen, timeout: float = 120.0) -> None:
+    """Return once some process holds a lock on ``lock_file`` (as /proc/locks lists it).
+
+    A fixed sleep is not enough: on a loaded machine the first build may take longer than
+    any sleep to import and reach its lock, and then the second one wins the race.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "the first build ended before it took the lock"
+        if lock_file.exists():
+            inode = lock_file.stat().st_ino
+            # Each line names the locked file as MAJOR:MINOR:INODE in its sixth field.
+            for line in Path("/proc/locks").read_text().splitlines():
+                fields = line.split()
+                if len(fields) > 5 and fields[5].rsplit(":", 1)[-1] == str(inode):
+                    return
+        time.sleep(0.05)
+    raise AssertionError(f"no process took {lock_file} within {timeout} s")
+
+
 def verify_lists(folder: Path) -> None:
     """Every file named in SHA256SUMS exists and has its checksum."""
     sums = (folder / "SHA256SUMS").read_text().splitlines()
@@ -100,7 +120,7 @@ def test_second_concurrent_build_refuses_clearly(tmp_path, paths, built_lists):
     root = tmp_path / "checkout"
     root.mkdir()
     first = start(root, paths.cache, "dictionaries", "en")
-    time.sleep(1.0)
+    wait_until_locked(root / "dist" / ".rusc.lock", first)
     second = start(root, paths.cache, "dictionaries", "en")
     out2, err2 = second.communicate(timeout=600)
     out1, err1 = first.communicate(timeout=600)
