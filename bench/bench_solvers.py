@@ -19,33 +19,27 @@ on the same data:
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import random
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.chromium import blank_page  # noqa: E402
 from pipeline.beehive import BeehiveIndex  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
 from pipeline.racks import BLANK, RackIndex  # noqa: E402
 from pipeline.solvers import hive_index, rack_index  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 LANGUAGES = ("en", "ca")
 HIVE_GOAL_MS = 20.0
 RACK_GOAL_MS = 100.0
 DOWNLOAD_GOAL_BYTES = 3_000_000
-SCRIPTS = ("game-core.js", "solver-core.js", "hive-solver.js", "rack-finder.js")
+SCRIPTS = ("dom.js", "game-core.js", "solver-core.js", "hive-solver.js", "rack-finder.js")
 
 #: Runs inside the page (the cores already loaded as scripts): loads both indexes, times them.
 HARNESS = r"""
@@ -113,11 +107,6 @@ async ([code, hives, racks]) => {
 """
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def gz(data: bytes) -> int:
     return len(gzip.compress(data, 6))
 
@@ -147,14 +136,10 @@ def main() -> int:
     parser.add_argument("--hives", type=int, default=300, help="random hives timed per language")
     parser.add_argument("--racks", type=int, default=100, help="random 7-tile, 2-blank racks timed per language")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     paths = Paths(ROOT)
     rows = []
     failed = False
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        docroot = Path(tmp)
-        (docroot / "index.html").write_text("<!DOCTYPE html><title>bench</title>", encoding="utf-8")
+    with blank_page() as (page, docroot):
         cases = {}
         for code in LANGUAGES:
             language = load_language(code)
@@ -168,12 +153,6 @@ def main() -> int:
             cases[code] = (random_hives(hives, args.hives, rng), random_racks(racks, args.racks, rng),
                            hive_bytes, rack_bytes, write_s)
         scripts = b"".join((ROOT / "site" / name).read_bytes() for name in SCRIPTS if (ROOT / "site" / name).exists())
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=tmp))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        origin = f"http://127.0.0.1:{server.server_address[1]}"
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.goto(origin + "/index.html")
         for name in ("game-core.js", "solver-core.js"):
             page.add_script_tag(content=(ROOT / "site" / name).read_text("utf-8"))
         for code in LANGUAGES:
@@ -184,8 +163,6 @@ def main() -> int:
             failed |= r["hive"] >= HIVE_GOAL_MS or download >= DOWNLOAD_GOAL_BYTES
             if code == "ca":
                 failed |= r["rack"] >= RACK_GOAL_MS
-        browser.close()
-        server.shutdown()
     for code, r, hive_gz, rack_gz, download, write_s in rows:
         print(f"{code}: hive solve median {r['hive']:.2f} ms (max {r['hiveMax']:.1f}; goal < {HIVE_GOAL_MS:.0f}) vs naive scan "
               f"of {r['keys']:,} keys {r['hiveNaive']:.1f} ms ({r['hiveNaive'] / max(r['hive'], 1e-3):.0f}x); "

@@ -22,20 +22,17 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import random
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.chromium import blank_page  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
 from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
@@ -44,9 +41,6 @@ from pipeline.wordle.season import answer_lists, entropy_player, helper_player, 
 from pipeline.wordle.strategy import Patterns, opening, BUDGET  # noqa: E402
 from pipeline.wordle.words import load_words  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 LANGUAGES = ("en", "ca")
 #: Issue 18's goals: mean guesses per language, in both modes, with no failure.
 MEAN_GOAL = {"en": 3.5, "ca": 3.7}
@@ -57,10 +51,11 @@ PAGE_GOAL_BYTES = 60_000
 
 #: Runs inside the page: times site/wordle.js's suggestion step for each state.
 HARNESS = r"""
-async ([source, dataUrl, states, changes, seed]) => {
-  const module = { exports: {} };
-  new Function("module", source)(module);
-  const core = module.exports;
+async ([gameSource, source, dataUrl, states, changes, seed]) => {
+  // Each script as Node would load it; wordle.js requires game-core.js (its folding).
+  const load = (text, require) => { const module = { exports: {} }; new Function("module", "require", text)(module, require); return module.exports; };
+  const game = load(gameSource, null);
+  const core = load(source, () => game);
   const data = await (await fetch(dataUrl)).json();
   const words = core.decode(data);
   const marks = (p) => Array.from(p).map((m) => ".yg".indexOf(m));
@@ -103,18 +98,13 @@ def median(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
     """Gzipped bytes of HTML + CSS + JS + data, and where the HTML came from."""
     gz = lambda b: len(gzip.compress(b, 6))  # noqa: E731
     folder = Paths(ROOT).site / code / "wordle"
     built = folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
     html = built.read_bytes() if built.exists() else (ROOT / "templates" / "wordle.html").read_bytes()
-    assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "wordle.js")]
+    assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "dom.js", "game-core.js", "wordle.js")]
     total = gz(html) + gz(data_bytes) + sum(gz(p.read_bytes()) for p in assets)
     return total, "built page" if built.exists() else "template source"
 
@@ -174,20 +164,11 @@ def main() -> int:
     parser.add_argument("--states", type=int, default=60, help="states timed per kind, mode and language")
     parser.add_argument("--changes", type=int, default=100, help="one-tile refilters timed per language")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     failed = False
     source = (ROOT / "site" / "wordle.js").read_text("utf-8")
+    game_source = (ROOT / "site" / "game-core.js").read_text("utf-8")
     all_rows, timing = [], []
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        docroot = Path(tmp)
-        (docroot / "index.html").write_text("<!DOCTYPE html><title>bench</title>", encoding="utf-8")
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=tmp))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        origin = f"http://127.0.0.1:{server.server_address[1]}"
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.goto(origin + "/index.html")
+    with blank_page() as (page, docroot):
         cdp = page.context.new_cdp_session(page)
         for code in args.languages:
             rows, patterns, answers = seasons(code, args.answers)
@@ -213,7 +194,7 @@ def main() -> int:
             results = {}
             for rate in (1, THROTTLE):
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                results[rate] = page.evaluate(HARNESS, [source, f"/{code}.json", payload, args.changes, 2026])
+                results[rate] = page.evaluate(HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026])
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             for kind in ("third", "after another opening"):
                 picked = [i for i, s in enumerate(states) if s[0] == kind]
@@ -225,8 +206,6 @@ def main() -> int:
             print(f"  refilter median {median(r['fast']):.2f} ms vs naive {median(r['naive']):.2f} ms "
                   f"({median(r['naive']) / max(median(r['fast']), 1e-9):.0f}x; goal < {REFILTER_GOAL_MS} ms)", flush=True)
             failed |= median(r["fast"]) >= REFILTER_GOAL_MS
-        browser.close()
-        server.shutdown()
     print()
     print("Simulated seasons (held-out answers; mean guesses; share solved within 3/4/5/6; failures):")
     for code, name, hard, season, seconds in all_rows:

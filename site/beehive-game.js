@@ -12,12 +12,12 @@
 (function () {
   "use strict";
 
-  var G = window.RuscGame, P = window.RuscPage;
+  var G = window.RuscGame, P = window.RuscPage, D = window.RuscDom;
 
   function start() {
     var root = document.getElementById("game");
-    if (!root || !G || !P) return;
-    var data = P.json("game-data"), S = P.json("game-strings");
+    if (!root || !G || !P || !D) return;
+    var data = D.json("game-data"), S = D.json("game-strings");
     var hive = G.hive(data), lang = data.lang, date = data.date;
     var collator = new Intl.Collator(lang);
     var $ = function (id) { return document.getElementById(id); };
@@ -53,14 +53,14 @@
 
     function messageFor(r) {
       switch (r.kind) {
-        case "short": return P.format(S.too_short, { n: data.rules.min_length });
-        case "letter": return P.format(S.bad_letter, { letters: r.bad.map(function (c) { return c.toUpperCase(); }).join(" ") });
-        case "centre": return P.format(S.no_centre, { centre: hive.centre.toUpperCase() });
+        case "short": return D.format(S.too_short, { n: data.rules.min_length });
+        case "letter": return D.format(S.bad_letter, { letters: r.bad.map(function (c) { return c.toUpperCase(); }).join(" ") });
+        case "centre": return D.format(S.no_centre, { centre: hive.centre.toUpperCase() });
         case "found": return S.already_found;
         case "list": return S.not_in_list;
         case "ok":
-          return r.pangram ? P.format(S.pangram_points, { points: r.points, bonus: data.rules.bonus })
-                           : P.format(S.points, { points: r.points });
+          return r.pangram ? D.format(S.pangram_points, { points: r.points, bonus: data.rules.bonus })
+                           : D.format(S.points, { points: r.points });
       }
       return "";
     }
@@ -91,21 +91,21 @@
       var list = keys().sort(function (a, b) { return collator.compare(text(a), text(b)) || (a < b ? -1 : 1); });
       foundList.textContent = "";
       list.forEach(function (key) {
-        var li = P.el("li", found[key].pangram ? "pangram" : "", "");
-        li.appendChild(P.el("span", "word", text(key)));
+        var li = D.el("li", found[key].pangram ? "pangram" : "", "");
+        li.appendChild(D.el("span", "word", text(key)));
         if (found[key].pangram) {
-          li.appendChild(P.el("span", "pangram-mark", " ★"));
+          li.appendChild(D.el("span", "pangram-mark", " ★"));
           li.lastChild.setAttribute("aria-hidden", "true");
-          li.appendChild(P.el("span", "visually-hidden", " (" + S.pangram + ")"));
+          li.appendChild(D.el("span", "visually-hidden", " (" + S.pangram + ")"));
         }
         if (key === latest) li.classList.add("latest");
         foundList.appendChild(li);
       });
-      foundCount.textContent = P.format(S.found_count, { n: list.length, total: data.words });
+      foundCount.textContent = D.format(S.found_count, { n: list.length, total: data.words });
       var points = score(), rank = G.rankOf(hive.ranks, points);
-      $("game-score").textContent = P.format(S.score, { points: points, total: data.total });
+      $("game-score").textContent = D.format(S.score, { points: points, total: data.total });
       $("game-rank").textContent = rank.name;
-      $("game-next").textContent = rank.next ? P.format(S.to_next, { n: rank.toNext, rank: rank.next }) : S.top_rank;
+      $("game-next").textContent = rank.next ? D.format(D.plural(S.to_next, rank.toNext, lang), { rank: rank.next }) : S.top_rank;
       root.setAttribute("data-rank", String(rank.index));
       drawBar(points, rank);
       drawHints();
@@ -114,21 +114,21 @@
     function drawBar(points, rank) {
       var bar = $("rank-bar"), top = hive.ranks[hive.ranks.length - 1][1] || 1;
       bar.textContent = "";
-      var track = P.el("div", "rank-track");
-      var fill = P.el("div", "rank-fill");
+      var track = D.el("div", "rank-track");
+      var fill = D.el("div", "rank-fill");
       fill.style.width = Math.min(100, 100 * points / top) + "%";
       track.appendChild(fill);
-      var marks = P.el("ol", "rank-marks");
+      var marks = D.el("ol", "rank-marks");
       hive.ranks.forEach(function (r, i) {
-        var li = P.el("li", i <= rank.index ? "reached" : "");
+        var li = D.el("li", i <= rank.index ? "reached" : "");
         // Every threshold has a dot; numbers only where they stay readable on a phone:
         // the rank reached, the next one and the top (the ranks table lists them all).
         if (i === rank.index || i === rank.index + 1 || i === hive.ranks.length - 1) li.classList.add("labelled");
         if (i === rank.index + 1) li.classList.add("next");
         li.style.left = (100 * r[1] / top) + "%";
-        li.appendChild(P.el("span", "rank-dot"));
-        li.appendChild(P.el("span", "rank-min", String(r[1])));
-        li.appendChild(P.el("span", "visually-hidden", " " + r[0]));
+        li.appendChild(D.el("span", "rank-dot"));
+        li.appendChild(D.el("span", "rank-min", String(r[1])));
+        li.appendChild(D.el("span", "visually-hidden", " " + r[0]));
         if (i === rank.index) li.setAttribute("aria-current", "step");
         marks.appendChild(li);
       });
@@ -157,7 +157,7 @@
         var li = document.querySelector('li[data-two="' + p + '"]');
         if (li) setCount(li.querySelector(".count"), left.two[p], li);
       });
-      $("words-left").textContent = P.format(S.left, { words: left.words, points: left.points });
+      $("words-left").textContent = D.format(S.left, { words: D.plural(S.words, left.words, lang), points: D.plural(S.points_count, left.points, lang) });
     }
 
     function setCount(node, n, owner) {
@@ -211,16 +211,16 @@
         state.help = { id: target.id, step: step };
         P.save("beehive", lang, date, state);
         var h = G.helpStep(target.id, step);
-        out.textContent = h.whole ? P.format(S.help_word, { word: target.text })
-          : P.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
-      }, function (error) { out.textContent = P.format(S.load_failed, { error: error.message }); });
+        out.textContent = h.whole ? D.format(S.help_word, { word: target.text })
+          : D.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
+      }, function (error) { out.textContent = D.format(S.load_failed, { error: error.message }); });
     });
 
     // --- share, save panel, review ----------------------------------------------------
 
     $("share-button").addEventListener("click", function () {
       var points = score(), pangrams = keys().filter(function (k) { return found[k].pangram; }).length;
-      var textOut = P.format(S.share_text, {
+      var textOut = D.format(S.share_text, {
         date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
         total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
       }) + P.shareLink(root);
@@ -235,16 +235,16 @@
         P.fetchAnswers(answersUrl).then(function (answers) {
           var got = $("review-found"), missed = $("review-missed");
           got.textContent = ""; missed.textContent = "";
-          answers.forEach(function (a) { (found[a.id] ? got : missed).appendChild(P.el("li", "word", a.text)); });
-          $("review-summary").textContent = P.format(S.review, { found: got.children.length, missed: missed.children.length });
-        }, function (error) { $("review-summary").textContent = P.format(S.load_failed, { error: error.message }); });
+          answers.forEach(function (a) { (found[a.id] ? got : missed).appendChild(D.el("li", "word", a.text)); });
+          $("review-summary").textContent = D.format(S.review, { found: D.plural(S.words, got.children.length, lang), missed: D.plural(S.words, missed.children.length, lang) });
+        }, function (error) { $("review-summary").textContent = D.format(S.load_failed, { error: error.message }); });
       });
     }
     var yesterday = $("game-yesterday");
     if (yesterday) {
       var before = P.load("beehive", lang, yesterday.getAttribute("data-date"));
       if (before.found.length) {
-        yesterday.querySelector("a").textContent = P.format(S.yesterday, { n: before.found.length });
+        yesterday.querySelector("a").textContent = D.plural(S.yesterday, before.found.length, lang);
         yesterday.hidden = false;
       }
     }
@@ -255,5 +255,5 @@
     update();
   }
 
-  window.RuscPage && window.RuscPage.ready(start);
+  D.ready(start);
 })();

@@ -88,22 +88,6 @@
 
   // --- page helpers -------------------------------------------------------------------
 
-  /** "{name}" placeholders filled from values. */
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
-    });
-  }
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function json(id) { return JSON.parse(document.getElementById(id).textContent); }
-
   var answersCache = {};
   /** The day's answers, read from its answers page (li[data-id] with a .word): a promise
    *  of [{id, text}] in page order. Only asked for when the player wants help or a review. */
@@ -140,7 +124,7 @@
     importForm.addEventListener("submit", function (event) {
       event.preventDefault();
       var n = importCode(importInput.value);
-      status.textContent = n < 0 ? S.import_bad : format(S.imported, { n: n });
+      status.textContent = n < 0 ? S.import_bad : window.RuscDom.plural(S.imported, n, lang);
       if (n >= 0) { importInput.value = ""; onChange(); }
     });
     reset.addEventListener("click", function () {
@@ -177,12 +161,7 @@
     return url ? "\n" + url : "";
   }
 
-  function ready(start) {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-    else start();
-  }
-
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
-                    format: format, el: el, json: json, fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel,
-                    share: share, shareLink: shareLink, ready: ready };
+                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel,
+                    share: share, shareLink: shareLink };
 })(this);

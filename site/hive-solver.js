@@ -13,22 +13,13 @@
 
   var H = window.RuscSolver.hive;
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
-  }
+  var D = window.RuscDom, el = D.el, format = D.format;
 
   function start() {
     var root = document.getElementById("hs-result");
     if (!root) return;
-    var S = JSON.parse(document.getElementById("hs-strings").textContent);
-    var lang = document.documentElement.lang, plurals = new Intl.PluralRules(lang);
+    var S = D.json("hs-strings");
+    var lang = document.documentElement.lang;
     var form = document.getElementById("hs-form"), centreInput = document.getElementById("hs-centre");
     var othersInput = document.getElementById("hs-others"), lettersInput = document.getElementById("hs-letters");
     var error = document.getElementById("hs-error"), status = document.getElementById("hs-status");
@@ -38,14 +29,10 @@
 
     function number(n) { return n.toLocaleString(lang); }
     /** A count in words, by the language's plural rules (S[key] is {one, many, other}). */
-    function count(key, n) { return format(S[key][plurals.select(n)] || S[key].other, { n: number(n) }); }
+    function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = fetch(root.getAttribute("data-src"))
-      .then(function (response) {
-        if (!response.ok) throw new Error(response.status + " " + response.statusText);
-        return response.json();
-      })
+    var loading = D.fetchJson(root.getAttribute("data-src"))
       .then(function (data) { index = H.decode(data); return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
 
@@ -142,7 +129,7 @@
           if (c) {
             var button = el("button", "cell", String(c));
             button.type = "button";
-            button.setAttribute("aria-label", format(S.cell_button, { n: number(c), letter: letter.toUpperCase(), length: n }));
+            button.setAttribute("aria-label", format(D.plural(S.cell_button, c, lang), { letter: letter.toUpperCase(), length: n }));
             button.addEventListener("click", function () { cell = [letter, n]; draw(); document.getElementById("hs-cell-title").focus(); });
             td.appendChild(button);
           } else td.textContent = "·";
@@ -283,6 +270,5 @@
     fromUrl();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  D.ready(start);
 })();

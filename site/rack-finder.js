@@ -14,23 +14,14 @@
   var GROUP_SIZE = 50;
   var FIELDS = ["rack", "min", "max", "contains", "starts", "ends", "pattern", "sort"];
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, name) { return name in values ? values[name] : all; });
-  }
+  var D = window.RuscDom, el = D.el, format = D.format;
 
   function start() {
     var root = document.getElementById("rf-result");
     if (!root) return;
-    var S = JSON.parse(document.getElementById("rf-strings").textContent);
-    var points = JSON.parse(document.getElementById("rf-points").textContent);
-    var lang = document.documentElement.lang, plurals = new Intl.PluralRules(lang);
+    var S = D.json("rf-strings");
+    var points = D.json("rf-points");
+    var lang = document.documentElement.lang;
     var form = document.getElementById("rf-form"), error = document.getElementById("rf-error");
     var status = document.getElementById("rf-status"), groups = document.getElementById("rf-groups");
     var inputs = {};
@@ -39,14 +30,10 @@
 
     function number(n) { return n.toLocaleString(lang); }
     /** A count in words, by the language's plural rules (S[key] is {one, many, other}). */
-    function count(key, n) { return format(S[key][plurals.select(n)] || S[key].other, { n: number(n) }); }
+    function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = fetch(root.getAttribute("data-src"))
-      .then(function (response) {
-        if (!response.ok) throw new Error(response.status + " " + response.statusText);
-        return response.json();
-      })
+    var loading = D.fetchJson(root.getAttribute("data-src"))
       .then(function (data) { index = R.decode(data); return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
 
@@ -185,6 +172,5 @@
     fromUrl();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  D.ready(start);
 })();

@@ -9,12 +9,12 @@
 (function () {
   "use strict";
 
-  var G = window.RuscGame, P = window.RuscPage;
+  var G = window.RuscGame, P = window.RuscPage, D = window.RuscDom;
 
   function start() {
     var root = document.getElementById("game");
-    if (!root || !G || !P) return;
-    var data = P.json("game-data"), S = P.json("game-strings");
+    if (!root || !G || !P || !D) return;
+    var data = D.json("game-data"), S = D.json("game-strings");
     var rack = G.rack(data), lang = data.lang, date = data.date;
     var $ = function (id) { return document.getElementById(id); };
     var form = $("game-form"), input = $("game-input"), message = $("game-message");
@@ -44,7 +44,7 @@
         case "tiles": return S.no_tiles;
         case "found": return S.already_found;
         case "list": return S.not_in_list;
-        case "ok": return P.format(r.bingo ? S.bingo_points : S.points, { points: r.score, bonus: data.rules.bingo });
+        case "ok": return D.format(r.bingo ? S.bingo_points : S.points, { points: r.score, bonus: data.rules.bingo });
       }
       return "";
     }
@@ -68,23 +68,23 @@
       list.textContent = "";
       var total = 0;
       ids.forEach(function (id) {
-        var r = found[id], li = P.el("li");
+        var r = found[id], li = D.el("li");
         total += r.score;
-        li.appendChild(P.el("span", "word", r.forms.join(" / ")));
+        li.appendChild(D.el("span", "word", r.forms.join(" / ")));
         li.appendChild(document.createTextNode(" "));
-        var spelled = P.el("span", "spelled");
+        var spelled = D.el("span", "spelled");
         r.tiles.forEach(function (t, i) {
-          var blank = r.blanks.indexOf(i) >= 0, tile = P.el("span", "mini-tile" + (blank ? " blank" : ""), t.toUpperCase());
-          if (blank) tile.appendChild(P.el("span", "visually-hidden", " (" + S.blank + ")"));
+          var blank = r.blanks.indexOf(i) >= 0, tile = D.el("span", "mini-tile" + (blank ? " blank" : ""), t.toUpperCase());
+          if (blank) tile.appendChild(D.el("span", "visually-hidden", " (" + S.blank + ")"));
           spelled.appendChild(tile);
         });
         li.appendChild(spelled);
-        li.appendChild(P.el("span", "points", " " + P.format(S.score_short, { points: r.score })));
-        if (r.bingo) li.appendChild(P.el("span", "bingo", " " + S.bingo));
+        li.appendChild(D.el("span", "points", " " + D.plural(S.score_short, r.score, lang)));
+        if (r.bingo) li.appendChild(D.el("span", "bingo", " " + S.bingo));
         list.appendChild(li);
       });
-      $("found-count").textContent = P.format(S.found_count, { n: ids.length, total: data.words });
-      $("game-score").textContent = P.format(S.score, { points: total });
+      $("found-count").textContent = D.format(S.found_count, { n: ids.length, total: data.words });
+      $("game-score").textContent = D.format(S.score, { points: total });
       root.setAttribute("data-score", String(total));
     }
 
@@ -99,7 +99,7 @@
                                   : Array.from(input.value).slice(0, -1).join("");
     });
     $("share-button").addEventListener("click", function () {
-      var text = P.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
+      var text = D.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
                                           found: Object.keys(found).length, words: data.words });
       P.share(text + P.shareLink(root), $("share-text"), $("share-status"), S);
     });
@@ -110,5 +110,5 @@
     update();
   }
 
-  window.RuscPage && window.RuscPage.ready(start);
+  D.ready(start);
 })();

@@ -8,6 +8,8 @@
 (function () {
   "use strict";
 
+  // The folding of typed text into game keys is the games' (site/game-core.js), one copy.
+  var Game = typeof module === "object" && module.exports ? require("./game-core.js") : window.RuscGame;
   var GREY = 0, YELLOW = 1, GREEN = 2;
   var MARKS = ".yg";
   var hasOwn = Object.prototype.hasOwnProperty;
@@ -47,7 +49,7 @@
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, first: data.first,
              second: data.second, budget: data.budget, top: data.top,
-             shortcuts: data.shortcuts, fold: makeFolder(data) };
+             shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
   }
 
   /** Prior levels 0..63, one character each (pipeline/wordle/page.py LEVEL_CHARS). */
@@ -66,32 +68,6 @@
   /** Display forms of word w. */
   function formsOf(words, w) {
     return words.forms[w] || [words.keys[w]];
-  }
-
-  /** fold(text) -> {key, bad}: the game key as pipeline.clean.fold makes it (key is null
-   *  if some characters are not letters of the alphabet; bad lists them). */
-  function makeFolder(data) {
-    var alphabet = {}, table = data.fold.chars, drop = data.fold.drop, replace = data.fold.replace;
-    Array.from(data.alphabet).forEach(function (ch) { alphabet[ch] = true; });
-    var mark = /^\p{M}+$/u;
-    function foldChar(ch) {
-      if (hasOwn.call(alphabet, ch)) return ch;
-      if (hasOwn.call(table, ch)) return table[ch];
-      var parts = Array.from(ch.normalize("NFD"));
-      if (parts.length > 1 && hasOwn.call(alphabet, parts[0]) && mark.test(parts.slice(1).join(""))) return parts[0];
-      return null;
-    }
-    return function (text) {
-      var s = text.normalize("NFC").toLowerCase();
-      for (var r = 0; r < replace.length; r++) s = s.split(replace[r][0]).join(replace[r][1]);
-      var key = "", bad = [];
-      Array.from(s).forEach(function (ch) {
-        if (drop.indexOf(ch) >= 0) return;
-        var out = foldChar(ch);
-        if (out === null) { if (bad.indexOf(ch) < 0) bad.push(ch); } else key += out;
-      });
-      return { key: bad.length ? null : key, bad: bad };
-    };
   }
 
   /** Wordle's colours of guess g against answer a, as a base-3 number (first letter most
@@ -389,7 +365,7 @@
     return { rows: rows, bad: bad, found: found };
   }
 
-  var core = { decode: decode, makeFolder: makeFolder, feedback: feedback, compile: compile,
+  var core = { decode: decode, feedback: feedback, compile: compile,
                filter: filter, hardPool: hardPool, letterScores: letterScores,
                guessesToRank: guessesToRank, ranker: ranker, rank: rank, plan: plan,
                suggest: suggest, byLikelihood: byLikelihood, parseGrid: parseGrid,
@@ -408,34 +384,19 @@
   var SLICE = 400;
   var STATES = ["grey", "yellow", "green"];
 
-  function format(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (all, name) {
-      return hasOwn.call(values, name) ? String(values[name]) : all;
-    });
-  }
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  var D = window.RuscDom, el = D.el, format = D.format;
 
   function start() {
     var root = document.getElementById("wordle");
     if (!root) return;
-    var S = JSON.parse(document.getElementById("wordle-strings").textContent);
+    var S = D.json("wordle-strings");
     var status = document.getElementById("wordle-status");
     var app = document.getElementById("wordle-app");
     root.hidden = false;
     status.textContent = S.loading;
     status.className = "wordle-status loading";
 
-    fetch(root.getAttribute("data-src"), { credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        return response.json();
-      })
+    D.fetchJson(root.getAttribute("data-src"))
       .then(function (data) {
         var words = decode(data);
         status.textContent = "";
@@ -477,10 +438,10 @@
     /** Why text can't be a guess, or "" — too long or not letters of the alphabet. */
     function problem(text) {
       var folded = words.fold(text);
-      if (folded.key === null) {
+      if (folded.bad.length) {
         return format(S.bad_letters, { letters: folded.bad.map(function (c) { return "“" + c + "”"; }).join(" ") });
       }
-      if (Array.from(folded.key).length > L) return format(S.too_long, { n: L });
+      if (Array.from(folded.key || "").length > L) return format(S.too_long, { n: L });
       return "";
     }
 
@@ -614,7 +575,7 @@
       } else if (n === 0) {
         count.textContent = S.none;
       } else {
-        count.textContent = format(n === 1 ? S.count_one : S.count_other, { n: n.toLocaleString(lang) });
+        count.textContent = D.plural(S.count, n, lang);
       }
       count.setAttribute("data-count", String(n));
       candidatesList.textContent = "";
@@ -695,8 +656,7 @@
           list.appendChild(row.li);
         });
         grid.value = "";
-        gridMessage.textContent = format(parsed.rows.length === 1 ? S.grid_read_one : S.grid_read_other,
-                                         { n: parsed.rows.length });
+        gridMessage.textContent = D.plural(S.grid_read, parsed.rows.length, lang);
         update();
         input.focus();
       }
@@ -742,6 +702,5 @@
     update();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  D.ready(start);
 })();

@@ -13,6 +13,7 @@ worker builds, the other waits and reuses them), the expansions are shared on di
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from dataclasses import dataclass
@@ -56,11 +57,28 @@ def built_lists(paths):
         paths.dist.mkdir(parents=True, exist_ok=True)
         with FileLock(str(paths.dist / f".test-lists-{code}.lock")):
             if not _lists_are_current(folder):
-                os.environ.setdefault("RUSC_LOCK_WAIT", "3600")
-                build_dictionaries([load_language(code)], paths, log=lambda *_: None)
+                # Wait for a build another test runs in this checkout, for this build only
+                # (a test of the lock starts its own builds, which must not inherit it).
+                with _environment(RUSC_LOCK_WAIT="3600"):
+                    build_dictionaries([load_language(code)], paths, log=lambda *_: None)
         return folder
 
     return build
+
+
+@contextlib.contextmanager
+def _environment(**settings: str):
+    """os.environ with ``settings`` for the duration of the block, then as it was."""
+    saved = {name: os.environ.get(name) for name in settings}
+    os.environ.update(settings)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _lists_are_current(folder: Path) -> bool:

@@ -25,7 +25,9 @@ pytestmark = pytest.mark.slow
 
 def start(root: Path, cache: Path, *args: str, env_extra: dict | None = None) -> subprocess.Popen:
     """``rusc ARGS`` in its own session, so that its process group is its processes."""
-    env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), **(env_extra or {}))
+    # RUSC_LOCK_WAIT=0: a build that finds the lock taken refuses at once, whatever the
+    # environment of the test run says.
+    env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), RUSC_LOCK_WAIT="0", **(env_extra or {}))
     return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=root, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 

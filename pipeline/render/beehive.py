@@ -22,12 +22,8 @@ NAV = NavEntry("beehive/", N_("Beehive"))
 def pages(site: LanguageSite) -> list[Page]:
     if not site.hives:
         return []  # the language cannot support the beehive
-    days = [daily.date for daily in site.hives]
-    result = [site.page("beehive/", "beehive.html", "beehive/", offline=True,
-                        **_context(site, len(days) - 1, is_today=True))]
-    result += [site.page(f"beehive/{day}/", "beehive.html", "beehive/", offline=day == site.today,
-                         **_context(site, i, is_today=False)) for i, day in enumerate(days)]
-    return result
+    return site.daily_pages("beehive/", "beehive.html", [daily.date for daily in site.hives],
+                            lambda index, is_today: _context(site, index, is_today))
 
 
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:

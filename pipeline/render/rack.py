@@ -19,12 +19,8 @@ NAV = NavEntry("rack/", N_("Rack"))
 def pages(site: LanguageSite) -> list[Page]:
     if not site.racks:
         return []  # the language cannot support racks
-    days = [daily.date for daily in site.racks]
-    result = [site.page("rack/", "rack.html", "rack/", offline=True,
-                        **_context(site, len(days) - 1, is_today=True))]
-    result += [site.page(f"rack/{day}/", "rack.html", "rack/", offline=day == site.today,
-                         **_context(site, i, is_today=False)) for i, day in enumerate(days)]
-    return result
+    return site.daily_pages("rack/", "rack.html", [daily.date for daily in site.racks],
+                            lambda index, is_today: _context(site, index, is_today))
 
 
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
