@@ -59,9 +59,9 @@ all-languages: setup
 site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
 
-# Both cores: tests sharing a costly session fixture are kept on one worker (tests/conftest.py).
+# Both cores; what several tests need is built once and shared on disk (tests/conftest.py).
 test: setup system-deps dictionaries
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

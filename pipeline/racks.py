@@ -236,6 +236,31 @@ class DailyRack:
 
 
 
+def _trie(signatures) -> dict[str, str]:
+    """Node → its child codes in order, for the trie of every signature's prefixes.
+
+    In sorted order, a signature's new nodes are its prefixes longer than what it shares
+    with the one before (the shorter ones were that one's), and each parent's children
+    arrive in code order.
+
+    >>> _trie(["ab", "abc", "b"])
+    {'': 'ab', 'a': 'b', 'ab': 'c'}
+    """
+    children: dict[str, str] = {}
+    previous = ""
+    for signature in sorted(signatures):
+        shared = 0
+        for mine, theirs in zip(signature, previous):
+            if mine != theirs:
+                break
+            shared += 1
+        for n in range(shared, len(signature)):
+            parent = signature[:n]
+            children[parent] = children.get(parent, "") + signature[n]
+        previous = signature
+    return children
+
+
 
 @dataclass(eq=False)
 class RackIndex:
@@ -276,13 +301,7 @@ class RackIndex:
             for codes, same in spellings.items():
                 by_signature.setdefault("".join(sorted(codes)), []).append(
                     (key, codes, tuple(same), tuple(map(text_of.__getitem__, codes))))
-        # The trie: list every prefix once, sorted, so each parent's child codes arrive in order.
-        prefixes = {signature[:n] for signature in by_signature for n in range(1, len(signature) + 1)}
-        children: dict[str, str] = {}
-        for prefix in sorted(prefixes):
-            parent = prefix[:-1]
-            children[parent] = children.get(parent, "") + prefix[-1]
-        return cls(language, tileset, checksum, by_signature, children)
+        return cls(language, tileset, checksum, by_signature, _trie(by_signature))
 
     @cached_property
     def _points_of(self) -> dict[str, int]:

@@ -4,18 +4,21 @@ Real-data fixtures build what is missing through the pipeline itself (fetch → 
 lists), so `pytest` works on a fresh checkout; `make test` builds them first.
 Nothing here skips: a missing tool or input is a failure, since CI must run every test.
 
-`make test` runs on both cores with pytest-xdist (``-n 2 --dist loadgroup``). Whatever is
-built once per session is safe there: the word lists are built under a file lock (one
-worker builds, the other waits and reuses them), the expansions are shared on disk
-(tests/expand_support.py), and every test of the real served site runs on one worker
-(:func:`pytest_collection_modifyitems`), so that site is built once.
+`make test` runs on both cores with pytest-xdist (``-n 2``). What is costly is built once
+for the whole run and shared on disk, whichever worker asks first, under a file lock (the
+other waits and reuses it): the word lists, the expansions (tests/expand_support.py), and
+the real site (:func:`real_site`); each worker only serves that site on its own port.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import os
 import shutil
+import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,16 +97,33 @@ def _lists_are_current(folder: Path) -> bool:
     return meta.get("rusc_version") == __version__ and meta.get("requirements_lock_sha256") == lock_sha256()
 
 
-#: Fixtures whose tests share one worker under ``--dist loadgroup``: each is built once per
-#: worker, and building the real site twice would cost a minute.
-ONE_WORKER_FIXTURES = {"real_site": "real-site", "browser": "real-site"}
+@dataclass(frozen=True, eq=False)  # hashed by identity, for functools.cache
+class GameIndexes:
+    """The engines' indexes of the real word lists, each loaded once per worker (the
+    Catalan rack index takes half a minute to build). Tests read them, never change them."""
+
+    paths: object
+    built_lists: object
+
+    @functools.cache
+    def beehive(self, code: str):
+        from pipeline.beehive import BeehiveIndex
+        from pipeline.config import load_language
+
+        return BeehiveIndex.load(load_language(code), self.paths, self.built_lists(code))
+
+    @functools.cache
+    def rack(self, code: str):
+        from pipeline.config import load_language
+        from pipeline.racks import RackIndex
+
+        return RackIndex.load(load_language(code), self.paths, self.built_lists(code))
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        groups = {group for name, group in ONE_WORKER_FIXTURES.items() if name in getattr(item, "fixturenames", ())}
-        if groups:
-            item.add_marker(pytest.mark.xdist_group(sorted(groups)[0]))
+@pytest.fixture(scope="session")
+def game_indexes(paths, built_lists) -> GameIndexes:
+    """``game_indexes.beehive("ca")``, ``game_indexes.rack("en")``: see :class:`GameIndexes`."""
+    return GameIndexes(paths, built_lists)
 
 
 @pytest.fixture(scope="session")
@@ -172,37 +192,78 @@ SITE_BASE = "/rusc/"
 SITE_DAY = __import__("datetime").date(2026, 2, 14)
 
 
+#: Where the real site is built once for every worker, by a key of all it is made from.
+SHARED_SITES = REPO_ROOT / ".cache" / "test-site"
+#: The site URL of the shared build (canonical and share links only; nothing loads from it).
+SHARED_SITE_URL = "https://rusc.test" + SITE_BASE
+
+
+def _site_key(paths) -> str:
+    """SHA-256 over what the real site is built from: Rusc's code, templates, assets and
+    catalogs, the two languages' word lists (their SHA256SUMS), and the day."""
+    import hashlib
+
+    digest = hashlib.sha256(SITE_DAY.isoformat().encode())
+    for folder in ("pipeline", "templates", "site"):
+        for path in sorted((REPO_ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for code in ("ca", "en"):
+        digest.update((paths.wordlists(code) / "SHA256SUMS").read_bytes())
+    return digest.hexdigest()[:24]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file server that logs nothing and ignores a browser hanging up mid-file."""
+
+    def log_message(self, *args):
+        pass
+
+    def handle(self):
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+@contextlib.contextmanager
+def serve(folder: Path, base: str = SITE_BASE):
+    """Serve ``folder`` under ``base`` on a free local port; yields the origin."""
+    with tempfile.TemporaryDirectory(prefix="rusc-www.") as docroot:
+        os.symlink(folder, Path(docroot) / base.strip("/"))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=docroot))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
+
+
 @pytest.fixture(scope="session")
-def real_site(built_lists, paths, tmp_path_factory):
+def real_site(built_lists, paths):
     """(origin, site folder): the real ca + en site for :data:`SITE_DAY`, served by a
-    local HTTP server under :data:`SITE_BASE`. Built once per session, into a temporary
-    folder (never dist/site, which `make site` owns)."""
-    import functools
-    import http.server
-    import threading
+    local HTTP server under :data:`SITE_BASE`. Built once for the whole run, whichever
+    worker asks first (the others wait on a lock and reuse it), into .cache/test-site
+    (never dist/site, which `make site` owns); each worker serves it on its own port."""
+    from filelock import FileLock
 
     from pipeline.config import load_language
     from pipeline.render import build_site
     from pipeline.urls import Urls
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
     for code in ("ca", "en"):
         built_lists(code)
-    root = tmp_path_factory.mktemp("real-site")
-    docroot = root / "www"
-    docroot.mkdir()
-    # The server must exist before the build, since SITE_URL names its port.
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    report = build_site(paths, [load_language("ca"), load_language("en")], SITE_DAY,
-                        Urls.create(SITE_BASE, origin + SITE_BASE), out=root / "site")
-    os.symlink(report.folder, docroot / SITE_BASE.strip("/"))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield origin, report.folder
-    server.shutdown()
+    SHARED_SITES.mkdir(parents=True, exist_ok=True)
+    folder = SHARED_SITES / _site_key(paths)
+    with FileLock(str(SHARED_SITES / ".build.lock")):
+        if not (folder / "index.html").exists():
+            for stale in SHARED_SITES.iterdir():
+                if stale.is_dir():
+                    shutil.rmtree(stale, ignore_errors=True)
+            build_site(paths, [load_language("ca"), load_language("en")], SITE_DAY,
+                       Urls.create(SITE_BASE, SHARED_SITE_URL), out=folder)  # atomic: complete or absent
+    with serve(folder) as origin:
+        yield origin, folder
 
 
 @pytest.fixture(scope="session")

@@ -127,10 +127,10 @@ def test_all_hives_totals_equal_solving_each_hive():
 
 
 @pytest.fixture(scope="module", params=["ca", "en"])
-def real(request, built_lists, paths):
+def real(request, built_lists, game_indexes):
     language = load_language(request.param)
     folder = built_lists(request.param)
-    return language, BeehiveIndex.load(language, paths), folder
+    return language, game_indexes.beehive(request.param), folder
 
 
 def brute_force(language, folder: Path, letters: str) -> dict[str, int]:

@@ -11,12 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.beehive import BeehiveIndex
 from pipeline.blocklist import EVERY_GAME, VULGAR
 from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.errors import RuscError
-from pipeline.racks import RackIndex
 from pipeline.sources import fetch_word_list
 
 pytestmark = pytest.mark.slow
@@ -66,18 +64,18 @@ def test_catalan_local_additions_with_their_inflections(built_lists):
     assert {"xarnego", "merda", "follar"} <= lines(folder / "lemmas.txt")
 
 
-def test_no_scheduled_answer_or_pangram_is_blocked(real, paths):
+def test_no_scheduled_answer_or_pangram_is_blocked(real, game_indexes):
     language, folder, keys = real
-    index = BeehiveIndex.load(language, paths)
+    index = game_indexes.beehive(language.code)
     answers = {a.key for day in index.schedule() for a in day.hive.answers}
     assert answers and not answers & set(keys)
     # The downloadable every-hive table is scored without them too.
     assert all(a.key not in keys for a in index.solve(index.schedule()[0].hive.letters).answers)
 
 
-def test_no_rack_word_is_a_slur_and_vulgar_words_are_playable(real, paths):
+def test_no_rack_word_is_a_slur_and_vulgar_words_are_playable(real, game_indexes):
     language, folder, keys = real
-    index = RackIndex.load(language, paths)
+    index = game_indexes.rack(language.code)
     schedule = index.schedule()
     words = {fold(a.form, language) for day in schedule for a in day.solution.answers}
     assert words and not {w for w in words if keys.get(w) == EVERY_GAME}

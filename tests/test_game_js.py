@@ -119,7 +119,7 @@ def without_centre(index: BeehiveIndex, hive: Hive) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def engines(built_lists, paths):
+def engines(built_lists, game_indexes):
     """Per language: the beehive index, the rack index, and every key of game.tsv."""
     out = {}
     for code in ("ca", "en"):
@@ -129,7 +129,7 @@ def engines(built_lists, paths):
                       **load_game_lexicon(folder / "game.tsv", "lemmas")}
         # Every key of either list filed by letter set: the words a player may try.
         all_keys = BeehiveIndex.from_lexicon(language, everything, lexicon_checksum(folder / "game.tsv"))
-        out[code] = (language, BeehiveIndex.load(language, paths), RackIndex.load(language, paths), all_keys)
+        out[code] = (language, game_indexes.beehive(code), game_indexes.rack(code), all_keys)
     return out
 
 

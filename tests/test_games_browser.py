@@ -15,20 +15,15 @@ import datetime as dt
 import pytest
 
 from conftest import SITE_BASE as BASE, SITE_DAY as DAY
-from pipeline.beehive import BeehiveIndex, word_points
+from pipeline.beehive import word_points
 from pipeline.config import load_language
-from pipeline.racks import RackIndex
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def engines(paths, real_site):
-    out = {}
-    for code in ("ca", "en"):
-        language = load_language(code)
-        out[code] = (language, BeehiveIndex.load(language, paths), RackIndex.load(language, paths))
-    return out
+def engines(game_indexes, real_site):
+    return {code: (load_language(code), game_indexes.beehive(code), game_indexes.rack(code)) for code in ("ca", "en")}
 
 
 def new_page(browser, javascript: bool = True, width: int = 390):

@@ -174,9 +174,9 @@ def test_racks_of_fifteen_tiles_are_solved():
 class RealList:
     """A language's rack index and, independently, every form of its words list spelled."""
 
-    def __init__(self, language, paths, folder):
+    def __init__(self, language, index, folder):
         self.language = language
-        self.index = RackIndex.load(language, paths)
+        self.index = index
         # Racks play vulgar-but-valid words (Scrabble keeps them), so the reference does too.
         self.lexicon = load_game_lexicon(folder / "game.tsv", "words", allow_vulgar=True)
         tiles = TileSet.of(language)
@@ -193,13 +193,13 @@ class RealList:
 
 
 @pytest.fixture(scope="module")
-def real_en(built_lists, paths):
-    return RealList(EN, paths, built_lists("en"))
+def real_en(built_lists, game_indexes):
+    return RealList(EN, game_indexes.rack("en"), built_lists("en"))
 
 
 @pytest.fixture(scope="module")
-def real_ca(built_lists, paths):
-    return RealList(CA, paths, built_lists("ca"))
+def real_ca(built_lists, game_indexes):
+    return RealList(CA, game_indexes.rack("ca"), built_lists("ca"))
 
 
 def all_forms(solution) -> set[str]:

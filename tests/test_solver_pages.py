@@ -15,7 +15,6 @@ import pytest
 
 from conftest import SITE_BASE as BASE, SITE_DAY as DAY
 from pipeline.beehive import BeehiveIndex, hints
-from pipeline.config import load_language
 from pipeline.racks import RackIndex
 
 pytestmark = pytest.mark.browser
@@ -23,14 +22,9 @@ GROUP_SIZE = 50
 
 
 @pytest.fixture(scope="module")
-def engines(built_lists, paths):
+def engines(game_indexes):
     """code -> (BeehiveIndex, RackIndex) of the real lists."""
-    result = {}
-    for code in ("ca", "en"):
-        language = load_language(code)
-        result[code] = (BeehiveIndex.load(language, paths, built_lists(code)),
-                        RackIndex.load(language, paths, built_lists(code)))
-    return result
+    return {code: (game_indexes.beehive(code), game_indexes.rack(code)) for code in ("ca", "en")}
 
 
 @pytest.fixture

@@ -175,11 +175,10 @@ def rack_cases(rng: random.Random, index: RackIndex) -> list[tuple[str, dict]]:
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, built_lists, paths, repo_root, tmp_path):
+def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, built_lists, game_indexes, repo_root, tmp_path):
     language = load_language(code)
     folder = built_lists(code)
-    hives = BeehiveIndex.load(language, paths, folder)
-    racks = RackIndex.load(language, paths, folder)
+    hives, racks = game_indexes.beehive(code), game_indexes.rack(code)
     (tmp_path / "hive.json").write_bytes(hive_index(hives))
     (tmp_path / "rack.json").write_bytes(rack_index(racks))
     rng = random.Random(f"solvers-{code}")
