@@ -267,7 +267,7 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     """Measure the normalised dictionary and estimate its expansion."""
     from pipeline.expand.bounded import MODES, bounded_variant
     from pipeline.expand.estimate import estimate_expansion
-    from pipeline.expand import Expander
+    from pipeline.expand import Expander, OrdinaryForms
     from pipeline.measure import measure
 
     expander = Expander.from_files(aff, dic)
@@ -282,7 +282,8 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     bounded, bounded_estimate = "", None
     if estimate.forms > DEFAULT_MAX_FORMS:
         bounded = next(iter(MODES))
-        bounded_estimate = estimate_expansion(bounded_variant(expander, bounded, measurements.capitalised_nouns))
+        # A new language has no letter groups yet: only its capitals are measured.
+        bounded_estimate = estimate_expansion(bounded_variant(expander, bounded, OrdinaryForms(measurements.capitalised_nouns)))
         log(f"bounded ({bounded}): {bounded_estimate.describe()}")
     return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
 

@@ -224,9 +224,9 @@
         date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
         total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
       }) + P.shareLink(root);
-      P.share(textOut, $("share-text"), $("share-status"), S);
+      P.share(textOut, $("share-text"), $("share-status"));
     });
-    P.wireSavePanel("beehive", lang, date, S, function () { load(); update(); });
+    P.wireSavePanel("beehive", lang, date, function () { load(); update(); });
 
     var review = $("game-review");
     if (review) {

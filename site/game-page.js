@@ -88,6 +88,10 @@
 
   // --- page helpers -------------------------------------------------------------------
 
+  var saveStrings = null;
+  /** The save panel's texts (templates/game_save.html), read once. */
+  function strings() { return saveStrings || (saveStrings = window.RuscDom.json("save-strings")); }
+
   var answersCache = {};
   /** The day's answers, read from its answers page (li[data-id] with a .word): a promise
    *  of [{id, text}] in page order. Only asked for when the player wants help or a review. */
@@ -110,7 +114,8 @@
 
   /** Wire the save panel (export, import, reset with confirmation) of a game page.
    *  S: strings; onChange(): the saved progress changed (imported or reset). */
-  function wireSavePanel(game, lang, date, S, onChange) {
+  function wireSavePanel(game, lang, date, onChange) {
+    var S = strings();
     var exportButton = document.getElementById("save-export"), exportOut = document.getElementById("save-code");
     var importForm = document.getElementById("save-import"), importInput = document.getElementById("save-import-code");
     var status = document.getElementById("save-status");
@@ -145,7 +150,8 @@
   }
 
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
-  function share(text, output, status, S) {
+  function share(text, output, status) {
+    var S = strings();
     output.value = text;
     output.hidden = false;
     var done = function () { status.textContent = S.share_copied; };

@@ -101,9 +101,9 @@
     $("share-button").addEventListener("click", function () {
       var text = D.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
                                           found: Object.keys(found).length, words: data.words });
-      P.share(text + P.shareLink(root), $("share-text"), $("share-status"), S);
+      P.share(text + P.shareLink(root), $("share-text"), $("share-status"));
     });
-    P.wireSavePanel("rack", lang, date, S, function () { load(); update(); });
+    P.wireSavePanel("rack", lang, date, function () { load(); update(); });
     load();
     $("rack-tiles").hidden = true;
     root.hidden = false;

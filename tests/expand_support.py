@@ -102,11 +102,16 @@ def expansion(code: str, fast: bool = False) -> Path:
     """forms.txt of the language's real dictionary, made once for these inputs and this code."""
     from filelock import FileLock
 
-    from pipeline.expand import expand_to_file
+    from pipeline.config import load_language
+    from pipeline.expand import OrdinaryForms, expand_to_file
     from pipeline.fsutil import sha256_file
 
     files = dictionary_files(code)
-    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), str(fast), code_version()])
+    # The fast path keeps what an ordinary word of the language may hold (its capitals, its
+    # letter groups), as `rusc expand --fast` does.
+    ordinary = OrdinaryForms.of(load_language(code))
+    shape = f"{ordinary.keep_capitals}:{''.join(sorted(ordinary.joiners))}"
+    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), str(fast), shape, code_version()])
                          .encode()).hexdigest()[:24]
     variant = f"{code}-{'fast' if fast else 'full'}"
     folder = EXPANSIONS / f"{variant}-{key}"
@@ -116,5 +121,5 @@ def expansion(code: str, fast: bool = False) -> Path:
         if not out.exists():
             for stale in EXPANSIONS.glob(f"{variant}-*"):
                 shutil.rmtree(stale, ignore_errors=True)
-            expand_to_file(files.aff, files.dic, out, workers=2, fast=fast)  # atomic: complete or absent
+            expand_to_file(files.aff, files.dic, out, workers=2, fast=fast, ordinary=ordinary)  # atomic: complete or absent
     return out

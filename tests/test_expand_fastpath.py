@@ -7,7 +7,7 @@ import pytest
 
 from expand_support import LANGUAGES, dictionary_files, expansion
 from pipeline.config import load_language
-from pipeline.expand import Expander, fast_variant
+from pipeline.expand import Expander, OrdinaryForms, fast_variant
 
 
 def cleaned(path, language) -> list[str]:
@@ -34,7 +34,7 @@ def test_fast_path_gives_the_same_cleaned_list(code):
 def test_fast_path_really_drops_rules_and_stems():
     files = dictionary_files("ca")
     expander = Expander.from_files(files.aff, files.dic)
-    fast = fast_variant(expander)
+    fast = fast_variant(expander, OrdinaryForms.of(load_language("ca")))
     rules = sum(len(g) for g in (*expander.data.prefixes.values(), *expander.data.suffixes.values()))
     fast_rules = sum(len(g) for g in (*fast.data.prefixes.values(), *fast.data.suffixes.values()))
     assert fast_rules < rules

@@ -8,7 +8,7 @@ from pathlib import Path
 from pipeline.commands.args import language_arg
 from pipeline.errors import RuscError
 from pipeline.expand.estimate import plan_expansion
-from pipeline.expand import Expander, derivations, expand_to_file
+from pipeline.expand import Expander, OrdinaryForms, derivations, expand_to_file
 from pipeline.paths import Paths
 from pipeline.sources import fetch
 
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         out = paths.work(language.code) / "forms.txt"
     plan = plan_expansion(language, aff, dic, out.parent, args.max_forms, args.max_bytes)
     stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
-                           keep_capitals=language.capitalised_nouns, expander=plan.expander,
+                           ordinary=OrdinaryForms.of(language), expander=plan.expander,
                            metadata=plan.metadata())
     print(f"{out}: {stats.forms} forms ({stats.generated} generated) from {stats.expanded_entries} entries"
           f"{'; the dictionary also accepts compounds, not listed' if stats.compounds else ''}")

@@ -23,17 +23,17 @@ from dataclasses import replace
 from pipeline.affixes import AffixData
 from pipeline.config import BOUNDED_MODES
 from pipeline.expand.engine import Expander
-from pipeline.expand.fastpath import fast_variant
+from pipeline.expand.fastpath import OrdinaryForms, fast_variant
 
 #: Bounded modes and how metadata.json describes them (the data lives with the language rules).
 MODES = BOUNDED_MODES
 
 
-def bounded_variant(expander: Expander, mode: str, keep_capitals: bool = False) -> Expander:
+def bounded_variant(expander: Expander, mode: str, ordinary: OrdinaryForms = OrdinaryForms()) -> Expander:
     """An expander that generates only what ``mode`` keeps (see :data:`MODES`)."""
     if mode not in MODES:
         raise ValueError(f"unknown bounded mode {mode!r}")
-    fast = fast_variant(expander, keep_capitals)
+    fast = fast_variant(expander, ordinary)
     data = fast.data
     affix_flags = frozenset(data.prefixes) | frozenset(data.suffixes)
 

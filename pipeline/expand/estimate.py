@@ -210,11 +210,12 @@ def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | 
     import sys
 
     from pipeline.expand.bounded import MODES, bounded_variant
+    from pipeline.expand.fastpath import OrdinaryForms
 
     expander = Expander.from_files(aff, dic)
     mode = language.expand.bounded
     if mode:
-        expander = bounded_variant(expander, mode, language.capitalised_nouns)
+        expander = bounded_variant(expander, mode, OrdinaryForms.of(language))
     estimate = estimate_expansion(expander)
     (log or (lambda line: print(line, file=sys.stderr, flush=True)))(
         f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}")

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from pipeline.expand.engine import Expander
-from pipeline.expand.fastpath import fast_variant
+from pipeline.expand.fastpath import OrdinaryForms, fast_variant
 from pipeline.expand.forms import emit_forms
 from pipeline.fsutil import atomic_path, atomic_write, sha256_file
 from pipeline.progress import progress
@@ -103,7 +103,7 @@ class SortResult(NamedTuple):
 
 
 def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | str, workers: int = 2,
-                   fast: bool = False, keep_capitals: bool = False, *, start_method: str | None = None,
+                   fast: bool = False, ordinary: OrdinaryForms = OrdinaryForms(), *, start_method: str | None = None,
                    bucket_bytes: int = BUCKET_BYTES, spill_forms: int = SPILL_FORMS,
                    expander: Expander | None = None, metadata: dict | None = None) -> ExpansionStats:
     """Write every distinct form, sorted by code point, to ``out_path`` (and expansion.json).
@@ -112,7 +112,8 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
     the caller's estimate (:func:`pipeline.expand.estimate.plan_expansion`); ``metadata``:
     extra fields for expansion.json (the estimate, the bounded mode).
 
-    ``fast``: the word-game fast path (:func:`~pipeline.expand.fastpath.fast_variant`).
+    ``fast``: the word-game fast path (:func:`~pipeline.expand.fastpath.fast_variant`), keeping
+    what ``ordinary`` says an ordinary word of the language may hold.
     ``start_method``: how worker processes start (default
     :func:`pipeline.workers.default_start_method`); the output is the same for every one.
     """
@@ -122,7 +123,7 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
         expander = Expander.from_files(aff_path, dic_path)
     total_entries = len(expander.entries())
     if fast:
-        expander = fast_variant(expander, keep_capitals)
+        expander = fast_variant(expander, ordinary)
     workers = max(1, int(workers))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     laps.lap("read")

@@ -1,29 +1,55 @@
 """The word-game fast path: an expander without the rules and stems that cannot make an
 ordinary word (``rusc expand --fast``).
 
-Bird's-eye view (start at :func:`fast_variant`): a form is *ordinary* when it has no
-capital letter, digit, period, apostrophe or hyphen (:data:`GAME_UNFRIENDLY`; capitals stay
-for languages that capitalise common nouns). A rule is dropped when one of those characters
-in its added string survives every later strip (the strips of all rules are bounded, so
-this is decided per rule); an entry is dropped when one in its stem survives every strip.
-Cleaning the fast expansion therefore gives exactly the cleaned full expansion
+Bird's-eye view (start at :func:`fast_variant`): a form is *ordinary* when the word lists
+can use it (:func:`pipeline.clean.is_ordinary_word`): letters only, the language's letter
+groups aside (Catalan's ``l·l``), and no capital unless the language capitalises common
+nouns. :class:`OrdinaryForms` says which characters can never be in one
+(:meth:`~OrdinaryForms.unfriendly`: a digit, period, apostrophe, hyphen, any other
+non-letter, a capital). A rule is dropped when one of those characters in its added string
+survives every later strip (the strips of all rules are bounded, so this is decided per
+rule); an entry is dropped when one in its stem survives every strip. Cleaning the fast
+expansion therefore gives exactly the cleaned full expansion
 (``tests/test_expand_fastpath.py``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pipeline.affixes import AffixData, AffixRule, Entry
 from pipeline.expand.engine import Expander
 
-#: Characters that make a form useless to the word games: the fast path drops rules that
-#: can only produce forms containing one of them (and stems that keep one in every form).
-GAME_UNFRIENDLY = frozenset("-'’.0123456789")
+
+@dataclass(frozen=True)
+class OrdinaryForms:
+    """What a form of an ordinary word may hold, from the language's settings (the
+    expander itself knows no language).
+
+    >>> catalan = OrdinaryForms(joiners=frozenset("·"))
+    >>> [c for c in "aç·-'’.1/A" if catalan.unfriendly(c)]
+    ['-', "'", '’', '.', '1', '/', 'A']
+    >>> OrdinaryForms(keep_capitals=True).unfriendly("Z")
+    False
+    """
+
+    #: Capitals stay: the language capitalises common nouns (German).
+    keep_capitals: bool = False
+    #: The non-letters the language's letter groups hold (``Folding.joiners``).
+    joiners: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, language) -> "OrdinaryForms":
+        return cls(language.capitalised_nouns, language.folding.joiners)
+
+    def unfriendly(self, c: str) -> bool:
+        """No ordinary word holds ``c``."""
+        return (not c.isalpha() and c not in self.joiners) or (not self.keep_capitals and c != c.lower())
 
 
-def fast_variant(expander: Expander, keep_capitals: bool = False) -> Expander:
+def fast_variant(expander: Expander, ordinary: OrdinaryForms = OrdinaryForms()) -> Expander:
     """``expander`` without the rules and entries that cannot make an ordinary word.
 
-    ``keep_capitals`` for languages that capitalise common nouns: capitals then stay.
     FORBIDDENWORD entries still forbid their forms, even when the entries themselves go.
     """
     data = expander.data
@@ -32,8 +58,7 @@ def fast_variant(expander: Expander, keep_capitals: bool = False) -> Expander:
     max_pfx = max((len(r.strip) for r in rules if r.kind == ("SFX" if mirror else "PFX")), default=0)
     max_sfx = max((len(r.strip) for r in rules if r.kind == ("PFX" if mirror else "SFX")), default=0)
 
-    def bad(c: str) -> bool:
-        return c in GAME_UNFRIENDLY or c.isdigit() or (not keep_capitals and c != c.lower())
+    bad = ordinary.unfriendly
 
     def rule_hopeless(rule: AffixRule) -> bool:
         add = rule.add[::-1] if mirror else rule.add
