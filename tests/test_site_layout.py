@@ -87,6 +87,22 @@ SMALL_TARGETS = """(tap) => {
 }"""
 
 
+#: Rows of tiles that a player reads as one rack: the game's tile buttons and a rack page's
+#: tiles (a calendar's small racks and the tile bag may wrap). Each must stay on one line.
+BROKEN_RACKS = """() => {
+  const found = [];
+  for (const row of document.querySelectorAll('.game-tiles, .tiles:not(.small):not(.bag)')) {
+    const tops = new Set();
+    for (const tile of row.children) {
+      const box = tile.getBoundingClientRect();
+      if (box.width && box.height) tops.add(Math.round(box.top));
+    }
+    if (tops.size > 1) found.push(`${row.id || row.className}: ${row.children.length} tiles on ${tops.size} lines`);
+  }
+  return found;
+}"""
+
+
 def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, browser):
     origin, site = real_site
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -99,6 +115,8 @@ def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, bro
                 overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 if overflow > 0:
                     problems.append(f"{name} at {width}px: the page scrolls sideways by {overflow}px")
+                broken = page.evaluate(BROKEN_RACKS)
+                problems += [f"{name} at {width}px: a rack breaks into lines: {b}" for b in broken]
                 small = page.evaluate(SMALL_TARGETS, TAP)
                 problems += [f"{name} at {width}px: tap target under {TAP}px: {s}" for s in small[:5]]
                 bar = page.locator(".site-header .bar").bounding_box()
