@@ -113,7 +113,7 @@
   }
 
   /** Wire the save panel (export, import, reset with confirmation) of a game page.
-   *  S: strings; onChange(): the saved progress changed (imported or reset). */
+   *  onChange(): the saved progress changed (imported or reset). */
   function wireSavePanel(game, lang, date, onChange) {
     var S = strings();
     var exportButton = document.getElementById("save-export"), exportOut = document.getElementById("save-code");

@@ -198,16 +198,27 @@ SHARED_SITES = REPO_ROOT / ".cache" / "test-site"
 SHARED_SITE_URL = "https://rusc.test" + SITE_BASE
 
 
+def source_digest(folders: tuple[str, ...], pattern: str = "*") -> str:
+    """SHA-256 over the files matching ``pattern`` under the repository's ``folders``
+    (path and bytes of each, in path order; compiled caches left out): the key of a
+    shared build, so that any change to what it is made from makes a new one."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted((REPO_ROOT / folder).rglob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _site_key(paths) -> str:
-    """SHA-256 over what the real site is built from: Rusc's code, templates, assets and
-    catalogs, the two languages' word lists (their SHA256SUMS), and the day."""
+    """What the real site is built from: Rusc's code, templates, assets and catalogs, the
+    two languages' word lists (their SHA256SUMS), and the day."""
     import hashlib
 
     digest = hashlib.sha256(SITE_DAY.isoformat().encode())
-    for folder in ("pipeline", "templates", "site"):
-        for path in sorted((REPO_ROOT / folder).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(source_digest(("pipeline", "templates", "site")).encode())
     for code in ("ca", "en"):
         digest.update((paths.wordlists(code) / "SHA256SUMS").read_bytes())
     return digest.hexdigest()[:24]
@@ -227,11 +238,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(folder: Path, base: str = SITE_BASE):
-    """Serve ``folder`` under ``base`` on a free local port; yields the origin."""
+def serve(folder: Path, base: str = SITE_BASE, handler: type = QuietHandler):
+    """Serve ``folder`` under ``base`` on a free local port; yields the origin. ``folder``
+    may be built inside the block (a site whose URLs name the port is built after it)."""
     with tempfile.TemporaryDirectory(prefix="rusc-www.") as docroot:
         os.symlink(folder, Path(docroot) / base.strip("/"))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=docroot))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=docroot))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -92,10 +92,9 @@ def dictionary_files(code: str):
 
 def code_version() -> str:
     """SHA-256 over every source file of the ``pipeline`` package, in path order."""
-    digest = hashlib.sha256()
-    for path in sorted((REPO / "pipeline").rglob("*.py")):
-        digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    from conftest import source_digest
+
+    return source_digest(("pipeline",), "*.py")
 
 
 def expansion(code: str, fast: bool = False) -> Path:

@@ -8,12 +8,10 @@ closes every connection without an answer, as a dead network would.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import http.server
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,7 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE  # noqa: E402
+from conftest import SITE_BASE as BASE, serve  # noqa: E402
 from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -49,23 +47,14 @@ def cuttable_site(tmp_path):
     """(origin, rebuild(day), network) — the fixture site served under /rusc/."""
     toml, _ = make_fixture(tmp_path)
     language = load_language(toml)
-    docroot = tmp_path / "www"
-    docroot.mkdir()
     network = {"down": False}
     handler = type("Handler", (_Cuttable,), {"network": network})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    with serve(Paths(tmp_path).site, handler=handler) as origin:
 
-    def rebuild(day: dt.date) -> Path:
-        report = build_site(Paths(tmp_path), [language], day, Urls.create(BASE, origin + BASE))
-        link = docroot / BASE.strip("/")
-        if not link.exists():
-            os.symlink(report.folder, link)
-        return report.folder
+        def rebuild(day: dt.date) -> Path:
+            return build_site(Paths(tmp_path), [language], day, Urls.create(BASE, origin + BASE)).folder
 
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield origin, rebuild, network
-    server.shutdown()
+        yield origin, rebuild, network
 
 
 def wait_until_kept(page, version: str) -> None:

@@ -7,12 +7,9 @@ Chromium by test_site_browser.py.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -27,6 +24,7 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
+from conftest import serve  # noqa: E402
 from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 BASE = "/rusc/"
@@ -113,25 +111,12 @@ def test_same_date_and_inputs_give_a_byte_identical_site(tmp_path):
     assert modes == {"0o644", "0o755"}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def served_site(tmp_path_factory):
     """The fixture site built for, and served by, a local server under /rusc/."""
-    root = tmp_path_factory.mktemp("served")
-    docroot = root / "www"
-    docroot.mkdir()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    site = build_fixture_site(root / "build", site_url=origin + BASE)
-    os.symlink(site, docroot / BASE.strip("/"))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield origin, site
-    server.shutdown()
+    root = tmp_path_factory.mktemp("served") / "build"
+    with serve(Paths(root).site) as origin:
+        yield origin, build_fixture_site(root, site_url=origin + BASE)
 
 
 def references(path: Path, text: str) -> list[str]:

@@ -7,11 +7,8 @@ by a local HTTP server under ``/rusc/``, as GitHub Pages serves a project site.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -26,13 +23,8 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY  # noqa: E402
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, serve  # noqa: E402
 from test_site_layout import page_types  # noqa: E402  (every page type, in ca and en)
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
@@ -96,14 +88,8 @@ def test_no_page_type_has_serious_accessibility_violations(real_site, browser):
 
 def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
     toml, _ = make_fixture(tmp_path)
-    docroot = tmp_path / "www"
-    docroot.mkdir()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(docroot)))
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
-    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE))
-    os.symlink(report.folder, docroot / BASE.strip("/"))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve(Paths(tmp_path).site) as origin:
+        report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE))
         seen, played = set(), set()
         days = sorted(p.name for p in (report.folder / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
         for day in days:
@@ -130,5 +116,3 @@ def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
                 context.close()
         assert seen == set(HOSTILE)
         assert played == set(HOSTILE)
-    finally:
-        server.shutdown()
