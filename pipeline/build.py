@@ -22,7 +22,7 @@ from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, 
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
-from pipeline.sources import DictionaryFiles, fetch, fetch_word_list
+from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
 
 @dataclass(frozen=True)
@@ -76,12 +76,16 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
     return metadata
 
 
-def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple[str, ...]]:
-    """The pinned abbreviation and offensive-word lists of ``language`` (fetched and
-    verified like its dictionary), as :class:`~pipeline.lists.ListInputs` fields."""
+def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
+    """The pinned abbreviation and offensive-word lists of ``language`` and the files of
+    its conjugation table (fetched and verified like its dictionary), as
+    :class:`~pipeline.lists.ListInputs` fields."""
     sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
-    return {field: tuple(fetch_word_list(source, language, paths)) if source else ()
-            for field, source in sources.items()}
+    lists = {field: tuple(fetch_word_list(source, language, paths)) if source else ()
+             for field, source in sources.items()}
+    table = language.lemma_evidence.conjugations
+    lists["conjugation_files"] = tuple(fetch_package_files(table, language, paths)) if table else ()
+    return lists
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:

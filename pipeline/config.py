@@ -23,7 +23,7 @@ from pipeline.errors import RuscError
 LANGUAGES_DIR = Path(__file__).with_name("languages")
 SITE_CONFIG = Path(__file__).with_name("site.toml")
 
-SOURCE_KINDS = ("npm", "deb", "oxt", "zip", "url", "path")
+SOURCE_KINDS = ("npm", "deb", "pip", "oxt", "zip", "url", "path")
 
 #: A language code: ISO 639 with an optional region (``pt_BR``) or lower-case subtag
 #: (``de-at``, ``ca-valencia``, as the npm dictionaries name them).
@@ -120,19 +120,23 @@ class StemExclusion:
     #: Applies to nouns and adjectives too (a superlative is inflected like an adjective);
     #: by default a stem with a nominal flag is always a lemma.
     nominal_too: bool = False
+    #: Applies even when the stem also has a line without flags (the .dic spells out
+    #: subjunctives twice: conega, and conega/_D for the enclitics).
+    bare_line_too: bool = False
 
     def excludes(self, stem: str, lines: tuple[frozenset[str], ...]) -> bool:
         """Does this rule exclude ``stem``, whose .dic lines carry the flag sets ``lines``?
 
         ``flags`` looks at all lines together (atrau/_C and atrau/_Z: a finite form);
-        ``only_flags`` must hold for every line. A line without flags is an invariable
-        word's entry of its own, which flag evidence cannot overrule (vinga/_D beside a
-        bare "vinga", the interjection; coent/_C beside the adjective "coent").
+        ``only_flags`` must hold for every line with flags. Unless ``bare_line_too``, a
+        line without flags is an invariable word's entry of its own, which flag evidence
+        cannot overrule (the interjection "vinga" beside the subjunctive vinga/_D).
         """
-        if (self.flags or self.only_flags) and frozenset() in lines:
+        flagged = [flags for flags in lines if flags]
+        if (self.flags or self.only_flags) and (not flagged or (len(flagged) < len(lines) and not self.bare_line_too)):
             return False
-        return ((not self.flags or any(self.flags & flags for flags in lines))
-                and (not self.only_flags or all(flags == self.only_flags for flags in lines))
+        return ((not self.flags or any(self.flags & flags for flags in flagged))
+                and (not self.only_flags or all(flags == self.only_flags for flags in flagged))
                 and (not self.endings or stem.endswith(self.endings))
                 and not (self.not_endings and stem.endswith(self.not_endings)))
 
@@ -174,8 +178,23 @@ class LemmaEvidence:
     plural_flags: frozenset[str] = frozenset()
     plural_ending: str = "s"
     #: (plural ending, singular ending): a stem with the first is a plural when the stem
-    #: with the second is a stem too (participles spelled out with no flags).
+    #: with the second is a stem too, one that takes no plural rule (the .dic spells its
+    #: plural out: psicomotors beside psicomotor).
     plural_pairs: tuple[tuple[str, str], ...] = ()
+    #: The shortest such singular: shorter ones are function words whose -s homographs
+    #: are words of their own (els beside el, nas beside na).
+    min_singular: int = 1
+    #: A pinned conjugation table (verbiste XML: every finite form of each verb), for the
+    #: verbs the .dic spells out form by form (:mod:`pipeline.conjugations`).
+    conjugations: "ListSource | None" = None
+    #: What of the table counts as a conjugated form: its finite moods, and the positions
+    #: of the participle mood's inflected (plural) participles.
+    finite_moods: tuple[str, ...] = ()
+    participle_mood: str = ""
+    inflected_participles: tuple[int, ...] = ()
+    #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
+    #: Central -eixo); see :func:`pipeline.conjugations.read_conjugations`.
+    variant_endings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -207,7 +226,8 @@ class ListSource:
     integrity: str = ""
     #: Files inside the unpacked package (globs allowed), read in sorted order.
     files: tuple[str, ...] = ()
-    #: ``lines`` (one word a line) or ``json`` (a JSON array of strings).
+    #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
+    #: table is ``verbiste`` (:mod:`pipeline.conjugations`).
     format: str = "lines"
     encoding: str = "utf-8"
     #: SPDX licence of the list (reported in metadata.json).
@@ -597,9 +617,10 @@ class _Reader:
                 values[key] = items
             if not any(values.values()):
                 raise self.fail(f"{where[:-1]} names no criterion: it would exclude every stem")
-            exclusions.append(StemExclusion(frozenset(values["flags"]), frozenset(values["only_flags"]),
-                                            tuple(values["endings"]), tuple(values["not_endings"]),
-                                            self.get(table, "nominal_too", bool, where, False)))
+            exclusions.append(StemExclusion(flags=frozenset(values["flags"]), only_flags=frozenset(values["only_flags"]),
+                                            endings=tuple(values["endings"]), not_endings=tuple(values["not_endings"]),
+                                            nominal_too=self.get(table, "nominal_too", bool, where, False),
+                                            bare_line_too=self.get(table, "bare_line_too", bool, where, False)))
         return tuple(exclusions)
 
     def lemma_evidence(self) -> LemmaEvidence:
@@ -618,6 +639,9 @@ class _Reader:
         tenses = self.get(table, "tenses", list, where, [])
         if not all(isinstance(t, list) and t and all(isinstance(e, str) and e for e in t) for t in tenses):
             raise self.fail(f"field {where + 'tenses'!r} must be a list of lists of non-empty endings")
+        positions = self.get(table, "inflected_participles", list, where, [])
+        if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in positions):
+            raise self.fail(f"field {where + 'inflected_participles'!r} must list positions (whole numbers from 0)")
         min_run = self.get(table, "min_run", int, where, 3)
         if min_run < 2:
             raise self.fail(f"field {where + 'min_run'!r} must be at least 2 (one stem is no run)")
@@ -633,6 +657,13 @@ class _Reader:
             plural_flags=frozenset(strings("plural_flags")),
             plural_ending=self.get(table, "plural_ending", str, where, "s"),
             plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),
+            min_singular=self.get(table, "min_singular", int, where, 1),
+            conjugations=self.list_source(self.get(table, "conjugations", dict, where, {}), where + "conjugations.",
+                                          formats=("verbiste",)),
+            finite_moods=tuple(strings("finite_moods")),
+            participle_mood=self.get(table, "participle_mood", str, where, ""),
+            inflected_participles=tuple(positions),
+            variant_endings=tuple(self.pairs(table, "variant_endings", where)),
         )
 
     def strings(self, table: dict, key: str, where: str) -> list[str]:
@@ -641,7 +672,7 @@ class _Reader:
             raise self.fail(f"field {where + key!r} must list non-empty strings")
         return [unicodedata.normalize("NFC", item) for item in items]
 
-    def list_source(self, table: dict, where: str) -> ListSource | None:
+    def list_source(self, table: dict, where: str, formats: tuple[str, ...] = ("lines", "json")) -> ListSource | None:
         raw = self.get(table, "source", dict, where, None)
         if raw is None:
             return None
@@ -652,9 +683,9 @@ class _Reader:
         integrity = self.get(raw, "integrity", str, where, "")
         if kind != "path" and not re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}", integrity):
             raise self.fail(f"field {where + 'integrity'!r} must pin the package: 'sha512-<base64>' or 'sha256:<hex>'")
-        fmt = self.get(raw, "format", str, where, "lines")
-        if fmt not in ("lines", "json"):
-            raise self.fail(f"field {where + 'format'!r} must be 'lines' or 'json', not {fmt!r}")
+        fmt = self.get(raw, "format", str, where, formats[0])
+        if fmt not in formats:
+            raise self.fail(f"field {where + 'format'!r} must be {' or '.join(map(repr, formats))}, not {fmt!r}")
         files = self.strings(raw, "files", where)
         if not files:
             raise self.fail(f"field {where + 'files'!r} must name the list's files inside the package")

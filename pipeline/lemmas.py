@@ -15,8 +15,8 @@ The decision is made per stem, with the flags of all its .dic lines together (th
    a verb form is spelled the same (``pare/_E``, ``vol/_E``): it is a dictionary entry.
 3. Otherwise the stem is not a lemma when the .dic shows it is a conjugated form or a plural:
    the language's stem exclusions (flags only finite verbs take), a *run* of one verb
-   (:func:`conjugated_stems`), or a plural an affix rule makes from another stem
-   (:func:`plural_stems`).
+   (:func:`conjugated_stems`), a form a pinned conjugation table gives for a verb of the
+   .dic (:func:`tabled_stems`), or a plural of another stem (:func:`plural_stems`).
 4. What remains is a lemma, and so are the forms the language's lemma rules make from it.
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
@@ -24,6 +24,11 @@ Runs: a single stem that happens to equal a verb form is usually an invariable w
 stems of one verb. So a stem counts as conjugated when at least ``min_run`` stems are forms
 of the same verb — either made by the .aff's verb models from one infinitive, or one base
 with ``min_run`` endings of one tense of the language's ending table.
+
+A conjugation table (:mod:`pipeline.conjugations`) knows the irregular verbs the runs miss
+(fèiem, fóssim, desprenguí). Its forms are trusted only where the .aff does not already
+make them from the verb: a stem the .dic lists beside a verb whose model makes the same
+form is an entry of its own (penis beside penar/00, semen beside semar).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from typing import Iterable, Iterator
 
 from pipeline.clean import is_ordinary_word
 from pipeline.config import Language, LemmaEvidence
+from pipeline.conjugations import ConjugationTable, read_conjugations
 from pipeline.progress import progress
 
 
@@ -49,22 +55,34 @@ class LemmaChoice:
 
 
 #: The reasons a stem is not a lemma, in the order they are tried.
-REASONS = ("excluded", "conjugated (verb model)", "conjugated (spelled-out tense)", "plural")
+REASONS = ("excluded", "conjugated (verb model)", "conjugated (spelled-out tense)", "conjugated (conjugation table)",
+           "plural")
 
 
-def lemma_list(language: Language, aff: Path, dic: Path) -> tuple[list[str], dict[str, int]]:
+def lemma_list(language: Language, aff: Path, dic: Path,
+               conjugation_files: tuple[Path, ...] = ()) -> tuple[list[str], dict[str, int]]:
     """The lemma forms of the dictionary at ``aff``/``dic`` and how many stems each
-    reason removed (for ``metadata.json``): what :func:`pipeline.lists.build_lists` runs."""
+    reason removed (for ``metadata.json``): what :func:`pipeline.lists.build_lists` runs.
+    ``conjugation_files`` are the language's conjugation table, fetched."""
     from pipeline.expand import Expander
 
-    forms, choice = lemmas(language, Expander.from_files(aff, dic))
+    forms, choice = lemmas(language, Expander.from_files(aff, dic), conjugation_table(language, conjugation_files))
     counts: dict[str, int] = {}
     for reason in choice.removed.values():
         counts[reason] = counts.get(reason, 0) + 1
     return forms, dict(sorted(counts.items()))
 
 
-def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
+def conjugation_table(language: Language, files: tuple[Path, ...]) -> ConjugationTable | None:
+    """The language's conjugation table read from its fetched ``files`` (None without)."""
+    evidence = language.lemma_evidence
+    if not files:
+        return None
+    return read_conjugations(list(files), evidence.finite_moods, evidence.participle_mood,
+                             evidence.inflected_participles, evidence.variant_endings)
+
+
+def lemmas(language: Language, expander, conjugations: ConjugationTable | None = None) -> tuple[list[str], LemmaChoice]:
     """The lemma forms of ``language`` (sorted) and the stem decisions behind them.
 
     A lemma must be an ordinary word once its hyphens and apostrophes are set aside
@@ -73,7 +91,7 @@ def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
     from pipeline.expand import derivations
 
     entries = expander.entries()
-    choice = choose_stems(language, expander)
+    choice = choose_stems(language, expander, conjugations)
     selectors = language.lemma_rules
     decided: dict[int, tuple] = {}  # by rule identity: the hot loop asks millions of times
 
@@ -105,7 +123,7 @@ def lemmas(language: Language, expander) -> tuple[list[str], LemmaChoice]:
     return sorted(found), choice
 
 
-def choose_stems(language: Language, expander) -> LemmaChoice:
+def choose_stems(language: Language, expander, conjugations: ConjugationTable | None = None) -> LemmaChoice:
     """Decide, stem by stem, which .dic stems are lemmas (steps 1–3 of the module doc)."""
     lines_of: dict[str, tuple[frozenset[str], ...]] = {}
     for entry in expander.entries():
@@ -130,9 +148,12 @@ def choose_stems(language: Language, expander) -> LemmaChoice:
     if evidence.verb_flags or evidence.tenses:
         for stem, reason in conjugated_stems(evidence, expander, flags_of, open_stems).items():
             removed.setdefault(stem, reason)
+    if conjugations is not None:
+        for stem in tabled_stems(conjugations, expander, open_stems):
+            removed.setdefault(stem, REASONS[3])
     if evidence.plural_flags or evidence.plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
-            removed.setdefault(stem, REASONS[3])
+            removed.setdefault(stem, REASONS[4])
     kept = frozenset(stem for stem in flags_of if stem not in removed)
     return LemmaChoice(kept, dict(sorted(removed.items())))
 
@@ -220,19 +241,50 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
     return found
 
 
+def tabled_stems(table: ConjugationTable, expander, stems: list[str]) -> list[str]:
+    """The stems among ``stems`` that ``table`` gives as a conjugated form of a verb whose
+    infinitive is a stem of the .dic, unless the .aff makes that form from the verb's own
+    lines (then the .dic lists the stem as a homograph entry: penis beside penar/00)."""
+    from pipeline.expand import entry_forms
+
+    lines_of = defaultdict(list)
+    for entry in expander.entries():
+        lines_of[entry.stem].append(entry)
+    made: dict[str, set[str]] = {}
+
+    def made_from(infinitive: str) -> set[str]:
+        if infinitive not in made:
+            made[infinitive] = {form for entry in lines_of[infinitive] for form in entry_forms(expander, entry)}
+        return made[infinitive]
+
+    found = []
+    for stem in stems:
+        verbs = [verb for verb in table.infinitives(stem) if verb in lines_of]
+        if verbs and not any(stem in made_from(verb) for verb in verbs):
+            found.append(stem)
+    return found
+
+
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
                  stems: list[str]) -> list[str]:
     """Stems among ``stems`` that a plural rule (a rule of ``evidence.plural_flags`` whose
     affix ends with ``evidence.plural_ending``) makes from another stem: plurals the .dic
     lists as stems of their own; or a stem that ``evidence.plural_pairs`` pairs with a
-    singular stem (hackejats beside hackejat)."""
+    singular stem of at least ``evidence.min_singular`` letters that takes no plural rule
+    (hackejats beside hackejat, psicomotors beside psicomotor; not pas beside pa/_G)."""
     rules = [rule for flag in sorted(evidence.plural_flags) for rule in expander.data.suffixes.get(flag, ())
              if rule.add.endswith(evidence.plural_ending)]
     index = _SuffixIndex(rules)
 
     def singular_listed(stem: str) -> bool:
-        return any(stem.endswith(plural) and stem[:len(stem) - len(plural)] + singular in flags_of
-                   for plural, singular in evidence.plural_pairs)
+        for plural, singular in evidence.plural_pairs:
+            if stem.endswith(plural):
+                base = stem[:len(stem) - len(plural)] + singular
+                flags = flags_of.get(base)
+                if (flags is not None and base != stem and len(base) >= evidence.min_singular
+                        and not flags & evidence.plural_flags):
+                    return True
+        return False
 
     return [stem for stem in stems
             if (stem.endswith(evidence.plural_ending) and next(iter(index.makers(stem, flags_of)), None))

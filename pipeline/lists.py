@@ -59,6 +59,9 @@ class ListInputs:
     #: (:func:`pipeline.sources.fetch_word_list`), empty where it has none.
     abbreviation_list: tuple[str, ...] = ()
     blocklist: tuple[str, ...] = ()
+    #: The files of the language's pinned conjugation table
+    #: (:func:`pipeline.sources.fetch_package_files`), empty where it has none.
+    conjugation_files: tuple[Path, ...] = ()
 
 
 def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
@@ -73,7 +76,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         _link_or_copy(inputs.forms, tmp / "forms.txt")
         facts_job = pool.submit(dictionary_facts, language, inputs.aff, inputs.dic,
                                 list(inputs.abbreviation_list), list(inputs.blocklist))
-        lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic)
+        lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         abbreviations, blocked = facts_job.result()
         dropped: dict[str, int] = {}
@@ -255,7 +258,8 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
 
 
 def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
-    """Where the abbreviation list and the blocklist came from (or why there is none)."""
+    """Where the abbreviation list, the blocklist and the conjugation table came from (or
+    why there is none)."""
     def describe(source, words, note: str = "") -> dict:
         if source is None:
             return {"source": None, "note": note or "none"}
@@ -266,7 +270,9 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
     blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
     blocklist["local_additions"] = len(language.blocklist.add)
     return {"abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
-            "blocklist": blocklist}
+            "blocklist": blocklist,
+            "conjugations": {key: value for key, value in describe(language.lemma_evidence.conjugations, ()).items()
+                             if key != "entries"}}
 
 
 def write_index(paths: Paths) -> None:

@@ -10,13 +10,15 @@ Source kinds (``[source]`` in the language TOML):
 
 ``npm``   ``npm pack NAME@VERSION``; integrity ``sha512-…`` as the registry publishes it.
 ``deb``   ``apt-get download NAME=VERSION``; integrity ``sha256:…``.
+``pip``   ``pip download NAME==VERSION`` (the wheel alone); integrity ``sha256:…``.
 ``oxt`` / ``zip``  a LibreOffice extension (a local path or a URL); .aff/.dic found through
           META-INF/manifest.xml and dictionaries.xcu.
 ``url``   a direct download with urllib; integrity ``sha256:…``.
 ``path``  a local .aff (its .dic beside it), a folder, or an archive; integrity optional.
 
 Word lists the games need besides the dictionary (abbreviations, offensive words) come
-through the same fetchers: :func:`fetch_word_list`.
+through the same fetchers: :func:`fetch_word_list`; other data files of a pinned package
+(a conjugation table) through :func:`fetch_package_files`.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unicodedata
 import urllib.request
@@ -93,10 +96,9 @@ def cache_archive(source: Source, downloaded: Path, paths: Paths) -> Path:
     return folder / downloaded.name
 
 
-def fetch_word_list(source: ListSource, language: Language, paths: Paths | None = None) -> list[str]:
-    """The words of a pinned word-list package (an abbreviation or offensive-word list),
-    NFC, in file order: fetched and verified like a dictionary, unpacked safely into the
-    cache once (``.cache/wordlists/<hash>/``), then ``source.files`` read in sorted order."""
+def fetch_package_files(source: ListSource, language: Language, paths: Paths | None = None) -> list[Path]:
+    """The files ``source.files`` of a pinned package, sorted: fetched and verified like a
+    dictionary, unpacked safely into the cache once (``.cache/wordlists/<hash>/``)."""
     paths = paths or Paths.from_env()
     archive = _fetch_archive(source, language.path, paths)
     out = paths.cache / "wordlists" / _cache_key(source, archive)
@@ -111,6 +113,13 @@ def fetch_word_list(source: ListSource, language: Language, paths: Paths | None 
     files = sorted({p for pattern in source.files for p in (out / "x").glob(pattern) if p.is_file()})
     if not files:
         raise RuscError(f"package {source.name} {source.version} has no file matching {', '.join(source.files)}", language.path)
+    return files
+
+
+def fetch_word_list(source: ListSource, language: Language, paths: Paths | None = None) -> list[str]:
+    """The words of a pinned word-list package (an abbreviation or offensive-word list),
+    NFC, in file order (:func:`fetch_package_files`, read in sorted order)."""
+    files = fetch_package_files(source, language, paths)
     words: list[str] = []
     for path in files:
         try:
@@ -189,6 +198,16 @@ def _download_deb(source: Source, tmp: Path) -> Path:
     return files[0]
 
 
+def _download_pip(source: Source | ListSource, tmp: Path) -> Path:
+    spec = f"{source.name}=={source.version}"
+    _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(tmp), spec],
+         tmp, f"pip download {spec}")
+    files = [p for p in tmp.iterdir() if p.suffix == ".whl"]
+    if len(files) != 1:
+        raise RuscError(f"pip download {spec} produced no wheel")
+    return files[0]
+
+
 def _download_url(source: Source, tmp: Path) -> Path:
     name = source.name.rstrip("/").rsplit("/", 1)[-1] or "download"
     target = tmp / name
@@ -200,7 +219,7 @@ def _download_url(source: Source, tmp: Path) -> Path:
     return target
 
 
-_DOWNLOADERS = {"npm": _download_npm, "deb": _download_deb, "url": _download_url, "oxt": _download_url, "zip": _download_url}
+_DOWNLOADERS = {"npm": _download_npm, "deb": _download_deb, "pip": _download_pip, "url": _download_url, "oxt": _download_url, "zip": _download_url}
 
 
 def _run(command: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:

@@ -40,7 +40,7 @@ def test_catalan_alphabet_keeps_c_cedilla():
 
 @pytest.mark.parametrize("edit, message", [
     (lambda t: t.replace('licence = "MIT AND BSD-3-Clause"\n', ""), "missing field 'licence'"),
-    (lambda t: t.replace('kind = "npm"', 'kind = "ftp"'), "unknown source kind 'ftp'; expected one of npm, deb, oxt, zip, url, path"),
+    (lambda t: t.replace('kind = "npm"', 'kind = "ftp"'), "unknown source kind 'ftp'; expected one of npm, deb, pip, oxt, zip, url, path"),
     (lambda t: t.replace('alphabet = "abcdefghijklmnopqrstuvwxyz"', 'alphabet = "abcdefghijklmnopqrstuvwxyz1"'),
      "field 'alphabet' has '1', which is not a lower-case letter"),
     (lambda t: t.replace('["q", 10, 1]', '["ñ", 10, 1]'), "tile 'ñ' in 'racks.tiles' has 'ñ', which is not in the alphabet"),

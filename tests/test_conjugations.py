@@ -1,0 +1,63 @@
+"""The conjugation table (pipeline.conjugations) read from its real, pinned package:
+Catalan's verbecc tables give every finite form of each verb, regional variants included,
+and a broken table is refused with the file named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.conjugations import ConjugationTable
+from pipeline.errors import RuscError
+from pipeline.lemmas import conjugation_table
+from pipeline.sources import fetch_package_files
+
+CA = load_language("ca")
+
+
+@pytest.fixture(scope="module")
+def table_files(paths) -> tuple[Path, ...]:
+    return tuple(fetch_package_files(CA.lemma_evidence.conjugations, CA, paths))
+
+
+@pytest.fixture(scope="module")
+def table(table_files) -> ConjugationTable:
+    return conjugation_table(CA, table_files)
+
+
+def test_every_verb_of_the_file_is_conjugated(table, table_files):
+    verbs_file = next(path for path in table_files if path.name.startswith("verbs"))
+    assert table.verb_count == verbs_file.read_text("utf-8").count("<v>") > 8_000
+
+
+@pytest.mark.parametrize("form, verb", [
+    ("canto", "cantar"), ("cantàvem", "cantar"), ("cantéssim", "cantar"),  # a regular model
+    ("fèiem", "fer"), ("fóssim", "ser"), ("desprenguí", "desprendre"),     # irregular verbs
+    ("pertanyo", "pertànyer"),    # the model strips the root's accent but in the infinitive
+    ("complisc", "complir"), ("desvestisca", "desvestir"),                  # Valencian variants
+    ("cantam", "cantar"),         # the Balearic first plural
+    ("cantades", "cantar"), ("perduts", "perdre"),                         # plural participles
+])
+def test_finite_forms_and_their_verbs(table, form, verb):
+    assert verb in table.infinitives(form)
+
+
+@pytest.mark.parametrize("form", ["cantar", "cantant", "cantat", "cantada", "pertànyer"])
+def test_non_finite_forms_are_not_conjugations(table, form):
+    """Infinitives, gerunds and singular participles are lemmas, not conjugated forms."""
+    assert not table.infinitives(form)
+
+
+def test_a_broken_table_names_its_file(tmp_path, table_files):
+    broken = tmp_path / "verbs-ca.xml"
+    broken.write_text("<verbs-ca><v><i>cantar</i>", "utf-8")
+    with pytest.raises(RuscError, match="verbs-ca.xml.*not a verbiste XML file"):
+        conjugation_table(CA, (table_files[0], broken))
+    unknown = tmp_path / "verbs-ca.xml"
+    unknown.write_text("<verbs-ca><v><i>cantar</i><t>nosuch:ar</t></v></verbs-ca>", "utf-8")
+    with pytest.raises(RuscError, match="names no template"):
+        conjugation_table(CA, (table_files[0], unknown))
+    with pytest.raises(RuscError, match="one verbiste template file and one verb file"):
+        conjugation_table(CA, (table_files[0],))
