@@ -5,8 +5,10 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
 ``[abbreviations]`` table (:class:`pipeline.config.Abbreviations`), three kinds of evidence:
 
 * flags: the affix groups that make abbreviations (Catalan's unit symbols take the SI
-  prefixes U1–U4: ``l`` → ``ml``, ``cl``; ``lx`` → ``klx``); every form of a stem carrying
-  one is an abbreviation;
+  prefixes U1–U4: ``l`` → ``ml``, ``cl``; ``lx`` → ``klx``), or another flag the .dic gives
+  only symbols (French: KEEPCASE); every form of a line carrying one is an abbreviation,
+  but its bare stem when another line of it lacks them (French ``bar/S.``, the word,
+  beside ``bar/||--``, the unit);
 * a pinned list (English: SCOWL's own abbreviation lists, the word lists en_US is built
   from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``);
 * shape: a form with no vowel at all, unless the language lists it as a genuine word
@@ -21,7 +23,7 @@ from pipeline.config import Language
 from pipeline.expand import entry_forms
 
 #: Why a form is an abbreviation, as metadata.json counts them.
-BY_FLAG = "affix flag (unit symbols)"
+BY_FLAG = "flag (unit symbols)"
 LISTED = "abbreviation list"
 NO_VOWEL = "no vowel"
 
@@ -32,10 +34,12 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
     rules = language.abbreviations
     found: dict[str, str] = {}
     if rules.flags:
+        words_too = {entry.stem for entry in expander.entries() if not entry.flags & rules.flags}
         for entry in expander.entries():
             if entry.flags & rules.flags:
                 for form in entry_forms(expander, entry):
-                    found.setdefault(form, BY_FLAG)
+                    if form != entry.stem or entry.stem not in words_too:
+                        found.setdefault(form, BY_FLAG)
     if listed:
         inflected = set()
         if rules.keep_inflected:

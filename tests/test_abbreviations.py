@@ -66,7 +66,24 @@ def test_catalan_units_out_by_their_flags_and_vowelless_forms_out(ca):
     assert "kat" not in load_game_lexicon(ca / "game.tsv", "lemmas")
 
 
-@pytest.mark.parametrize("code, reasons", [("en", {LISTED, NO_VOWEL}), ("ca", {BY_FLAG, NO_VOWEL})])
+def test_french_symbols_out_by_their_flags_but_stems_that_are_words_too(built_lists):
+    fr = built_lists("fr")
+    words = lines(fr / "words.txt")
+    assert not {"kg", "mg", "atm", "dyn", "oz", "mbar", "ko", "kbit"} & words   # U. and KEEPCASE lines
+    assert {"bar", "bit", "gal", "min", "mol"} & words == {"bar", "bit", "gal", "min"}  # bar/S. is a word too
+    assert not {"cm", "hl", "ppm"} & words                                     # no vowel
+    assert {"hmm", "pff", "crwth", "œuvre"} <= words
+    assert {"kg", "atm"} <= lines(fr / "forms.txt")
+
+
+def test_spanish_abbreviations_out_by_their_shape(built_lists):
+    words = lines(built_lists("es") / "words.txt")
+    assert not {"cm", "kg", "km", "pts", "cfr", "sr", "vs"} & words
+    assert {"más", "niño", "y", "hoy"} <= words
+
+
+@pytest.mark.parametrize("code, reasons", [("en", {LISTED, NO_VOWEL}), ("ca", {BY_FLAG, NO_VOWEL}),
+                                           ("fr", {BY_FLAG, NO_VOWEL}), ("es", {NO_VOWEL})])
 def test_metadata_counts_each_rule(built_lists, code, reasons):
     metadata = json.loads((built_lists(code) / "metadata.json").read_text("utf-8"))
     excluded = metadata["words_excluded"]
