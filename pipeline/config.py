@@ -195,6 +195,11 @@ class LemmaEvidence:
     #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
     #: Central -eixo); see :func:`pipeline.conjugations.read_conjugations`.
     variant_endings: tuple[tuple[str, str], ...] = ()
+    #: A .dic stem with one of these flags and endings is the infinitive of a verb spelled
+    #: out form by form; one the table lacks is conjugated like the table's verbs that
+    #: share its longest ending (:meth:`pipeline.conjugations.ConjugationTable.with_verbs`).
+    infinitive_flags: frozenset[str] = frozenset()
+    infinitive_endings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -664,6 +669,8 @@ class _Reader:
             participle_mood=self.get(table, "participle_mood", str, where, ""),
             inflected_participles=tuple(positions),
             variant_endings=tuple(self.pairs(table, "variant_endings", where)),
+            infinitive_flags=frozenset(strings("infinitive_flags")),
+            infinitive_endings=tuple(strings("infinitive_endings")),
         )
 
     def strings(self, table: dict, key: str, where: str) -> list[str]:

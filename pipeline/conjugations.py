@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import unicodedata
 import xml.etree.ElementTree as ET
-from collections import defaultdict
-from dataclasses import dataclass
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from pipeline.errors import RuscError
 
@@ -45,9 +46,41 @@ class ConjugationTable:
     verbs_of: dict[str, tuple[str, ...]]
     #: How many verbs the table conjugates.
     verb_count: int
+    #: The templates by name, and each verb's template, to conjugate verbs by analogy.
+    templates: dict[str, "Template"] = field(default_factory=dict, repr=False)
+    template_of: dict[str, str] = field(default_factory=dict, repr=False)
+    variant_endings: tuple[tuple[str, str], ...] = ()
 
     def infinitives(self, form: str) -> tuple[str, ...]:
         return self.verbs_of.get(form, ())
+
+    def with_verbs(self, infinitives: Iterable[str], min_shared: int = 3) -> "ConjugationTable":
+        """This table plus the ``infinitives`` it lacks, each conjugated like the table's
+        verbs that share its longest ending (of at least ``min_shared`` letters; the most
+        common template among them): desatesar like atesar, codescobrir like descobrir.
+
+        >>> table = ConjugationTable({}, 2, {"cant:ar": Template("ar", ("o", "em"), False)},
+        ...                          {"cantar": "cant:ar", "atesar": "cant:ar"})
+        >>> table.with_verbs(["desatesar", "xyz"]).infinitives("desatesem")
+        ('desatesar',)
+        """
+        by_ending: dict[str, Counter] = defaultdict(Counter)
+        for verb, name in self.template_of.items():
+            for cut in range(min_shared, len(verb) + 1):
+                by_ending[verb[len(verb) - cut:]][name] += 1
+        verbs_of = {form: set(verbs) for form, verbs in self.verbs_of.items()}
+        added = 0
+        for infinitive in sorted(set(infinitives) - set(self.template_of)):
+            for cut in range(len(infinitive), min_shared - 1, -1):
+                names = by_ending.get(infinitive[len(infinitive) - cut:])
+                if names:
+                    name = min(names, key=lambda n: (-names[n], n))
+                    for form in _forms(infinitive, self.templates[name], self.variant_endings):
+                        verbs_of.setdefault(form, set()).add(infinitive)
+                    added += 1
+                    break
+        return replace(self, verbs_of={form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
+                       verb_count=self.verb_count + added)
 
 
 def strip_accents(text: str) -> str:
@@ -63,7 +96,9 @@ def join_ending(root: str, ending: str) -> str:
 
 
 @dataclass(frozen=True)
-class _Template:
+class Template:
+    """One model verb's endings (``cant:ar``), what a verb following it adds to its root."""
+
     #: The template's ending: what an infinitive loses to give the root ("ar" of cant:ar).
     ending: str
     #: The endings of the conjugated forms.
@@ -95,27 +130,33 @@ def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], particip
                         f"got {', '.join(str(p) for p in files) or 'none'}")
     templates = _templates(roots[templates_files[0]], set(finite_moods), participle_mood, set(inflected_participles))
     verbs_of: dict[str, set[str]] = defaultdict(set)
-    count = 0
+    template_of: dict[str, str] = {}
     for verb in roots[verbs_files[0]].iter("v"):
         infinitive = unicodedata.normalize("NFC", (verb.findtext("i") or "").strip())
         name = (verb.findtext("t") or "").strip()
-        template = templates.get(name)
-        if template is None or not infinitive:
+        if name not in templates or not infinitive:
             raise RuscError(f"verb {infinitive!r} names no template of the table ({name!r})", verbs_files[0])
-        root = infinitive[:len(infinitive) - len(template.ending)]
-        if template.strip_accents:
-            root = strip_accents(root)
-        count += 1
-        for ending in template.endings:
-            form = join_ending(root, ending)
+        template_of[infinitive] = name
+        for form in _forms(infinitive, templates[name], variant_endings):
             verbs_of[form].add(infinitive)
-            for standard, variant in variant_endings:
-                if form.endswith(standard):
-                    verbs_of[form[:len(form) - len(standard)] + variant].add(infinitive)
-    return ConjugationTable({form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())}, count)
+    return ConjugationTable({form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
+                            len(template_of), templates, template_of, variant_endings)
 
 
-def _templates(root, finite_moods: set[str], participle_mood: str, positions: set[int]) -> dict[str, _Template]:
+def _forms(infinitive: str, template: Template, variant_endings: tuple[tuple[str, str], ...]) -> Iterator[str]:
+    """The conjugated forms of ``infinitive`` by ``template``, regional variants included."""
+    root = infinitive[:len(infinitive) - len(template.ending)]
+    if template.strip_accents:
+        root = strip_accents(root)
+    for ending in template.endings:
+        form = join_ending(root, ending)
+        yield form
+        for standard, variant in variant_endings:
+            if form.endswith(standard):
+                yield form[:len(form) - len(standard)] + variant
+
+
+def _templates(root, finite_moods: set[str], participle_mood: str, positions: set[int]) -> dict[str, Template]:
     templates = {}
     for template in root.iter("template"):
         name = template.get("name", "")
@@ -128,6 +169,6 @@ def _templates(root, finite_moods: set[str], participle_mood: str, positions: se
                 for position, person in enumerate(tense.iter("p")):
                     if finite or position in positions:
                         endings += [text for i in person.iter("i") if (text := (i.text or "").strip()) not in ("", "-")]
-        templates[name] = _Template(ending=name.partition(":")[2], endings=tuple(sorted(set(endings))),
+        templates[name] = Template(ending=name.partition(":")[2], endings=tuple(sorted(set(endings))),
                                     strip_accents=template.get("modify-stem") == "strip-accents")
     return templates

@@ -40,7 +40,7 @@ from typing import Iterable, Iterator
 
 from pipeline.clean import is_ordinary_word
 from pipeline.config import Language, LemmaEvidence
-from pipeline.conjugations import ConjugationTable, read_conjugations
+from pipeline.conjugations import ConjugationTable, read_conjugations, strip_accents
 from pipeline.progress import progress
 
 
@@ -149,7 +149,7 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
         for stem, reason in conjugated_stems(evidence, expander, flags_of, open_stems).items():
             removed.setdefault(stem, reason)
     if conjugations is not None:
-        for stem in tabled_stems(conjugations, expander, open_stems):
+        for stem in tabled_stems(evidence, conjugations, expander, open_stems):
             removed.setdefault(stem, REASONS[3])
     if evidence.plural_flags or evidence.plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
@@ -241,15 +241,22 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
     return found
 
 
-def tabled_stems(table: ConjugationTable, expander, stems: list[str]) -> list[str]:
+def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, stems: list[str]) -> list[str]:
     """The stems among ``stems`` that ``table`` gives as a conjugated form of a verb whose
     infinitive is a stem of the .dic, unless the .aff makes that form from the verb's own
-    lines (then the .dic lists the stem as a homograph entry: penis beside penar/00)."""
+    lines (then the .dic lists the stem as a homograph entry: penis beside penar/00, while
+    cobrí, made from cobrar/00, is also the spelled-out cobrir's and goes). The .dic's
+    spelled-out infinitives the table lacks are conjugated by analogy first."""
     from pipeline.expand import entry_forms
 
     lines_of = defaultdict(list)
     for entry in expander.entries():
         lines_of[entry.stem].append(entry)
+    if evidence.infinitive_flags:
+        table = table.with_verbs(stem for stem, lines in lines_of.items()
+                                 if stem.endswith(evidence.infinitive_endings)
+                                 and any(entry.flags & evidence.infinitive_flags for entry in lines)
+                                 and not any(entry.flags & evidence.nominal_flags for entry in lines))
     made: dict[str, set[str]] = {}
 
     def made_from(infinitive: str) -> set[str]:
@@ -257,12 +264,8 @@ def tabled_stems(table: ConjugationTable, expander, stems: list[str]) -> list[st
             made[infinitive] = {form for entry in lines_of[infinitive] for form in entry_forms(expander, entry)}
         return made[infinitive]
 
-    found = []
-    for stem in stems:
-        verbs = [verb for verb in table.infinitives(stem) if verb in lines_of]
-        if verbs and not any(stem in made_from(verb) for verb in verbs):
-            found.append(stem)
-    return found
+    return [stem for stem in stems
+            if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)]
 
 
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
@@ -271,19 +274,24 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
     affix ends with ``evidence.plural_ending``) makes from another stem: plurals the .dic
     lists as stems of their own; or a stem that ``evidence.plural_pairs`` pairs with a
     singular stem of at least ``evidence.min_singular`` letters that takes no plural rule
-    (hackejats beside hackejat, psicomotors beside psicomotor; not pas beside pa/_G)."""
+    (hackejats beside hackejat, psicomotors beside psicomotor; not pas beside pa/_G). The
+    accents may differ, as the stress moves: depesos beside depès, lúmens beside lumen."""
     rules = [rule for flag in sorted(evidence.plural_flags) for rule in expander.data.suffixes.get(flag, ())
              if rule.add.endswith(evidence.plural_ending)]
     index = _SuffixIndex(rules)
+    by_letters: dict[str, list[str]] = defaultdict(list)  # a stem without accents -> the stems
+    for stem in flags_of:
+        by_letters[strip_accents(stem)].append(stem)
 
     def singular_listed(stem: str) -> bool:
         for plural, singular in evidence.plural_pairs:
             if stem.endswith(plural):
                 base = stem[:len(stem) - len(plural)] + singular
-                flags = flags_of.get(base)
-                if (flags is not None and base != stem and len(base) >= evidence.min_singular
-                        and not flags & evidence.plural_flags):
-                    return True
+                if len(base) < evidence.min_singular:
+                    continue
+                for listed in by_letters.get(strip_accents(base), ()):
+                    if listed != stem and not flags_of[listed] & evidence.plural_flags:
+                        return True
         return False
 
     return [stem for stem in stems
