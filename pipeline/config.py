@@ -200,6 +200,9 @@ class LemmaEvidence:
     #: share its longest ending (:meth:`pipeline.conjugations.ConjugationTable.with_verbs`).
     infinitive_flags: frozenset[str] = frozenset()
     infinitive_endings: tuple[str, ...] = ()
+    #: The shortest root of such a verb whose root plus any ending of the table is taken as
+    #: its form (shorter roots meet other words by chance).
+    min_root: int = 3
 
 
 @dataclass(frozen=True, eq=False)
@@ -671,6 +674,7 @@ class _Reader:
             variant_endings=tuple(self.pairs(table, "variant_endings", where)),
             infinitive_flags=frozenset(strings("infinitive_flags")),
             infinitive_endings=tuple(strings("infinitive_endings")),
+            min_root=self.get(table, "min_root", int, where, 3),
         )
 
     def strings(self, table: dict, key: str, where: str) -> list[str]:

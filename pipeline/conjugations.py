@@ -54,6 +54,18 @@ class ConjugationTable:
     def infinitives(self, form: str) -> tuple[str, ...]:
         return self.verbs_of.get(form, ())
 
+    def root(self, infinitive: str) -> str | None:
+        """What ``infinitive`` keeps of itself in its forms (cant of cantar; None if the
+        table does not conjugate it)."""
+        name = self.template_of.get(infinitive)
+        return None if name is None else infinitive[:len(infinitive) - len(self.templates[name].ending)]
+
+    def endings(self) -> frozenset[str]:
+        """Every ending of every template, and their regional variants."""
+        found = {ending for template in self.templates.values() for ending in template.endings
+                 if not ending.startswith("-")}
+        return frozenset(found | {variant for _standard, variant in self.variant_endings})
+
     def with_verbs(self, infinitives: Iterable[str], min_shared: int = 3) -> "ConjugationTable":
         """This table plus the ``infinitives`` it lacks, each conjugated like the table's
         verbs that share its longest ending (of at least ``min_shared`` letters; the most
@@ -69,7 +81,7 @@ class ConjugationTable:
             for cut in range(min_shared, len(verb) + 1):
                 by_ending[verb[len(verb) - cut:]][name] += 1
         verbs_of = {form: set(verbs) for form, verbs in self.verbs_of.items()}
-        added = 0
+        chosen: dict[str, str] = {}
         for infinitive in sorted(set(infinitives) - set(self.template_of)):
             for cut in range(len(infinitive), min_shared - 1, -1):
                 names = by_ending.get(infinitive[len(infinitive) - cut:])
@@ -77,10 +89,12 @@ class ConjugationTable:
                     name = min(names, key=lambda n: (-names[n], n))
                     for form in _forms(infinitive, self.templates[name], self.variant_endings):
                         verbs_of.setdefault(form, set()).add(infinitive)
-                    added += 1
+                    chosen[infinitive] = name
                     break
+        template_of = dict(self.template_of)
+        template_of.update(chosen)
         return replace(self, verbs_of={form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
-                       verb_count=self.verb_count + added)
+                       verb_count=self.verb_count + len(chosen), template_of=template_of)
 
 
 def strip_accents(text: str) -> str:

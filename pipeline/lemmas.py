@@ -242,21 +242,27 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
 
 
 def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, stems: list[str]) -> list[str]:
-    """The stems among ``stems`` that ``table`` gives as a conjugated form of a verb whose
-    infinitive is a stem of the .dic, unless the .aff makes that form from the verb's own
-    lines (then the .dic lists the stem as a homograph entry: penis beside penar/00, while
-    cobrí, made from cobrar/00, is also the spelled-out cobrir's and goes). The .dic's
-    spelled-out infinitives the table lacks are conjugated by analogy first."""
+    """The stems among ``stems`` that are conjugated forms of a verb of the .dic by the
+    conjugation ``table``:
+
+    * a form the table gives for the verb, unless the .aff makes it from the verb's own
+      lines (then the .dic lists the stem as a homograph entry: penis beside penar/00,
+      while cobrí, made from cobrar/00, is also the spelled-out cobrir's and goes);
+    * for a verb the .dic spells out (no model flag), its root and any ending of the table
+      (the regional forms the table lacks: descobrixes, sentigueu, desfaig), unless the
+      stem is shaped like an infinitive itself (retre beside retreure).
+
+    The .dic's spelled-out infinitives the table lacks are conjugated by analogy first."""
     from pipeline.expand import entry_forms
 
     lines_of = defaultdict(list)
     for entry in expander.entries():
         lines_of[entry.stem].append(entry)
-    if evidence.infinitive_flags:
-        table = table.with_verbs(stem for stem, lines in lines_of.items()
-                                 if stem.endswith(evidence.infinitive_endings)
-                                 and any(entry.flags & evidence.infinitive_flags for entry in lines)
-                                 and not any(entry.flags & evidence.nominal_flags for entry in lines))
+    spelled_out = sorted(stem for stem, lines in lines_of.items()
+                         if evidence.infinitive_flags and stem.endswith(evidence.infinitive_endings)
+                         and any(entry.flags & evidence.infinitive_flags for entry in lines)
+                         and not any(entry.flags & (evidence.nominal_flags | evidence.verb_flags) for entry in lines))
+    table = table.with_verbs(spelled_out)
     made: dict[str, set[str]] = {}
 
     def made_from(infinitive: str) -> set[str]:
@@ -264,8 +270,18 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
             made[infinitive] = {form for entry in lines_of[infinitive] for form in entry_forms(expander, entry)}
         return made[infinitive]
 
+    roots = {root for verb in spelled_out if (root := table.root(verb)) and len(root) >= evidence.min_root}
+    endings = table.endings()
+    longest = max(map(len, endings), default=0)
+
+    def root_and_ending(stem: str) -> bool:
+        return not stem.endswith(evidence.infinitive_endings) and any(
+            stem[:len(stem) - cut] in roots and stem[len(stem) - cut:] in endings
+            for cut in range(1, min(longest, len(stem)) + 1))
+
     return [stem for stem in stems
-            if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)]
+            if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
+            or (roots and root_and_ending(stem))]
 
 
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],

@@ -66,6 +66,8 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("desprenguí", REASONS[3]),       # desprendre's preterite
     ("fóssim", REASONS[3]),           # ser's imperfect subjunctive
     ("complisc", REASONS[3]),         # Valencian inchoative (Central compleixo)
+    ("sentigueu", REASONS[3]),        # sentir's root and a table ending: a regional subjunctive
+    ("desfaig", REASONS[3]),          # desfer's root and a table ending
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
     ("motors", REASONS[4]),           # a plural listed as a stem: motor/_E makes it
     ("hackejats", REASONS[3]),        # the table lacks hackejar: conjugated like its -ejar verbs
@@ -91,6 +93,7 @@ def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
     ("els", "a plural of a two-letter singular (el) is a word of its own: the article"),
     ("pas", "pa/_G makes its own plural (pans): pas is no plural of pa"),
     ("brindis", "brindar's subjunctive, but brindar/00's model makes it: the noun"),
+    ("retreure", "an infinitive: a spelled-out verb's root and ending are no reason to drop it"),
 ])
 def test_each_keeping_rule_has_a_real_example(choice, lemmas, stem, why):
     assert stem in choice.kept and stem in lemmas, why
