@@ -135,6 +135,7 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
     nominal = evidence.nominal_flags
     removed: dict[str, str] = {}
     open_stems = []
+    excluded_stems = []  # without nominal or verb flags, but excluded: evidence for the runs
     for stem, lines in lines_of.items():
         flags = flags_of[stem]
         if always and any(rule.excludes(stem, lines) for rule in always):
@@ -143,10 +144,12 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
             continue
         elif unless_nominal and any(rule.excludes(stem, lines) for rule in unless_nominal):
             removed[stem] = REASONS[0]
+            if not flags & evidence.verb_flags:
+                excluded_stems.append(stem)
         elif not flags & evidence.verb_flags:
             open_stems.append(stem)
     if evidence.verb_flags or evidence.tenses:
-        for stem, reason in conjugated_stems(evidence, expander, flags_of, open_stems).items():
+        for stem, reason in conjugated_stems(evidence, expander, flags_of, open_stems, excluded_stems).items():
             removed.setdefault(stem, reason)
     if conjugations is not None:
         for stem in tabled_stems(evidence, conjugations, expander, open_stems):
@@ -188,7 +191,7 @@ class _SuffixIndex:
 
 
 def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
-                     stems: list[str]) -> dict[str, str]:
+                     stems: list[str], excluded: list[str] = ()) -> dict[str, str]:
     """The stems among ``stems`` that belong to a run of one verb's conjugation.
 
     Two kinds of run, both of at least ``evidence.min_run`` stems:
@@ -199,7 +202,8 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
     * one base with endings of one tense of ``evidence.tenses``, for the verbs the .aff has
       no model for (``concebéssem``, ``concebessin``, ``concebés`` share ``conceb`` and the
       imperfect subjunctive); once a base is a verb's, its stems with any tense's ending or
-      a shared one (``evidence.shared_endings``) are its forms too.
+      a shared one (``evidence.shared_endings``) are its forms too. Stems already
+      ``excluded`` count towards such a run (faceu beside the excluded faci/_D, facis/_D).
     """
     found: dict[str, str] = {}
     rules = [rule for flag in sorted(evidence.verb_flags) for rule in expander.data.suffixes.get(flag, ())
@@ -219,7 +223,7 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
             tense_of[ending].append(number)
     longest = max((len(ending) for ending in tense_of), default=0)
     endings_of: dict[tuple[int, str], set[str]] = defaultdict(set)  # (tense, base) -> endings
-    for stem in stems:
+    for stem in (*stems, *excluded):
         for cut in range(1, min(longest, len(stem) - 1) + 1):
             if len(stem) - cut < evidence.min_base and cut < evidence.short_base_ending:
                 continue
