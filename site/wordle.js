@@ -211,6 +211,27 @@
     return order.slice(0, keep).map(function (k) { return pool[k]; }).sort(function (a, b) { return a - b; });
   }
 
+  /** For the guesses without repeated letters, whose feedback is a sum over their letters:
+   *  table[(i * A + c) * n + k] is what letter c at position i adds to the feedback number
+   *  against candidate k: 3^(L-1-i) if candidate k has c anywhere, twice that if there (a
+   *  green is in place and present; pipeline.wordle.strategy.feedback_codes, one product). */
+  function markTable(words, candidates) {
+    var L = words.length, A = words.alphabet.length, codes = words.codes, n = candidates.length;
+    var table = new Uint16Array(L * A * n), present = new Uint8Array(A), power = [], i, j;
+    for (i = L - 1, j = 1; i >= 0; i--, j *= 3) power[i] = j;
+    candidates.forEach(function (w, k) {
+      present.fill(0);
+      for (i = 0; i < L; i++) {
+        var c = codes[w * L + i];
+        table[(i * A + c) * n + k] += power[i];
+        if (present[c]) continue;
+        present[c] = 1;
+        for (j = 0; j < L; j++) table[(j * A + c) * n + k] += power[j];
+      }
+    });
+    return table;
+  }
+
   /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
@@ -242,11 +263,17 @@
     candidates.forEach(function (w, k) {
       for (var i = 0; i < L; i++) posmask[k * A + codes[w * L + i]] |= 1 << i;
     });
+    var marks = markTable(words, candidates), rows = new Int32Array(L), distinct = false;
 
     function pattern(k) {
-      var base = candidates[k] * L, kA = k * A, green = 0, i;
+      var p = 0, i;
+      if (distinct) {
+        for (i = 0; i < L; i++) p += marks[rows[i] + k];
+        return p;
+      }
+      var base = candidates[k] * L, kA = k * A, green = 0;
       for (i = 0; i < L; i++) if (letters[i] === codes[base + i]) green |= 1 << i;
-      var taken = green, p = 0;
+      var taken = green;
       for (i = 0; i < L; i++) {
         var m = GREY;
         if (green & (1 << i)) m = GREEN;
@@ -259,11 +286,22 @@
       return p;
     }
 
+    /** Set the guess whose feedback pattern(k) gives: its letters, and for a guess without
+     *  repeated letters the rows of markTable to add. */
+    function setGuess(g) {
+      distinct = true;
+      for (var i = 0; i < L; i++) {
+        letters[i] = codes[g * L + i];
+        for (var j = 0; j < i; j++) if (letters[j] === letters[i]) distinct = false;
+        rows[i] = (i * A + letters[i]) * n;
+      }
+    }
+
     /** Remaining weight of guess g, or -1 once it exceeds bound; with left = sum of
      *  weight × count over the non-winning feedbacks when wanted. */
     function score(g, bound, wantLeft) {
       var sum = 0, t = 0, p, result = -1, left = 0;
-      for (var i = 0; i < L; i++) letters[i] = codes[g * L + i];
+      setGuess(g);
       for (var k = 0; k < n; k++) {
         p = pattern(k);
         if (sizes[p] === 0) touched[t++] = p;
