@@ -117,7 +117,7 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
     answers = held_out[:answers_cap] if answers_cap else held_out
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
-    table = opening(patterns, top=1, second_top=1, only_over=BUDGET)
+    table = opening(patterns, only_over=BUDGET)
     print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
           f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
           f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
