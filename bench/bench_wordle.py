@@ -117,7 +117,7 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
     answers = held_out[:answers_cap] if answers_cap else held_out
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
-    table = opening(patterns, top=1, second_top=1, only_over=BUDGET)
+    table = opening(patterns, only_over=BUDGET)
     print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
           f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
           f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
@@ -197,11 +197,13 @@ def main() -> int:
                 results[rate] = page.evaluate(HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026])
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             for kind in ("third", "after another opening"):
-                picked = [i for i, s in enumerate(states) if s[0] == kind]
-                slow = [results[THROTTLE]["times"][i] for i in picked]
-                fast = [results[1]["times"][i] for i in picked]
-                timing.append((code, kind, len(picked), median(slow), max(slow), median(fast)))
-                failed |= max(slow) > STEP_GOAL_MS
+                for hard in (False, True):
+                    picked = [i for i, s in enumerate(states) if s[0] == kind and s[1] == hard]
+                    slow = [results[THROTTLE]["times"][i] for i in picked]
+                    fast = [results[1]["times"][i] for i in picked]
+                    timing.append((code, f"{kind}, {'hard' if hard else 'normal'}", len(picked), median(slow),
+                                   max(slow), median(fast)))
+                    failed |= max(slow) > STEP_GOAL_MS
             r = results[1]
             print(f"  refilter median {median(r['fast']):.2f} ms vs naive {median(r['naive']):.2f} ms "
                   f"({median(r['naive']) / max(median(r['fast']), 1e-9):.0f}x; goal < {REFILTER_GOAL_MS} ms)", flush=True)
@@ -220,7 +222,7 @@ def main() -> int:
                   f"no failure)")
     print(f"Suggestion step in Chromium, CPU throttled {THROTTLE}x (goal ≤ {STEP_GOAL_MS:.0f} ms):")
     for code, kind, n, slow, worst, fast in timing:
-        print(f"  {code} {kind:22} {n:4} states: median {slow:.1f} ms, max {worst:.1f} ms; "
+        print(f"  {code} {kind:30} {n:4} states: median {slow:.1f} ms, max {worst:.1f} ms; "
               f"unthrottled median {fast:.1f} ms ({slow / max(fast, 1e-9):.1f}x)")
     print("all goals met" if not failed else "GOAL MISSED")
     return 1 if failed else 0

@@ -18,7 +18,7 @@
 
   /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
   function decode(data) {
-    if (data.format !== 2) throw new Error("unknown data format " + data.format);
+    if (data.format !== 3) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
     var index = {};
     alphabet.forEach(function (ch, i) { index[ch] = i; });
@@ -48,7 +48,7 @@
     for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, first: data.first,
-             second: data.second, budget: data.budget, top: data.top,
+             second: data.second, budget: data.budget, top: data.top, endgame: data.endgame,
              shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
   }
 
@@ -211,11 +211,35 @@
     return order.slice(0, keep).map(function (k) { return pool[k]; }).sort(function (a, b) { return a - b; });
   }
 
+  /** For the guesses without repeated letters, whose feedback is a sum over their letters:
+   *  table[(i * A + c) * n + k] is what letter c at position i adds to the feedback number
+   *  against candidate k: 3^(L-1-i) if candidate k has c anywhere, twice that if there (a
+   *  green is in place and present; pipeline.wordle.strategy.feedback_codes, one product). */
+  function markTable(words, candidates) {
+    var L = words.length, A = words.alphabet.length, codes = words.codes, n = candidates.length;
+    var table = new Uint16Array(L * A * n), present = new Uint8Array(A), power = [], i, j;
+    for (i = L - 1, j = 1; i >= 0; i--, j *= 3) power[i] = j;
+    candidates.forEach(function (w, k) {
+      present.fill(0);
+      for (i = 0; i < L; i++) {
+        var c = codes[w * L + i];
+        table[(i * A + c) * n + k] += power[i];
+        if (present[c]) continue;
+        present[c] = 1;
+        for (j = 0; j < L; j++) table[(j * A + c) * n + k] += power[j];
+      }
+    });
+    return table;
+  }
+
   /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
-   *  returns true when done; result() gives [{word, remaining, win, left, total, count}]. */
-  function ranker(words, guesses, candidates, top) {
+   *  returns true when done; result() gives [{word, remaining, win, left, total, count}],
+   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst. */
+  function ranker(words, guesses, candidates, top, guessesLeft) {
+    var shown = top;
+    if (guessesLeft > 0) top = Math.max(top, words.endgame.top);
     var L = words.length, codes = words.codes, n = candidates.length, weight = words.weight;
     var bins = Math.pow(3, L), win = bins - 1;
     var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
@@ -242,11 +266,17 @@
     candidates.forEach(function (w, k) {
       for (var i = 0; i < L; i++) posmask[k * A + codes[w * L + i]] |= 1 << i;
     });
+    var marks = markTable(words, candidates), rows = new Int32Array(L), distinct = false;
 
     function pattern(k) {
-      var base = candidates[k] * L, kA = k * A, green = 0, i;
+      var p = 0, i;
+      if (distinct) {
+        for (i = 0; i < L; i++) p += marks[rows[i] + k];
+        return p;
+      }
+      var base = candidates[k] * L, kA = k * A, green = 0;
       for (i = 0; i < L; i++) if (letters[i] === codes[base + i]) green |= 1 << i;
-      var taken = green, p = 0;
+      var taken = green;
       for (i = 0; i < L; i++) {
         var m = GREY;
         if (green & (1 << i)) m = GREEN;
@@ -259,28 +289,62 @@
       return p;
     }
 
-    /** Remaining weight of guess g, or -1 once it exceeds bound; with left = sum of
-     *  weight × count over the non-winning feedbacks when wanted. */
-    function score(g, bound, wantLeft) {
-      var sum = 0, t = 0, p, result = -1, left = 0;
-      for (var i = 0; i < L; i++) letters[i] = codes[g * L + i];
+    /** Set the guess whose feedback pattern(k) gives: its letters, and for a guess without
+     *  repeated letters the rows of markTable to add. */
+    function setGuess(g) {
+      distinct = true;
+      for (var i = 0; i < L; i++) {
+        letters[i] = codes[g * L + i];
+        for (var j = 0; j < i; j++) if (letters[j] === letters[i]) distinct = false;
+        rows[i] = (i * A + letters[i]) * n;
+      }
+    }
+
+    /** Remaining weight of guess g, or -1 once it exceeds bound (weights are at least 1,
+     *  so an untouched feedback has sum 0; the win's is never added to). */
+    function score(g, bound) {
+      var sum = 0, t = 0, p, s, w;
+      setGuess(g);
       for (var k = 0; k < n; k++) {
         p = pattern(k);
-        if (sizes[p] === 0) touched[t++] = p;
-        sizes[p]++;
         if (p === win) continue;
-        var w = cw[k];
-        sum += (2 * sums[p] + w) * w;
-        sums[p] += w;
+        w = cw[k];
+        s = sums[p];
+        if (s === 0) touched[t++] = p;
+        sum += (2 * s + w) * w;
+        sums[p] = s + w;
         if (sum > bound) break;
       }
-      if (sum <= bound) result = sum;
-      for (var j = 0; j < t; j++) {
-        var q = touched[j];
-        if (wantLeft && q !== win) left += sums[q] * sizes[q];
-        sums[q] = 0; sizes[q] = 0;
+      while (t > 0) sums[touched[--t]] = 0;
+      return sum <= bound ? sum : -1;
+    }
+
+    /** Sum of weight × count over the non-winning feedbacks of guess g. */
+    function weightTimesCount(g) {
+      var left = 0, t = 0, p, j;
+      setGuess(g);
+      for (var k = 0; k < n; k++) {
+        p = pattern(k);
+        if (p === win) continue;
+        if (sizes[p] === 0) touched[t++] = p;
+        sizes[p]++;
+        sums[p] += cw[k];
       }
-      return wantLeft ? left : result;
+      for (j = 0; j < t; j++) { left += sums[touched[j]] * sizes[touched[j]]; sums[touched[j]] = 0; sizes[touched[j]] = 0; }
+      return left;
+    }
+
+    /** The candidates (word indices) grouped by their feedback to guess g, without the win,
+     *  groups in feedback order (a counting sort: views of one array). */
+    function feedbackGroups(g) {
+      var feedbackOf = new Int32Array(n), start = new Int32Array(bins + 1), sorted = new Int32Array(n), k;
+      setGuess(g);
+      for (k = 0; k < n; k++) { feedbackOf[k] = pattern(k); start[feedbackOf[k] + 1]++; }
+      for (k = 0; k < bins; k++) start[k + 1] += start[k];
+      var at = start.slice(0, bins), groups = [];
+      for (k = 0; k < n; k++) sorted[at[feedbackOf[k]]++] = candidates[k];
+      for (k = 0; k < win; k++) if (start[k + 1] > start[k]) groups.push(sorted.subarray(start[k], start[k + 1]));
+      return groups;
     }
 
     return {
@@ -291,7 +355,7 @@
         for (; next < stop; next++) {
           var g = order[next];
           var bound = best.length === top ? best[best.length - 1].remaining : Infinity;
-          var s = score(g, bound, false);
+          var s = score(g, bound);
           if (s < 0) continue;
           var item = { word: g, remaining: s, win: ownWeight[g], total: total, count: n };
           if (best.length < top || worse(best[best.length - 1], item)) {
@@ -304,16 +368,109 @@
         return next >= order.length;
       },
       result: function () {
-        return best.map(function (item) {
-          item.left = score(item.word, Infinity, true);
+        var items = best.map(function (item) {
+          item.left = weightTimesCount(item.word);
           return item;
         });
+        if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft);
+        return items.slice(0, shown);
       },
     };
   }
 
-  function rank(words, guesses, candidates, top) {
-    var job = ranker(words, guesses, candidates, top);
+  function weightOf(words, group) {
+    var total = 0;
+    group.forEach(function (w) { total += words.weight[w]; });
+    return total;
+  }
+
+  /** pipeline.wordle.strategy.found_in_time: the prior weight of the candidates `group`
+   *  found within `left` guesses when every guess is one of them, played at best (exact
+   *  up to endgame.exact candidates and endgame.depth guesses, a lower bound with more
+   *  guesses left; a larger group counts as found). */
+  function foundInTime(words, group, left) {
+    var weight = words.weight, m = group.length;
+    if (left <= 0) return 0;
+    if (left === 1) return group.reduce(function (most, w) { return Math.max(most, weight[w]); }, 0);
+    if (m > words.endgame.exact) return weightOf(words, group);
+    // The group's feedback table, so the search only looks numbers up.
+    var L = words.length, codes = words.codes, used = new Uint8Array(L), table = new Int32Array(m * m);
+    var weights = new Float64Array(m), members = [];
+    for (var a = 0; a < m; a++) {
+      weights[a] = weight[group[a]];
+      members.push(a);
+      for (var b = 0; b < m; b++) table[a * m + b] = patternCode(codes, group[a] * L, codes, group[b] * L, L, used);
+    }
+    return playOut(table, m, weights, members, Math.min(left, words.endgame.depth), Math.pow(3, L) - 1, -1);
+  }
+
+  /** pipeline.wordle.strategy._play_out on members (indices into the group's square
+   *  feedback table and weights): the best candidate to guess, recursively; exact when
+   *  more than floor, else some value at most floor (a guess is given up once what it
+   *  found plus its groups still to play cannot beat the best so far). */
+  function playOut(table, m, weights, members, left, win, floor) {
+    var total = 0, most = 0, k;
+    for (k = 0; k < members.length; k++) { total += weights[members[k]]; most = Math.max(most, weights[members[k]]); }
+    if (left <= 0) return 0;
+    if (members.length <= left) return total;  // one candidate per guess is enough
+    if (left === 1) return most;
+    var order = members.slice().sort(function (x, y) { return weights[y] - weights[x] || x - y; });
+    if (left === 2) return bestOfTwo(table, m, weights, members, order, total, win);
+    var best = floor;
+    for (k = 0; k < order.length && best < total; k++) {
+      var guess = order[k], found = weights[guess], unplayed = total - found;
+      var byFeedback = members.slice().sort(function (x, y) { return table[guess * m + x] - table[guess * m + y] || x - y; });
+      for (var j = 0, end; j < byFeedback.length; j = end) {  // runs of one feedback, ascending as in Python
+        var p = table[guess * m + byFeedback[j]];
+        for (end = j + 1; end < byFeedback.length && table[guess * m + byFeedback[end]] === p;) end++;
+        if (p === win) continue;
+        var group = byFeedback.slice(j, end);
+        for (var i = 0; i < group.length; i++) unplayed -= weights[group[i]];
+        found += playOut(table, m, weights, group, left - 1, win, best - found - unplayed);
+        if (found + unplayed <= best) break;
+      }
+      best = Math.max(best, found);
+    }
+    return best;
+  }
+
+  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's. */
+  function bestOfTwo(table, m, weights, members, order, total, win) {
+    var heaviest = new Float64Array(win + 1), codes = new Int32Array(members.length), best = 0;
+    for (var k = 0; k < order.length && best < total; k++) {
+      var guess = order[k], found = weights[guess], t = 0, j;
+      for (j = 0; j < members.length; j++) {
+        var p = table[guess * m + members[j]], w = weights[members[j]];
+        if (p === win) continue;
+        if (!heaviest[p]) codes[t++] = p;
+        if (w > heaviest[p]) heaviest[p] = w;
+      }
+      for (j = 0; j < t; j++) { found += heaviest[codes[j]]; heaviest[codes[j]] = 0; }
+      best = Math.max(best, found);
+    }
+    return best;
+  }
+
+  /** pipeline.wordle.strategy.in_time_first: ranked items in the order of the prior weight
+   *  each finds within `left` guesses, the ranking breaking ties (groupsOf(g): the
+   *  candidates grouped by their feedback to guess g, the win left out). */
+  function inTimeFirst(words, items, groupsOf, left) {
+    var known = {};  // group → found: guesses that do not tell a family apart leave it whole
+    var found = items.map(function (item) {
+      return groupsOf(item.word).reduce(function (sum, group) {
+        var key = group.length > 2 ? group.join(",") : null;
+        if (key === null) return sum + foundInTime(words, group, left - 1);
+        if (!hasOwn.call(known, key)) known[key] = foundInTime(words, group, left - 1);
+        return sum + known[key];
+      }, item.win);
+    });
+    var order = items.map(function (item, k) { return k; });
+    order.sort(function (a, b) { return found[b] - found[a] || a - b; });
+    return order.map(function (k) { return items[k]; });
+  }
+
+  function rank(words, guesses, candidates, top, guessesLeft) {
+    var job = ranker(words, guesses, candidates, top, guessesLeft);
     job.step(Infinity);
     return job.result();
   }
@@ -323,16 +480,19 @@
   function plan(words, clues, cons, hard, candidates) {
     var all = [];
     for (var w = 0; w < words.keys.length; w++) all.push(w);
-    if (!clues.length) return { candidates: all, guesses: words.first, opening: true };
+    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0 };
     var pool = hard ? hardPool(words, cons) : all;
+    // Hard mode orders the best guesses by what they find in time (inTimeFirst).
+    var left = hard ? words.endgame.guesses - clues.length : 0;
     var table = words.second[hard ? "hard" : "normal"];
     if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
       var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
       if (hasOwn.call(table, String(code)) && pool.length * candidates.length > words.budget) {
-        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false };
+        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false, left: left };
       }
     }
-    return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), opening: false };
+    return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), opening: false,
+             left: left };
   }
 
   /** The helper's suggestions for clues [{guess, marks}] (Python: strategy.suggest). */
@@ -341,7 +501,7 @@
     var candidates = clues.length ? filter(words, cons) : null;
     if (candidates && !candidates.length) return [];
     var p = plan(words, clues, cons, hard, candidates);
-    return rank(words, p.guesses, p.candidates, top || words.top);
+    return rank(words, p.guesses, p.candidates, top || words.top, p.left);
   }
 
   /** Candidates most likely first (weight, then key). */
@@ -619,7 +779,7 @@
       suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
       if (!candidates.length) return;
       var todo = plan(words, clues, last.cons, hard.checked, candidates);
-      var mine = ranker(words, todo.guesses, todo.candidates, words.top);
+      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left);
       job = mine;
       suggestStatus.textContent = S.computing;
       suggestList.setAttribute("aria-busy", "true");

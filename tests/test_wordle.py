@@ -23,12 +23,16 @@ from pipeline.browser_fold import default_fold_char, folding_table
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, fold_guess, parse_clue, pattern_of
 from pipeline.wordle.strategy import (
     BUDGET,
+    ENDGAME_DEPTH,
+    GUESSES,
     Patterns,
     code_of,
     feedback_codes,
     fitting,
     guesses_to_rank,
+    found_in_time,
     hard_pool,
+    in_time_first,
     letter_scores,
     opening,
     rank,
@@ -319,13 +323,57 @@ def test_over_the_budget_only_the_best_letter_scores_are_ranked():
     assert quick[chosen].min() >= np.sort(quick)[::-1][99]
 
 
+def best_play(words: Words, group: list[int], left: int) -> int:
+    """found_in_time by its definition: the best candidate to guess, every one tried, every
+    feedback group played on at best."""
+    if left <= 0 or not group:
+        return 0
+    best = 0
+    for guess in group:
+        groups: dict[str, list[int]] = {}
+        for c in group:
+            groups.setdefault(feedback(words.keys[guess], words.keys[c]), []).append(c)
+        groups.pop("g" * words.length)
+        best = max(best, int(words.weights[guess]) + sum(best_play(words, g, left - 1) for g in groups.values()))
+    return best
+
+
+def test_found_in_time_is_the_best_play_of_the_candidates():
+    rng = random.Random(18)
+    words = table_of([random_word(rng, "abcde") for _ in range(400)], "abcde", rng)
+    patterns = Patterns(words)
+    for n in (1, 2, 3, 5, 9, 14):
+        for _ in range(6):
+            group = sorted(rng.sample(range(words.size), n))
+            for left in (1, 2, 3):
+                assert found_in_time(patterns, np.array(group), left) == best_play(words, group, left), (group, left)
+
+
+def test_a_family_that_one_letter_tells_apart_is_found_only_as_far_as_the_guesses_go():
+    """bills, fills, hills, mills, pills, wills: each guess of them tells one apart, so three
+    guesses find the three likeliest; in hard mode a guess that leaves such a family goes
+    after one that does not."""
+    family = ["bills", "fills", "hills", "mills", "pills", "wills"]
+    words = table_of(family + ["bhmpw"], "bfhilmpsw")
+    patterns = Patterns(words)
+    group = np.array([words.keys.index(k) for k in family])
+    weights = sorted(words.weights[group].tolist(), reverse=True)
+    assert found_in_time(patterns, group, 3) == sum(weights[:3])
+    assert found_in_time(patterns, group, 2) == sum(weights[:2])
+    # Deeper than ENDGAME_DEPTH guesses, the play-out is cut (a lower bound).
+    assert found_in_time(patterns, group, ENDGAME_DEPTH + 2) == found_in_time(patterns, group, ENDGAME_DEPTH)
+    ranked = rank(patterns, np.arange(words.size), group, 10)
+    assert ranked[0].key != "bhmpw"  # a candidate wins now: the remaining weight prefers it
+    assert in_time_first(patterns, ranked, group, 3)[0].key == "bhmpw"  # but only the splitter finds all
+
+
 @pytest.mark.parametrize("code", ["en"])
 def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lists):
     words = lists[code]
     patterns = Patterns(words).precompute()
     table = opening(patterns, top=10, second_top=10, only_over=BUDGET)
     everything = np.arange(words.size)
-    assert suggest(patterns, None, opening_table=table) == table.first
+    assert suggest(patterns, [], opening_table=table) == table.first
     assert table.first == rank(patterns, everything, everything, 10)
     best = table.first[0].key
     rng = random.Random(code)
@@ -335,10 +383,11 @@ def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lis
         candidates = fitting(words, constraints)
         for hard in (False, True):
             pool = hard_pool(words, constraints) if hard else everything
-            got = suggest(patterns, constraints, hard=hard, opening_table=table, first_guess=best,
-                          first_code=code_of(clue.pattern))
-            # Whether from the shipped table or computed, the second guesses are exact.
-            assert got == rank(patterns, pool, candidates, 10)
+            got = suggest(patterns, [clue], hard=hard, opening_table=table)
+            # Whether from the shipped table or computed, the second guesses are exact; hard
+            # mode orders them by what they find within the five guesses left.
+            want = rank(patterns, pool, candidates, 10)
+            assert got == (in_time_first(patterns, want, candidates, GUESSES - 1) if hard else want)
 
 
 # --- the page data --------------------------------------------------------------------------

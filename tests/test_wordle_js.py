@@ -99,12 +99,7 @@ def table_of_page(data: dict, patterns: Patterns) -> Opening:
 
 
 def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: list) -> list:
-    words = patterns.words
-    clues = [Clue(g, p) for g, p in clues]
-    first = clues[0] if len(clues) == 1 else None
-    got = suggest(patterns, compile_clues(clues, words.length) if clues else None, hard=hard, top=10,
-                  opening_table=table, first_guess=first.guess if first else None,
-                  first_code=code_of(first.pattern) if first else None)
+    got = suggest(patterns, [Clue(g, p) for g, p in clues], hard=hard, top=10, opening_table=table)
     return [[s.key, s.remaining, s.win, s.left, s.total] for s in got]
 
 

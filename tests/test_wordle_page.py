@@ -18,8 +18,8 @@ import numpy as np
 
 from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.wordle.strategy import Patterns, code_of, rank, suggest
+from pipeline.wordle.rules import Clue, feedback, filter_keys
+from pipeline.wordle.strategy import Patterns, rank, suggest
 from pipeline.wordle.words import load_words
 
 pytestmark = pytest.mark.browser
@@ -248,10 +248,7 @@ def python_top(words, clues, hard=False) -> list[str]:
     everything = np.arange(words.size)
     if not clues:
         return [s.key for s in rank(patterns, everything, everything, 10)]
-    first = clues[0] if len(clues) == 1 else None
-    return [s.key for s in suggest(patterns, compile_clues(clues, words.length), hard=hard,
-                                   first_guess=first.guess if first else None,
-                                   first_code=code_of(first.pattern) if first else None)]
+    return [s.key for s in suggest(patterns, clues, hard=hard)]
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])

@@ -11,7 +11,7 @@ from pipeline.config import Language
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
 from pipeline.wordle.rules import compile_clues, parse_clue
-from pipeline.wordle.strategy import TOP, Patterns, code_of, fitting, suggest
+from pipeline.wordle.strategy import TOP, Patterns, fitting, suggest
 from pipeline.wordle.words import load_words
 
 
@@ -60,10 +60,7 @@ def run(args: argparse.Namespace) -> int:
         for w in candidates:
             print("  " + " ".join(words.forms[words.keys[w]]))
     if candidates and args.top:
-        first = clues[0] if len(clues) == 1 else None
-        ranked = suggest(Patterns(words), compile_clues(clues, length) if clues else None, hard=args.hard,
-                         top=args.top, first_guess=first.guess if first else None,
-                         first_code=code_of(first.pattern) if first else None, budget=EXACT)
+        ranked = suggest(Patterns(words), clues, hard=args.hard, top=args.top, budget=EXACT)
         print("Best next guesses (words left on average, chance to win now):")
         for s in ranked:
             shown = " / ".join(words.forms[s.key])

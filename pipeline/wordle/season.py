@@ -23,11 +23,11 @@ import numpy as np
 
 from pipeline.config import Language
 from pipeline.wordle.rules import Clue, compile_clues, feedback
-from pipeline.wordle.strategy import BUDGET, Opening, Patterns, entropy_rank, fitting, hard_pool, opening, suggest
+from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, opening, suggest
 from pipeline.wordle.words import Words
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.
-LIMIT = 6
+LIMIT = GUESSES
 #: Give up (a player that loops would never end otherwise).
 GIVE_UP = 15
 
@@ -95,20 +95,12 @@ def _cached(words: Words, choose: Callable[[tuple[Clue, ...]], int]) -> Player:
 
 def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None) -> Player:
     """The page's policy: its first suggestion at every step."""
-    words = patterns.words
-    table = table or opening(patterns, top=1, second_top=1, only_over=BUDGET)
+    table = table or opening(patterns, only_over=BUDGET)
 
     def choose(clues: tuple[Clue, ...]) -> int:
-        constraints = compile_clues(clues, words.length) if clues else None
-        first = clues[0] if len(clues) == 1 else None
-        from pipeline.wordle.strategy import code_of
+        return suggest(patterns, clues, hard=hard, top=1, opening_table=table)[0].index
 
-        best = suggest(patterns, constraints, hard=hard, top=1, opening_table=table,
-                       first_guess=first.guess if first else None,
-                       first_code=code_of(first.pattern) if first else None)
-        return best[0].index
-
-    return _cached(words, choose)
+    return _cached(patterns.words, choose)
 
 
 def entropy_player(patterns: Patterns, hard: bool) -> Player:

@@ -16,7 +16,11 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
 4. If guesses × candidates exceeds :data:`BUDGET` (what a phone scores in 200 ms), only the
    :data:`BUDGET` // candidates guesses with the best :func:`letter_scores` are ranked —
    unless the state is the opening and one feedback, whose exact ranking the build ships
-   (:func:`second_guesses`).
+   (:class:`Opening`).
+5. Hard mode traps the player in families such as bills, fills, hills, mills, pills,
+   wills, where each guess tells one word apart; so there the :data:`ENDGAME_TOP` best are
+   ordered again by the prior weight they find within the guesses Wordle has left,
+   playing on with candidates (:func:`in_time_first`), the ranking breaking ties.
 
 Feedback is computed in bulk by :func:`feedback_codes` (base 3, first letter most
 significant: grey 0, yellow 1, green 2) — the same rule as :func:`pipeline.wordle.rules.feedback`.
@@ -35,14 +39,26 @@ from typing import Sequence
 
 import numpy as np
 
-from pipeline.wordle.rules import GREEN, GREY, YELLOW, Constraints
+from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues, pattern_of
 from pipeline.wordle.words import Words
 
 #: Guesses × candidates the page ranks exactly within 200 ms on a phone (Chromium with its
-#: CPU slowed down 4×; bench/bench_wordle.py measures it).
-BUDGET = 1_500_000
+#: CPU slowed down 4×; bench/bench_wordle.py measures it: at 1,500,000 the Catalan second
+#: guesses after a first guess other than the opening took up to 316 ms, at 800,000 177 ms).
+BUDGET = 800_000
 #: How many suggestions the page and the CLI show.
 TOP = 10
+#: Wordle's number of guesses.
+GUESSES = 6
+#: Hard mode: how many of the best guesses are ordered again by how much prior weight they
+#: find within the guesses left (:func:`in_time_first`).
+ENDGAME_TOP = TOP
+#: Feedback groups up to this many candidates are played out exactly when counting what a
+#: guess finds in time; larger ones count as found (:func:`found_in_time`).
+ENDGAME_EXACT = 32
+#: ... and played out at most this many guesses deep (more guesses left count as this
+#: many: fewer found, never more, and the search stays within a phone's time).
+ENDGAME_DEPTH = 3
 #: Pattern pairs handled per numpy block (bounds memory).
 _BLOCK = 1 << 22
 
@@ -257,6 +273,80 @@ def guesses_to_rank(words: Words, pool: np.ndarray, candidates: np.ndarray, budg
     return np.sort(pool[chosen])
 
 
+# --- finding the answer in time (hard mode) ---------------------------------------------------
+
+
+def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
+    """How much prior weight of the candidates ``group`` is found within ``left`` guesses
+    when every guess is one of them (so hard mode allows it), played at best.
+
+    Exact up to :data:`ENDGAME_EXACT` candidates and :data:`ENDGAME_DEPTH` guesses (a
+    lower bound with more guesses left); a larger group counts as found (with
+    guesses left it usually is: what traps hard mode is a small family such as bills,
+    fills, hills, mills, pills, wills, which only one guess per word can tell apart).
+    """
+    weights = patterns.words.weights[group]
+    if left <= 0:
+        return 0
+    if left == 1:
+        return int(weights.max())
+    if len(group) > ENDGAME_EXACT:
+        return int(weights.sum())
+    return _play_out(patterns.block(group, group), weights, np.arange(len(group)), min(left, ENDGAME_DEPTH),
+                     win_code(patterns.words.length))
+
+
+def _play_out(codes: np.ndarray, weights: np.ndarray, members: np.ndarray, left: int, win: int,
+              floor: int = -1) -> int:
+    """:func:`found_in_time` on ``members`` (indices into the square feedback table
+    ``codes`` of a group and their ``weights``): the best candidate to guess, recursively.
+
+    Exact when more than ``floor``, else some value at most ``floor``: a guess is given up
+    as soon as what it found plus the weight of its groups still to play cannot beat the
+    best so far (so the caller's ``floor`` is what a group must beat to matter).
+    """
+    total = int(weights[members].sum())
+    if left <= 0:
+        return 0
+    if len(members) <= left:  # one candidate per guess is enough
+        return total
+    if left == 1:
+        return int(weights[members].max())
+    best = floor
+    for guess in members[np.lexsort((members, -weights[members]))]:
+        row = codes[guess, members]
+        found = int(weights[guess])
+        unplayed = total - found
+        for code in np.unique(row).tolist():
+            if code == win:
+                continue
+            group = members[row == code]
+            unplayed -= int(weights[group].sum())
+            found += _play_out(codes, weights, group, left - 1, win, best - found - unplayed)
+            if found + unplayed <= best:
+                break
+        best = max(best, found)
+        if best == total:
+            break
+    return best
+
+
+def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.ndarray, left: int) -> list[Suggestion]:
+    """``ranked`` in the order of the prior weight each finds within ``left`` guesses (its
+    own, if it wins now, plus :func:`found_in_time` of each feedback's candidates with one
+    guess less), the ranking itself breaking ties."""
+    if left <= 0:
+        return ranked
+    win = win_code(patterns.words.length)
+    found = []
+    for s in ranked:
+        row = patterns.block(np.array([s.index]), candidates)[0]
+        found.append(s.win + sum(found_in_time(patterns, candidates[row == code], left - 1)
+                                 for code in np.unique(row).tolist() if code != win))
+    order = sorted(range(len(ranked)), key=lambda i: -found[i])
+    return [ranked[i] for i in order]
+
+
 # --- the state after some clues -------------------------------------------------------------
 
 
@@ -307,8 +397,6 @@ class Opening:
 def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates)."""
-    from pipeline.wordle.rules import Clue, compile_clues, pattern_of
-
     words = patterns.words
     everything = np.arange(words.size)
     first = rank(patterns, everything, everything, top)
@@ -326,30 +414,37 @@ def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over
     return Opening(first, second)
 
 
-def suggest(patterns: Patterns, constraints: Constraints | None, hard: bool = False, top: int = TOP,
-            opening_table: Opening | None = None, first_guess: str | None = None, first_code: int | None = None,
-            budget: int = BUDGET) -> list[Suggestion]:
-    """The helper's suggestions for a state (see the module docstring for the policy).
+def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
+    """The build's second guesses for ``clues`` if they are the opening and one feedback of
+    it that the table holds, else None."""
+    if table is None or not table.first or len(clues) != 1 or clues[0].guess != table.first[0].key:
+        return None
+    return table.second[hard].get(code_of(clues[0].pattern))
 
-    ``constraints`` is None before any clue; ``first_guess``/``first_code`` describe the
-    first clue when exactly one was played, so the opening's table can answer.
-    """
+
+def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: int = TOP,
+            opening_table: Opening | None = None, budget: int = BUDGET) -> list[Suggestion]:
+    """The helper's suggestions after ``clues`` (see the module docstring for the policy)."""
     words = patterns.words
     everything = np.arange(words.size)
-    if constraints is None:
+    if not clues:
         if opening_table is not None:
             return opening_table.first[:top]
         return rank(patterns, everything, everything, top)
+    constraints = compile_clues(clues, words.length)
     candidates = fitting(words, constraints)
     if not len(candidates):
         return []
     pool = hard_pool(words, constraints) if hard else everything
-    if (opening_table is not None and first_guess is not None and opening_table.first
-            and first_guess == opening_table.first[0].key and first_code in opening_table.second[hard]
-            and len(pool) * len(candidates) > budget):
-        chosen = np.array(opening_table.second[hard][first_code][:top], dtype=np.int64)
-        return rank(patterns, chosen, candidates, top)
-    return rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, top)
+    ranked = max(top, ENDGAME_TOP) if hard else top
+    shipped = shipped_second(opening_table, clues, hard)
+    if shipped is not None and len(pool) * len(candidates) > budget:
+        best = rank(patterns, np.array(shipped[:ranked], dtype=np.int64), candidates, ranked)
+    else:
+        best = rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, ranked)
+    if hard:
+        best = in_time_first(patterns, best, candidates, GUESSES - len(clues))
+    return best[:top]
 
 
 def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> int:
