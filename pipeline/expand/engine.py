@@ -25,7 +25,8 @@ memoises the answer on the key.
 
 COMPLEXPREFIXES dictionaries are handled as Hunspell does: every word is mirrored,
 prefixes become suffixes (:attr:`Expander.mirror`); the forms are mirrored back when they
-are accepted (:class:`pipeline.expand.forms.Acceptance`). Compounds (COMPOUNDFLAG,
+are accepted (:class:`pipeline.expand.forms.Acceptance`, which also drops the capitalised
+forms Hunspell finds on a hidden homonym first: :meth:`Expander._shadowed`). Compounds (COMPOUNDFLAG,
 COMPOUNDRULE, BREAK joins) are unbounded and are not generated; :attr:`Expander.compounds`
 records whether the dictionary uses them.
 """
@@ -33,12 +34,13 @@ records whether the dictionary uses them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from pipeline.affixes import AffixData, AffixRule, Entry
 from pipeline.expand.batch import Batch, BatchKind
-from pipeline.expand.forms import Acceptance, Converter
+from pipeline.expand.forms import Acceptance, Converter, batch_forms, batch_rank, hidden_homonyms, is_initcap
 from pipeline.expand.read import read_dictionary
 
 #: ``allow(rule)``: restricts an expansion to the rules it accepts (the lemma rules).
@@ -191,8 +193,11 @@ class Group:
 class Expander:
     """Generates the word forms of one dictionary. Build with :meth:`from_files`."""
 
-    def __init__(self, data: AffixData, entries: list[Entry], forbidden: frozenset[str] | None = None):
-        """``forbidden``: the FORBIDDENWORD stems (default: those of ``entries``)."""
+    def __init__(self, data: AffixData, entries: list[Entry], forbidden: frozenset[str] | None = None,
+                 hidden: list[Entry] | None = None):
+        """``forbidden``: the FORBIDDENWORD stems (default: those of ``entries``); ``hidden``:
+        Hunspell's hidden capitalised homonyms (default: those of ``entries``,
+        :func:`~pipeline.expand.forms.hidden_homonyms`)."""
         #: The affix data, as read (not mirrored).
         self.data = data
         self._entries = entries
@@ -221,9 +226,6 @@ class Expander:
         self._stem_block = frozenset(f for f in (data.onlyincompound, data.forbidden) if f is not None)
         if forbidden is None:
             forbidden = frozenset(e.stem for e in entries if data.forbidden is not None and data.forbidden in e.flags)
-        #: Which working-space forms Hunspell accepts as spelled, as output forms.
-        self.acceptance = Acceptance(self.mirror, self._iconv_that_matters(data, entries, prefixes, suffixes),
-                                     forbidden)
         self._groups_cache: dict[frozenset, tuple] = {}
         self._class_cache: dict[tuple, list] = {}
         #: Admitted prefixes -> their rule indices: how cross-product batches are ordered.
@@ -232,6 +234,10 @@ class Expander:
         self.max_suffix_cut = max((op.cut for g in self._sgroups.values() for op in g.ops), default=0)
         # Does any suffix enable a prefix the stem may lack?
         self._any_cont_pfx = any(op.cont_pfx for g in self._sgroups.values() for op in g.ops)
+        #: Hunspell's hidden capitalised homonyms (passed on to the fast and bounded variants).
+        self.hidden = hidden_homonyms(entries, data.forbidden) if hidden is None else list(hidden)
+        self._forbidden = forbidden
+        self._iconv = self._iconv_that_matters(data, entries, prefixes, suffixes)
 
     @classmethod
     def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> "Expander":
@@ -245,10 +251,18 @@ class Expander:
     @property
     def forbidden(self) -> frozenset[str]:
         """The FORBIDDENWORD stems: never a form, whatever makes them."""
-        return self.acceptance.forbidden
+        return self._forbidden
+
+    @cached_property
+    def acceptance(self) -> Acceptance:
+        """Which working-space forms Hunspell accepts as spelled, as output forms. Made on
+        first use: the shadowed forms take expanding the hidden homonyms, which an expander
+        only read to make its fast or bounded variant never needs."""
+        return Acceptance(self.mirror, self._iconv, self._forbidden, self._shadowed())
 
     def share(self, index: int, shares: int) -> "Expander":
         """The same expander over entries ``index``, ``index + shares``, ... (for a worker)."""
+        self.acceptance  # made once, not once per worker
         part = object.__new__(Expander)
         part.__dict__.update(self.__dict__)
         part._entries = self._entries[index::shares]
@@ -257,6 +271,7 @@ class Expander:
     def __getstate__(self) -> dict:
         # Workers receive their share pickled: the entries as three columns pickle an order
         # of magnitude faster than a hundred thousand dataclass instances.
+        self.acceptance  # made once, not once per worker
         state = dict(self.__dict__)
         entries = state.pop("_entries")
         state["_entry_columns"] = ([e.stem for e in entries], [e.flags for e in entries], [e.line for e in entries])
@@ -284,6 +299,23 @@ class Expander:
                 op.two_suffix_keys = tuple(
                     tuple(intern(PrefixedTwoSuffixes(traits, op.cross, in_stem, enabling)) for enabling in (False, True))
                     for in_stem in (False, True))
+
+    def _shadowed(self) -> dict[str, int]:
+        """The capitalised forms the hidden homonyms make with an affix (by this expander's
+        own rules), each with the earliest path that makes it (:func:`batch_rank`): Hunspell
+        rejects them unless another entry makes them earlier (see
+        :func:`~pipeline.expand.forms.hidden_homonyms`)."""
+        out: dict[str, int] = {}
+        for entry in self.hidden:
+            for batch in self.batches(entry):
+                if batch[0] is _STEM:
+                    continue  # the bare look-up skips hidden homonyms
+                rank = batch_rank(batch)
+                for forms, _shared in batch_forms(batch, self.max_suffix_cut):
+                    for form in (f[::-1] for f in forms) if self.mirror else forms:
+                        if is_initcap(form) and rank < out.get(form, 5):
+                            out[form] = rank
+        return out
 
     @staticmethod
     def _iconv_that_matters(data: AffixData, entries: list[Entry], prefixes: dict, suffixes: dict) -> Converter | None:
