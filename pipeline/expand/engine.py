@@ -150,7 +150,7 @@ class Op:
 class Group:
     """One flag group with a cache of "which rules apply to a word ending (or starting) so"."""
 
-    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip")
+    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip", "by_strip", "by_edge", "any_edge", "strip_lengths")
 
     def __init__(self, ops: list[Op], suffix: bool, fullstrip: bool):
         self.ops = tuple(ops)
@@ -160,6 +160,43 @@ class Group:
         self.cache: dict[str, tuple[Op, ...]] = {}
         self.suffix = suffix
         self.fullstrip = fullstrip
+
+        #: An index of the rules, so that a word is tested against few of them (Korean has
+        #: groups of 26,000 rules): by the string they strip, and for those that strip
+        #: nothing by the outermost character their condition requires (last for a
+        #: suffix, first for a prefix), the rest apart.
+        self.by_strip, self.by_edge, self.any_edge = self._index(self.ops, suffix)
+        self.strip_lengths = tuple(sorted({len(strip) for strip in self.by_strip}))
+
+    @staticmethod
+    def _index(ops: tuple[Op, ...], suffix: bool) -> tuple[dict, dict, tuple[Op, ...]]:
+        by_strip: dict[str, list[Op]] = {}
+        by_edge: dict[str, list[Op]] = {}
+        any_edge = []
+        for op in ops:
+            edge = op.condition.parts[-1 if suffix else 0] if op.condlen else None
+            if op.strip:
+                by_strip.setdefault(op.strip, []).append(op)
+            elif edge is not None and edge.chars is not None and not edge.negated:
+                for char in edge.chars:
+                    by_edge.setdefault(char, []).append(op)
+            else:
+                any_edge.append(op)
+        return ({k: tuple(v) for k, v in by_strip.items()}, {k: tuple(v) for k, v in by_edge.items()},
+                tuple(any_edge))
+
+    def _candidates(self, word: str) -> list[Op]:
+        """The rules whose strip (or condition's outermost character) fits ``word``."""
+        n = len(word)
+        out = list(self.any_edge)
+        if word:
+            out.extend(self.by_edge.get(word[-1] if self.suffix else word[0], ()))
+        by_strip = self.by_strip
+        for length in self.strip_lengths:
+            if length > n:
+                break
+            out.extend(by_strip.get(word[n - length:] if self.suffix else word[:length], ()))
+        return out
 
     def applicable(self, word: str) -> tuple[Op, ...]:
         """The rules of the group that apply to ``word`` (strip and condition match)."""
@@ -176,13 +213,20 @@ class Group:
         n = len(word)
         fullstrip = self.fullstrip
         out = []
-        for op in self.ops:
+        # Rules of a group share a few conditions (Korean: thousands of rules, dozens of
+        # conditions): each is tested once per word.
+        met: dict[str, bool] = {}
+        for op in self._candidates(word):
             if not (n > op.cut or (fullstrip and n == op.cut)) or n < op.condlen:
                 continue
-            if self.suffix:
-                if word.endswith(op.strip) and op.condition.matches_end(word):
-                    out.append(op)
-            elif word.startswith(op.strip) and op.condition.matches_start(word):
+            if not (word.endswith(op.strip) if self.suffix else word.startswith(op.strip)):
+                continue
+            condition = op.condition
+            ok = met.get(condition.text)
+            if ok is None:
+                ok = met[condition.text] = (condition.matches_end(word) if self.suffix
+                                            else condition.matches_start(word))
+            if ok:
                 out.append(op)
         # In the order of what they add, so that a batch's forms come out (mostly) sorted:
         # the bucket sort then finds long runs. (Derivations keep a deterministic order.)
@@ -286,19 +330,24 @@ class Expander:
 
     def _assign_keys(self) -> None:
         """Give every suffix op its traits and cross-product keys, one object per value (so
-        that equal keys share one memo)."""
-        interned: dict = {}
-
-        def intern(value):
-            return interned.setdefault(value, value)
-
+        that equal keys share one memo). The keys are found by the plain tuple of what they
+        hold: Basque's 121,000 rules would otherwise hash a million dataclasses."""
+        by_traits: dict[tuple, tuple] = {}
+        two_by_traits: dict[tuple, tuple] = {}
         for group in self._sgroups.values():
             for op in group.ops:
-                op.traits = traits = intern(SuffixTraits(op.cf, op.na, op.flag, op.cont_pfx))
-                op.prefixed_keys = tuple(intern(PrefixedSuffix(traits, in_stem)) for in_stem in (False, True))
-                op.two_suffix_keys = tuple(
-                    tuple(intern(PrefixedTwoSuffixes(traits, op.cross, in_stem, enabling)) for enabling in (False, True))
-                    for in_stem in (False, True))
+                raw = (op.cf, op.na, op.flag, op.cont_pfx)
+                found = by_traits.get(raw)
+                if found is None:
+                    traits = SuffixTraits(*raw)
+                    found = by_traits[raw] = (traits, tuple(PrefixedSuffix(traits, in_stem) for in_stem in (False, True)))
+                op.traits, op.prefixed_keys = found
+                two = two_by_traits.get((raw, op.cross))
+                if two is None:
+                    two = two_by_traits[(raw, op.cross)] = tuple(
+                        tuple(PrefixedTwoSuffixes(op.traits, op.cross, in_stem, enabling) for enabling in (False, True))
+                        for in_stem in (False, True))
+                op.two_suffix_keys = two
 
     def _shadowed(self) -> dict[str, int]:
         """The capitalised forms the hidden homonyms make with an affix (by this expander's
