@@ -305,7 +305,10 @@ def dic_lines(text: str):
 
 def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ignore: str) -> list[Entry]:
     """The entries of .dic ``text`` in file order (IGNORE characters removed; a word that
-    IGNORE empties is no entry)."""
+    IGNORE empties is no entry). A word that starts with a space is no entry either:
+    Hunspell files it as read, but ``spell()`` strips a word's leading blanks before looking
+    it up, so nothing it makes is ever accepted (dictionary-ka 1.1.0 opens its .dic with a
+    licence indented by spaces)."""
     table = str.maketrans("", "", ignore) if ignore else None
     entries = []
     for number, line in dic_lines(text):
@@ -316,6 +319,6 @@ def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ign
             raise RuscError(f"bad flags {field!r} (unknown AF alias?)", path, number) from None
         if table is not None:
             word = word.translate(table)
-        if word:
+        if word and not word[0].isspace():
             entries.append(Entry(word, flags, number))
     return entries
