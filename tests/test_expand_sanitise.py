@@ -94,3 +94,18 @@ def test_an_unknown_flag_alias_names_the_dic_line(tmp_path):
     with pytest.raises(RuscError) as error:
         Expander.from_files(aff, dic)
     assert str(error.value).startswith(f"{dic}:3: ")
+
+
+def test_a_word_indented_by_spaces_is_no_entry(tmp_path):
+    """dictionary-ka 1.1.0 opens its .dic with a licence indented by spaces: libhunspell
+    strips a word's leading blanks before looking it up, so those lines make no form."""
+    from expand_support import spell
+    from pipeline.expand import Expander, entry_forms
+
+    aff, dic = tmp_path / "t.aff", tmp_path / "t.dic"
+    aff.write_text("SET UTF-8\n", "utf-8")
+    dic.write_text("2\n    # licence (https://example.org)\nword\n", "utf-8")
+    expander = Expander.from_files(aff, dic)
+    forms = [f for e in expander.entries() for f in entry_forms(expander, e)]
+    assert forms == ["word"]
+    assert spell(aff, dic, ["    # licence (https:", "word"]) == [False, True]

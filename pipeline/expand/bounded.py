@@ -45,4 +45,4 @@ def bounded_variant(expander: Expander, mode: str, ordinary: OrdinaryForms = Ord
 
     bounded_data = AffixData(**{**data.__dict__, "prefixes": one_level(data.prefixes),
                                 "suffixes": one_level(data.suffixes)})
-    return Expander(bounded_data, fast.entries(), forbidden=fast.forbidden)
+    return Expander(bounded_data, fast.entries(), forbidden=fast.forbidden, hidden=fast.hidden)

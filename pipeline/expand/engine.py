@@ -25,7 +25,8 @@ memoises the answer on the key.
 
 COMPLEXPREFIXES dictionaries are handled as Hunspell does: every word is mirrored,
 prefixes become suffixes (:attr:`Expander.mirror`); the forms are mirrored back when they
-are accepted (:class:`pipeline.expand.forms.Acceptance`). Compounds (COMPOUNDFLAG,
+are accepted (:class:`pipeline.expand.forms.Acceptance`, which also drops the capitalised
+forms Hunspell finds on a hidden homonym first: :meth:`Expander._shadowed`). Compounds (COMPOUNDFLAG,
 COMPOUNDRULE, BREAK joins) are unbounded and are not generated; :attr:`Expander.compounds`
 records whether the dictionary uses them.
 """
@@ -33,12 +34,13 @@ records whether the dictionary uses them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from pipeline.affixes import AffixData, AffixRule, Entry
 from pipeline.expand.batch import Batch, BatchKind
-from pipeline.expand.forms import Acceptance, Converter
+from pipeline.expand.forms import Acceptance, Converter, batch_forms, batch_rank, hidden_homonyms, is_initcap
 from pipeline.expand.read import read_dictionary
 
 #: ``allow(rule)``: restricts an expansion to the rules it accepts (the lemma rules).
@@ -148,7 +150,7 @@ class Op:
 class Group:
     """One flag group with a cache of "which rules apply to a word ending (or starting) so"."""
 
-    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip")
+    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip", "by_strip", "by_edge", "any_edge", "strip_lengths")
 
     def __init__(self, ops: list[Op], suffix: bool, fullstrip: bool):
         self.ops = tuple(ops)
@@ -158,6 +160,43 @@ class Group:
         self.cache: dict[str, tuple[Op, ...]] = {}
         self.suffix = suffix
         self.fullstrip = fullstrip
+
+        #: An index of the rules, so that a word is tested against few of them (Korean has
+        #: groups of 26,000 rules): by the string they strip, and for those that strip
+        #: nothing by the outermost character their condition requires (last for a
+        #: suffix, first for a prefix), the rest apart.
+        self.by_strip, self.by_edge, self.any_edge = self._index(self.ops, suffix)
+        self.strip_lengths = tuple(sorted({len(strip) for strip in self.by_strip}))
+
+    @staticmethod
+    def _index(ops: tuple[Op, ...], suffix: bool) -> tuple[dict, dict, tuple[Op, ...]]:
+        by_strip: dict[str, list[Op]] = {}
+        by_edge: dict[str, list[Op]] = {}
+        any_edge = []
+        for op in ops:
+            edge = op.condition.parts[-1 if suffix else 0] if op.condlen else None
+            if op.strip:
+                by_strip.setdefault(op.strip, []).append(op)
+            elif edge is not None and edge.chars is not None and not edge.negated:
+                for char in edge.chars:
+                    by_edge.setdefault(char, []).append(op)
+            else:
+                any_edge.append(op)
+        return ({k: tuple(v) for k, v in by_strip.items()}, {k: tuple(v) for k, v in by_edge.items()},
+                tuple(any_edge))
+
+    def _candidates(self, word: str) -> list[Op]:
+        """The rules whose strip (or condition's outermost character) fits ``word``."""
+        n = len(word)
+        out = list(self.any_edge)
+        if word:
+            out.extend(self.by_edge.get(word[-1] if self.suffix else word[0], ()))
+        by_strip = self.by_strip
+        for length in self.strip_lengths:
+            if length > n:
+                break
+            out.extend(by_strip.get(word[n - length:] if self.suffix else word[:length], ()))
+        return out
 
     def applicable(self, word: str) -> tuple[Op, ...]:
         """The rules of the group that apply to ``word`` (strip and condition match)."""
@@ -174,13 +213,20 @@ class Group:
         n = len(word)
         fullstrip = self.fullstrip
         out = []
-        for op in self.ops:
+        # Rules of a group share a few conditions (Korean: thousands of rules, dozens of
+        # conditions): each is tested once per word.
+        met: dict[str, bool] = {}
+        for op in self._candidates(word):
             if not (n > op.cut or (fullstrip and n == op.cut)) or n < op.condlen:
                 continue
-            if self.suffix:
-                if word.endswith(op.strip) and op.condition.matches_end(word):
-                    out.append(op)
-            elif word.startswith(op.strip) and op.condition.matches_start(word):
+            if not (word.endswith(op.strip) if self.suffix else word.startswith(op.strip)):
+                continue
+            condition = op.condition
+            ok = met.get(condition.text)
+            if ok is None:
+                ok = met[condition.text] = (condition.matches_end(word) if self.suffix
+                                            else condition.matches_start(word))
+            if ok:
                 out.append(op)
         # In the order of what they add, so that a batch's forms come out (mostly) sorted:
         # the bucket sort then finds long runs. (Derivations keep a deterministic order.)
@@ -191,8 +237,11 @@ class Group:
 class Expander:
     """Generates the word forms of one dictionary. Build with :meth:`from_files`."""
 
-    def __init__(self, data: AffixData, entries: list[Entry], forbidden: frozenset[str] | None = None):
-        """``forbidden``: the FORBIDDENWORD stems (default: those of ``entries``)."""
+    def __init__(self, data: AffixData, entries: list[Entry], forbidden: frozenset[str] | None = None,
+                 hidden: list[Entry] | None = None):
+        """``forbidden``: the FORBIDDENWORD stems (default: those of ``entries``); ``hidden``:
+        Hunspell's hidden capitalised homonyms (default: those of ``entries``,
+        :func:`~pipeline.expand.forms.hidden_homonyms`)."""
         #: The affix data, as read (not mirrored).
         self.data = data
         self._entries = entries
@@ -221,9 +270,6 @@ class Expander:
         self._stem_block = frozenset(f for f in (data.onlyincompound, data.forbidden) if f is not None)
         if forbidden is None:
             forbidden = frozenset(e.stem for e in entries if data.forbidden is not None and data.forbidden in e.flags)
-        #: Which working-space forms Hunspell accepts as spelled, as output forms.
-        self.acceptance = Acceptance(self.mirror, self._iconv_that_matters(data, entries, prefixes, suffixes),
-                                     forbidden)
         self._groups_cache: dict[frozenset, tuple] = {}
         self._class_cache: dict[tuple, list] = {}
         #: Admitted prefixes -> their rule indices: how cross-product batches are ordered.
@@ -232,6 +278,10 @@ class Expander:
         self.max_suffix_cut = max((op.cut for g in self._sgroups.values() for op in g.ops), default=0)
         # Does any suffix enable a prefix the stem may lack?
         self._any_cont_pfx = any(op.cont_pfx for g in self._sgroups.values() for op in g.ops)
+        #: Hunspell's hidden capitalised homonyms (passed on to the fast and bounded variants).
+        self.hidden = hidden_homonyms(entries, data.forbidden) if hidden is None else list(hidden)
+        self._forbidden = forbidden
+        self._iconv = self._iconv_that_matters(data, entries, prefixes, suffixes)
 
     @classmethod
     def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> "Expander":
@@ -245,10 +295,18 @@ class Expander:
     @property
     def forbidden(self) -> frozenset[str]:
         """The FORBIDDENWORD stems: never a form, whatever makes them."""
-        return self.acceptance.forbidden
+        return self._forbidden
+
+    @cached_property
+    def acceptance(self) -> Acceptance:
+        """Which working-space forms Hunspell accepts as spelled, as output forms. Made on
+        first use: the shadowed forms take expanding the hidden homonyms, which an expander
+        only read to make its fast or bounded variant never needs."""
+        return Acceptance(self.mirror, self._iconv, self._forbidden, self._shadowed())
 
     def share(self, index: int, shares: int) -> "Expander":
         """The same expander over entries ``index``, ``index + shares``, ... (for a worker)."""
+        self.acceptance  # made once, not once per worker
         part = object.__new__(Expander)
         part.__dict__.update(self.__dict__)
         part._entries = self._entries[index::shares]
@@ -257,6 +315,7 @@ class Expander:
     def __getstate__(self) -> dict:
         # Workers receive their share pickled: the entries as three columns pickle an order
         # of magnitude faster than a hundred thousand dataclass instances.
+        self.acceptance  # made once, not once per worker
         state = dict(self.__dict__)
         entries = state.pop("_entries")
         state["_entry_columns"] = ([e.stem for e in entries], [e.flags for e in entries], [e.line for e in entries])
@@ -271,19 +330,41 @@ class Expander:
 
     def _assign_keys(self) -> None:
         """Give every suffix op its traits and cross-product keys, one object per value (so
-        that equal keys share one memo)."""
-        interned: dict = {}
-
-        def intern(value):
-            return interned.setdefault(value, value)
-
+        that equal keys share one memo). The keys are found by the plain tuple of what they
+        hold: Basque's 121,000 rules would otherwise hash a million dataclasses."""
+        by_traits: dict[tuple, tuple] = {}
+        two_by_traits: dict[tuple, tuple] = {}
         for group in self._sgroups.values():
             for op in group.ops:
-                op.traits = traits = intern(SuffixTraits(op.cf, op.na, op.flag, op.cont_pfx))
-                op.prefixed_keys = tuple(intern(PrefixedSuffix(traits, in_stem)) for in_stem in (False, True))
-                op.two_suffix_keys = tuple(
-                    tuple(intern(PrefixedTwoSuffixes(traits, op.cross, in_stem, enabling)) for enabling in (False, True))
-                    for in_stem in (False, True))
+                raw = (op.cf, op.na, op.flag, op.cont_pfx)
+                found = by_traits.get(raw)
+                if found is None:
+                    traits = SuffixTraits(*raw)
+                    found = by_traits[raw] = (traits, tuple(PrefixedSuffix(traits, in_stem) for in_stem in (False, True)))
+                op.traits, op.prefixed_keys = found
+                two = two_by_traits.get((raw, op.cross))
+                if two is None:
+                    two = two_by_traits[(raw, op.cross)] = tuple(
+                        tuple(PrefixedTwoSuffixes(op.traits, op.cross, in_stem, enabling) for enabling in (False, True))
+                        for in_stem in (False, True))
+                op.two_suffix_keys = two
+
+    def _shadowed(self) -> dict[str, int]:
+        """The capitalised forms the hidden homonyms make with an affix (by this expander's
+        own rules), each with the earliest path that makes it (:func:`batch_rank`): Hunspell
+        rejects them unless another entry makes them earlier (see
+        :func:`~pipeline.expand.forms.hidden_homonyms`)."""
+        out: dict[str, int] = {}
+        for entry in self.hidden:
+            for batch in self.batches(entry):
+                if batch[0] is _STEM:
+                    continue  # the bare look-up skips hidden homonyms
+                rank = batch_rank(batch)
+                for forms, _shared in batch_forms(batch, self.max_suffix_cut):
+                    for form in (f[::-1] for f in forms) if self.mirror else forms:
+                        if is_initcap(form) and rank < out.get(form, 5):
+                            out[form] = rank
+        return out
 
     @staticmethod
     def _iconv_that_matters(data: AffixData, entries: list[Entry], prefixes: dict, suffixes: dict) -> Converter | None:

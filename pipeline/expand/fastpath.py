@@ -50,7 +50,8 @@ class OrdinaryForms:
 def fast_variant(expander: Expander, ordinary: OrdinaryForms = OrdinaryForms()) -> Expander:
     """``expander`` without the rules and entries that cannot make an ordinary word.
 
-    FORBIDDENWORD entries still forbid their forms, even when the entries themselves go.
+    FORBIDDENWORD entries still forbid their forms, and hidden capitalised homonyms still
+    shadow theirs, even when the entries themselves go.
     """
     data = expander.data
     mirror = expander.mirror
@@ -83,4 +84,4 @@ def fast_variant(expander: Expander, ordinary: OrdinaryForms = OrdinaryForms()) 
 
     fast_data = AffixData(**{**data.__dict__, "prefixes": keep(data.prefixes), "suffixes": keep(data.suffixes)})
     entries = [e for e in expander.entries() if not stem_hopeless(e)]
-    return Expander(fast_data, entries, forbidden=expander.forbidden)
+    return Expander(fast_data, entries, forbidden=expander.forbidden, hidden=expander.hidden)
