@@ -133,8 +133,10 @@ class StemExclusion:
         cannot overrule (the interjection "vinga" beside the subjunctive vinga/_D).
         """
         flagged = [flags for flags in lines if flags]
-        if (self.flags or self.only_flags) and (not flagged or (len(flagged) < len(lines) and not self.bare_line_too)):
-            return False
+        if self.flags or self.only_flags:
+            has_bare_line = len(flagged) < len(lines)
+            if not flagged or (has_bare_line and not self.bare_line_too):
+                return False
         return ((not self.flags or any(self.flags & flags for flags in flagged))
                 and (not self.only_flags or all(flags == self.only_flags for flags in flagged))
                 and (not self.endings or stem.endswith(self.endings))

@@ -260,19 +260,21 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
 def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
     """Where the abbreviation list, the blocklist and the conjugation table came from (or
     why there is none)."""
-    def describe(source, words, note: str = "") -> dict:
+    def describe(source, words=None, note: str = "") -> dict:
+        """The source's pins, and how many entries it gave (``words``: the words read)."""
         if source is None:
             return {"source": None, "note": note or "none"}
-        return {"source": {"kind": source.kind, "name": source.name, "version": source.version,
-                           "integrity": source.integrity, "files": list(source.files), "licence": source.licence},
-                "entries": len(words)}
+        described = {"source": {"kind": source.kind, "name": source.name, "version": source.version,
+                                "integrity": source.integrity, "files": list(source.files), "licence": source.licence}}
+        if words is not None:
+            described["entries"] = len(words)
+        return described
 
     blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
     blocklist["local_additions"] = len(language.blocklist.add)
     return {"abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
             "blocklist": blocklist,
-            "conjugations": {key: value for key, value in describe(language.lemma_evidence.conjugations, ()).items()
-                             if key != "entries"}}
+            "conjugations": describe(language.lemma_evidence.conjugations)}
 
 
 def write_index(paths: Paths) -> None:

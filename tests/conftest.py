@@ -139,6 +139,20 @@ def dictionary():
     return get
 
 
+@pytest.fixture(scope="session")
+def conjugation_files():
+    """``conjugation_files("ca")`` → the fetched files of a language's conjugation table."""
+    from pipeline.config import load_language
+    from pipeline.paths import Paths
+    from pipeline.sources import fetch_package_files
+
+    def get(code: str) -> tuple[Path, ...]:
+        language = load_language(code)
+        return tuple(fetch_package_files(language.lemma_evidence.conjugations, language, Paths(REPO_ROOT)))
+
+    return get
+
+
 @dataclass(frozen=True)
 class CliResult:
     """What one in-process ``rusc`` run did."""

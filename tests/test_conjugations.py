@@ -12,14 +12,13 @@ from pipeline.config import load_language
 from pipeline.conjugations import ConjugationTable
 from pipeline.errors import RuscError
 from pipeline.lemmas import conjugation_table
-from pipeline.sources import fetch_package_files
 
 CA = load_language("ca")
 
 
 @pytest.fixture(scope="module")
-def table_files(paths) -> tuple[Path, ...]:
-    return tuple(fetch_package_files(CA.lemma_evidence.conjugations, CA, paths))
+def table_files(conjugation_files) -> tuple[Path, ...]:
+    return conjugation_files("ca")
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,6 @@ import pytest
 from pipeline.config import load_language
 from pipeline.expand import Expander
 from pipeline.lemmas import REASONS, choose_stems, conjugation_table
-from pipeline.paths import Paths
-from pipeline.sources import fetch_package_files
 
 pytestmark = pytest.mark.slow
 
@@ -31,9 +29,9 @@ def lemmas(built_lists) -> frozenset[str]:
 
 
 @pytest.fixture(scope="module")
-def choice(dictionary, paths: Paths):
+def choice(dictionary, conjugation_files):
     files = dictionary("ca")
-    table = conjugation_table(CA, tuple(fetch_package_files(CA.lemma_evidence.conjugations, CA, paths)))
+    table = conjugation_table(CA, conjugation_files("ca"))
     return choose_stems(CA, Expander.from_files(files.aff, files.dic), table)
 
 
