@@ -16,7 +16,7 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check messages lock clean
+.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check oracle messages lock clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
@@ -24,6 +24,7 @@ help:
 	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
 	@echo "make all-languages build every language file one after another and print the README table"
 	@echo "make bench         speed and memory benchmarks against reference tools"
+	@echo "make oracle        every generated form checked by libhunspell (LANGS, default ca en es fr)"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
 	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
 	@echo "make lock          re-resolve requirements.lock (with hashes) from pyproject.toml"
@@ -65,6 +66,12 @@ test: setup system-deps dictionaries
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py
+
+# Every form of each language asked of libhunspell (the tests ask at most a million per language).
+ORACLE_LANGS := $(or $(LANGS),ca en es fr)
+oracle: setup system-deps
+	$(BIN)/rusc dictionaries $(ORACLE_LANGS)
+	@for code in $(ORACLE_LANGS); do $(BIN)/python scripts/rejected_forms.py $$code || exit 1; done
 
 publish-check: setup
 	$(BIN)/python scripts/publish_check.py

@@ -138,6 +138,15 @@ def test_ci_workflow_runs_the_tests_on_pull_requests_and_publishes_nothing():
     assert all("permissions" not in job or job["permissions"] == {"contents": "read"} for job in workflow["jobs"].values())
 
 
+def test_ci_workflow_checks_every_form_with_libhunspell_every_week():
+    workflow = load(CI)
+    triggers = workflow[True] if True in workflow else workflow["on"]
+    assert [entry["cron"] for entry in triggers["schedule"]]
+    by_event = {job["if"]: [s.get("run", "") for s in steps(job)] for job in workflow["jobs"].values()}
+    assert any("make test" in run for run in by_event["github.event_name == 'pull_request'"])
+    assert any("make oracle" in run for run in by_event["github.event_name == 'schedule'"])
+
+
 @pytest.mark.parametrize("path", [PAGES, CI], ids=lambda p: p.name)
 def test_workflows_keep_the_page_screenshots_even_when_tests_fail(path):
     workflow = load(path)
