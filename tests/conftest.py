@@ -302,3 +302,13 @@ def browser():
         launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def page_sweep(real_site, browser):
+    """Every page type of the real site visited once per width (tests/page_sweep.py): the
+    layout and accessibility tests read the same visits, in one xdist group."""
+    from page_sweep import sweep
+
+    origin, site = real_site
+    return sweep(browser, origin, site)

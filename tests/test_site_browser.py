@@ -24,7 +24,7 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 pytestmark = pytest.mark.browser
 
 from conftest import SITE_BASE as BASE, SITE_DAY as DAY, serve  # noqa: E402
-from test_site_layout import page_types  # noqa: E402  (every page type, in ca and en)
+from page_sweep import page_types  # noqa: E402  (every page type, in ca and en)
 
 
 def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
@@ -58,31 +58,12 @@ def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, 
         context.close()
 
 
-#: axe-core options for the dark pages: the colour-contrast rule alone.
-DARK_SCAN = {"runOnly": {"type": "rule", "values": ["color-contrast"]}, "resultTypes": ["violations"]}
-
-
-def test_no_page_type_has_serious_accessibility_violations(real_site, browser):
-    from axe_playwright_python.sync_playwright import Axe
-
-    origin, site = real_site
-    axe = Axe()
-    problems = []
-    for scheme in ("light", "dark"):
-        for name, path in page_types(site).items():
-            context, page, _ = open_page(browser, origin + BASE + path, scheme=scheme)
-            try:
-                for details in page.locator("details").all():
-                    if details.is_visible():  # the phone menu is hidden on a desktop
-                        details.locator("summary").first.click()  # scan the revealed answers too
-                # Dark mode changes colours only: its pages are checked for contrast; the
-                # structure (names, roles, landmarks) is the light pages' and checked there.
-                options = DARK_SCAN if scheme == "dark" else None
-                violations = (axe.run(page, options=options) if options else axe.run(page)).response["violations"]
-                problems += [f"{scheme} {name}: {v['id']} ({v['impact']}): {v['help']}"
-                             for v in violations if v["impact"] in ("serious", "critical")]
-            finally:
-                context.close()
+@pytest.mark.xdist_group("page-sweep")
+def test_no_page_type_has_serious_accessibility_violations(real_site, page_sweep):
+    _, site = real_site
+    scanned = [seen for seen in page_sweep if seen.violations is not None]
+    assert sorted(seen.name for seen in scanned) == sorted(page_types(site))
+    problems = [f"{seen.name}: {violation}" for seen in scanned for violation in seen.violations]
     assert not problems, "\n".join(problems)
 
 

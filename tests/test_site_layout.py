@@ -9,39 +9,13 @@ as an artifact), named ``<page type>-<lang>-<width>.png``.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from conftest import REPO_ROOT, SITE_BASE as BASE
+from conftest import SITE_BASE as BASE
+from page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types
 
 pytestmark = pytest.mark.browser
-
-SCREENSHOTS = REPO_ROOT / "dist" / "screenshots"
-WIDTHS = {390: 844, 1280: 900}
-#: Smallest width and height of anything a finger must hit.
-TAP = 44
-
-
-def page_types(site: Path) -> dict[str, str]:
-    """One page of each type per language (path under the base)."""
-    types = {"home": "", "404": "404.html"}
-    for code in ("ca", "en"):
-        first_day = min(p.name for p in (site / code / "beehive").iterdir() if p.name[:1].isdigit())
-        types.update({
-            f"language-{code}": f"{code}/", f"beehive-{code}": f"{code}/beehive/",
-            f"beehive-day-{code}": f"{code}/beehive/{first_day}/", f"rack-{code}": f"{code}/rack/",
-            f"rack-day-{code}": f"{code}/rack/{first_day}/", f"archive-{code}": f"{code}/beehive/archive/",
-            f"rack-archive-{code}": f"{code}/rack/archive/", f"downloads-{code}": f"{code}/downloads/",
-            f"about-{code}": f"{code}/about/",
-            f"beehive-answers-{code}": f"{code}/beehive/{first_day}/answers/",
-            f"rack-answers-{code}": f"{code}/rack/{first_day}/answers/",
-        })
-        for extra in sorted(p.parent.name for p in (site / code).glob("*/index.html")):
-            if extra not in ("beehive", "rack", "downloads", "about", "archive"):
-                types[f"{extra}-{code}"] = f"{code}/{extra}/"  # wordle, solvers, …
-    return types
-
 
 def test_every_page_type_parses_as_html5_in_both_languages(real_site):
     import html5lib
@@ -54,77 +28,20 @@ def test_every_page_type_parses_as_html5_in_both_languages(real_site):
         assert not parser.errors, f"{name}: {parser.errors[:3]}"
 
 
-def open_at(browser, url: str, width: int, locale: str = "de-DE", scheme: str = "light"):
-    # A locale the site does not publish, so the home page stays where it is.
-    context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]}, locale=locale,
-                                  color_scheme=scheme, service_workers="block")
-    page = context.new_page()
-    response = page.goto(url)
-    assert response is not None and response.status in (200, 404), url
-    page.wait_for_load_state("networkidle")
-    return context, page
-
-
-#: Interactive elements a finger hits, skipping those hidden or inside a scroll box
-#: (a table's links scroll with it) and the skip link (only shown on keyboard focus).
-SMALL_TARGETS = """(tap) => {
-  const found = [];
-  for (const el of document.querySelectorAll('a[href], button, summary, input:not([type=hidden]), select, [role=button]')) {
-    if (el.closest('.skip')) continue;
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    if (!box.width || !box.height || style.visibility === 'hidden') continue;
-    let target = box;
-    if (el.type === 'checkbox' || el.type === 'radio') {
-      const label = el.closest('label');
-      if (label) target = label.getBoundingClientRect();
-    }
-    if (target.height < tap - 0.5 || target.width < tap - 0.5) {
-      found.push(`${el.tagName.toLowerCase()}${el.className ? '.' + el.className : ''} "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(target.width)}x${Math.round(target.height)}`);
-    }
-  }
-  return found;
-}"""
-
-
-#: Rows of tiles that a player reads as one rack: the game's tile buttons and a rack page's
-#: tiles (a calendar's small racks and the tile bag may wrap). Each must stay on one line.
-BROKEN_RACKS = """() => {
-  const found = [];
-  for (const row of document.querySelectorAll('.game-tiles, .tiles:not(.small):not(.bag)')) {
-    const tops = new Set();
-    for (const tile of row.children) {
-      const box = tile.getBoundingClientRect();
-      if (box.width && box.height) tops.add(Math.round(box.top));
-    }
-    if (tops.size > 1) found.push(`${row.id || row.className}: ${row.children.length} tiles on ${tops.size} lines`);
-  }
-  return found;
-}"""
-
-
-def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, browser):
-    origin, site = real_site
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+@pytest.mark.xdist_group("page-sweep")
+def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, page_sweep):
+    _, site = real_site
     problems = []
-    for name, path in page_types(site).items():
-        for width in WIDTHS:
-            context, page = open_at(browser, origin + BASE + path, width)
-            try:
-                page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
-                overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-                if overflow > 0:
-                    problems.append(f"{name} at {width}px: the page scrolls sideways by {overflow}px")
-                broken = page.evaluate(BROKEN_RACKS)
-                problems += [f"{name} at {width}px: a rack breaks into lines: {b}" for b in broken]
-                small = page.evaluate(SMALL_TARGETS, TAP)
-                problems += [f"{name} at {width}px: tap target under {TAP}px: {s}" for s in small[:5]]
-                bar = page.locator(".site-header .bar").bounding_box()
-                if bar["height"] > 64:
-                    problems.append(f"{name} at {width}px: the navigation takes {bar['height']:.0f}px (two lines?)")
-            finally:
-                context.close()
+    for seen in page_sweep:
+        where = f"{seen.name} at {seen.width}px"
+        if seen.overflow > 0:
+            problems.append(f"{where}: the page scrolls sideways by {seen.overflow}px")
+        problems += [f"{where}: a rack breaks into lines: {b}" for b in seen.broken_racks]
+        problems += [f"{where}: tap target under {TAP}px: {s}" for s in seen.small_targets[:5]]
+        if seen.navigation_height > 64:
+            problems.append(f"{where}: the navigation takes {seen.navigation_height:.0f}px (two lines?)")
     assert not problems, "\n".join(problems)
+    assert {(seen.name, seen.width) for seen in page_sweep} == {(name, width) for name in page_types(site) for width in WIDTHS}
     assert len(list(SCREENSHOTS.glob("*.png"))) >= 2 * len(page_types(site))
 
 
