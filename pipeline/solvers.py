@@ -30,6 +30,7 @@ pure function of the word lists and the language TOML: byte-identical on every r
 from __future__ import annotations
 
 import json
+import re
 
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
@@ -72,9 +73,13 @@ def _encode_form(base: str, form: str) -> str:
     return form
 
 
+#: What a display form may not hold: the index's own separators.
+_SEPARATORS = re.compile(f"[\t\n{FORM_SEPARATOR}]")
+
+
 def _check_forms(forms: tuple[str, ...], where: Language) -> None:
     for form in forms:
-        if not form or form[0] in (DIFF_MARK, SAME) or any(ch in form for ch in ("\t", "\n", FORM_SEPARATOR)):
+        if not form or form[0] in (DIFF_MARK, SAME) or _SEPARATORS.search(form):
             raise RuscError(f"display form {form!r} cannot be written in the solver index", where.path)
 
 
@@ -139,10 +144,12 @@ def rack_index(index: RackIndex) -> bytes:
     tile_keys = [fold(text, language) for text in tiles.texts]
     if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - 0x41:
         raise RuscError("the tiles cannot be written in the rack finder's index", language.path)
+    # Tile code -> the tile's key: a code string translated by it is the key it rebuilds.
+    key_of_code = {0x41 + i: key for i, key in enumerate(tile_keys)}
     rows: list[tuple[str, str]] = []
     for entries in index.by_signature.values():
         for key, codes, forms, texts in entries:
-            if "".join(tile_keys[ord(c) - 0x41] for c in codes) != key:
+            if codes.translate(key_of_code) != key:
                 raise RuscError(f"game key {key!r} is not its tiles' keys joined; the rack index cannot rebuild it",
                                 language.path)
             _check_forms(forms, language)
