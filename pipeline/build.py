@@ -33,6 +33,31 @@ class Bounds:
     max_bytes: int | None = None
 
 
+#: What an expansion is made by, under ``pipeline/``: the expander package, the affix
+#: records and the dictionary reader. A change to any of them makes every forms.txt stale.
+EXPANDER_SOURCES = ("expand", "affixes.py", "extract.py")
+
+
+def expander_digest() -> str:
+    """SHA-256 over the source files of :data:`EXPANDER_SOURCES` (path and bytes, in path order)."""
+    import hashlib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in EXPANDER_SOURCES:
+        for path in sorted((root / name).rglob("*.py")) if (root / name).is_dir() else [root / name]:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def expansion_stamp(language: Language, files: DictionaryFiles) -> dict:
+    """What ``dist/work/<lang>/inputs.json`` records: an expansion on disk with the same
+    stamp was made from the same dictionary, mode and expander, and is reused."""
+    return {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__,
+            "expander": expander_digest(), "bounded": language.expand.bounded}
+
+
 def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None,
                     bounds: Bounds = Bounds()) -> dict:
     """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date."""
@@ -41,8 +66,7 @@ def expand_language(language: Language, files: DictionaryFiles, paths: Paths, wo
 
     work = paths.work(language.code)
     forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
-    stamp = {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__,
-             "bounded": language.expand.bounded}
+    stamp = expansion_stamp(language, files)
     if forms.exists() and info_path.exists() and stamp_path.exists():
         try:
             if json.loads(stamp_path.read_text("utf-8")) == stamp:

@@ -1,11 +1,12 @@
 """Helpers shared by the expander tests: the compiled libhunspell oracle and cached expansions.
 
 Expansions of the real dictionaries take seconds to a minute each, so each is made once and
-shared by every test and every pytest-xdist worker that reads it: it is filed under
-``.cache/test-expansions/`` by a key of what it depends on — the dictionary's .aff and .dic
-(SHA-256), the fast-path switch, and the source of the whole ``pipeline`` package (any code
-change makes a new key, so a test never reads an expansion an older expander made). A file
-lock lets one worker expand while the others wait for it; other keys are pruned.
+shared by every test and every pytest-xdist worker that reads it. The full expansion is the
+build's (``dist/work/<lang>/``, stamped with the dictionary's hashes and the expander's
+source, so a test never reads one an older expander made); the fast path's is filed under
+``.cache/test-expansions/`` by a key of the .aff and .dic (SHA-256), the language's ordinary
+shape and the source of the whole ``pipeline`` package. A lock lets one worker expand while
+the others wait for it; other keys are pruned.
 """
 
 from __future__ import annotations
@@ -112,27 +113,40 @@ def code_version() -> str:
 
 
 def expansion(code: str, fast: bool = False) -> Path:
-    """forms.txt of the language's real dictionary, made once for these inputs and this code."""
+    """forms.txt of the language's real dictionary, made once for these inputs and this code.
+
+    The full expansion is the build's own, ``dist/work/<lang>/forms.txt``
+    (:func:`pipeline.build.expand_language`, which reuses one made from the same inputs by
+    the same expander, as ``make dictionaries`` leaves it); the fast path's is filed here.
+    """
     from filelock import FileLock
 
+    from pipeline.build import expand_language
     from pipeline.config import load_language
     from pipeline.expand import OrdinaryForms, expand_to_file
-    from pipeline.fsutil import sha256_file
+    from pipeline.fsutil import build_lock, sha256_file
+    from pipeline.paths import Paths
 
     files = dictionary_files(code)
+    language = load_language(code)
+    if not fast:
+        paths = Paths(REPO)
+        with build_lock(paths.dist, wait=3600):  # a build of the lists may be expanding it
+            expand_language(language, files, paths)
+        return paths.work(code) / "forms.txt"
     # The fast path keeps what an ordinary word of the language may hold (its capitals, its
     # letter groups), as `rusc expand --fast` does.
-    ordinary = OrdinaryForms.of(load_language(code))
+    ordinary = OrdinaryForms.of(language)
     shape = f"{ordinary.keep_capitals}:{''.join(sorted(ordinary.joiners))}"
-    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), str(fast), shape, code_version()])
+    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), shape, code_version()])
                          .encode()).hexdigest()[:24]
-    variant = f"{code}-{'fast' if fast else 'full'}"
+    variant = f"{code}-fast"
     folder = EXPANSIONS / f"{variant}-{key}"
     out = folder / "forms.txt"
     EXPANSIONS.mkdir(parents=True, exist_ok=True)
     with FileLock(str(EXPANSIONS / f".{code}.lock")):
         if not out.exists():
-            for stale in EXPANSIONS.glob(f"{variant}-*"):
+            for stale in EXPANSIONS.glob(f"{code}-*"):
                 shutil.rmtree(stale, ignore_errors=True)
-            expand_to_file(files.aff, files.dic, out, workers=2, fast=fast, ordinary=ordinary)  # atomic: complete or absent
+            expand_to_file(files.aff, files.dic, out, workers=2, fast=True, ordinary=ordinary)  # atomic: complete or absent
     return out

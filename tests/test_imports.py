@@ -130,3 +130,34 @@ def test_every_subcommand_lives_in_the_commands_package():
     hooks = [module_name(p) for p in PACKAGE.rglob("*.py")
              if layer(module_name(p)) < ORCHESTRATION and "def add_cli(" in p.read_text("utf-8")]
     assert not hooks, hooks
+
+
+#: Modules the expander may import whose source does not shape its output: errors, files,
+#: progress and the worker pool; the language file only through the bounded mode, which
+#: the expansion stamp records itself.
+NOT_SHAPING_FORMS = {"pipeline", "pipeline.errors", "pipeline.fsutil", "pipeline.progress", "pipeline.workers",
+                     "pipeline.config"}
+
+
+def test_the_expansion_stamp_covers_every_module_the_expander_reads_with():
+    """A build reuses forms.txt while :func:`pipeline.build.expander_digest` is unchanged, so
+    every module an expansion runs through must be among the sources it hashes."""
+    from pipeline.build import EXPANDER_SOURCES
+
+    hashed = {f"pipeline.{name.removesuffix('.py')}" for name in EXPANDER_SOURCES}
+
+    def is_hashed(module: str) -> bool:
+        return any(module == top or module.startswith(top + ".") for top in hashed)
+
+    sources = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    seen, todo = set(), [m for m in sources if is_hashed(m)]
+    while todo:
+        module = todo.pop()
+        if module in seen or module not in sources:
+            continue
+        seen.add(module)
+        path = sources[module]
+        todo.extend(imported(path.read_text("utf-8"), module, path.name == "__init__.py"))
+    outside = sorted(m for m in seen if not is_hashed(m) and m not in NOT_SHAPING_FORMS)
+    assert not outside, f"the expander reads with modules its stamp does not hash: {outside}"
+    assert "pipeline.expand.engine" in seen and "pipeline.extract" in seen
