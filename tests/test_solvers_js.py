@@ -20,7 +20,7 @@ from pipeline.errors import UsageError
 from pipeline.racks import BLANK, RackIndex
 from pipeline.solvers import encode_forms, hive_index, rack_index
 
-CASES = 1000
+CASES = 500
 #: Reads {"hive": path, "rack": path, "hives": [...], "racks": [...]} on stdin; answers each
 #: case with the sha256 of its canonical JSON (and the JSON itself for the first few).
 DRIVER = r"""
