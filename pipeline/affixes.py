@@ -204,3 +204,7 @@ class AffixData:
     break_patterns: tuple[str, ...] = ("-", "^-", "-$")
     #: True when BREAK was written in the .aff.
     break_declared: bool = False
+    #: When libhunspell stopped reading the .aff early, its affix index is left unordered
+    #: and reaches only some rules: the :class:`pipeline.expand.affix_index.AffixIndex` of
+    #: every rule read (None when the whole .aff was read and every rule is reached).
+    affix_index: object | None = None

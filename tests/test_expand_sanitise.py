@@ -68,9 +68,10 @@ def test_an_affix_group_declared_twice_keeps_both_declarations(tmp_path):
     assert all(spell(aff, dic, sorted(forms)))
 
 
-def test_an_empty_group_is_dropped(tmp_path):
+def test_an_empty_group_ends_the_reading_as_in_libhunspell(tmp_path):
     aff, dic = write(tmp_path, "SET UTF-8\nSFX Z Y 0\n" + AFF.replace("SET UTF-8\n", ""), "1\ngat/EZ\n")
-    assert all_forms(aff, dic) == {"gat", "gats"}
+    assert all_forms(aff, dic) == {"gat"}
+    assert spell(aff, dic, ["gat", "gats"]) == [True, False]
 
 
 def test_conditions_are_not_regular_expressions(tmp_path):
@@ -81,12 +82,12 @@ def test_conditions_are_not_regular_expressions(tmp_path):
     assert all(spell(aff, dic, sorted(forms)))
 
 
-def test_a_rule_line_of_another_group_is_a_one_line_error(tmp_path):
-    aff, dic = write(tmp_path, "SET UTF-8\nSFX A Y 1\nSFX B 0 s .\n", "1\ngat/A\n")
-    with pytest.raises(RuscError) as error:
-        Expander.from_files(aff, dic)
-    assert str(error.value).startswith(f"{aff}:3: ")
-    assert "\n" not in str(error.value)
+def test_a_rule_line_of_another_group_ends_the_reading_with_a_one_line_warning(tmp_path, capsys):
+    aff, dic = write(tmp_path, "SET UTF-8\nSFX C Y 1\nSFX C 0 x .\nSFX A Y 1\nSFX B 0 s .\n", "1\ngat/AC\n")
+    assert all_forms(aff, dic) == {"gat", "gatx"}
+    assert spell(aff, dic, ["gat", "gatx", "gats"]) == [True, True, False]
+    warning = capsys.readouterr().err.strip()
+    assert warning.startswith(f"rusc: warning: {aff}:5: ") and "\n" not in warning
 
 
 def test_an_unknown_flag_alias_names_the_dic_line(tmp_path):

@@ -288,6 +288,10 @@ class Expander:
         data, entries = read_dictionary(aff_path, dic_path)
         return cls(data, entries)
 
+    def working_stem(self, entry: Entry) -> str:
+        """The entry's stem in working space (mirrored for COMPLEXPREFIXES)."""
+        return entry.stem[::-1] if self.mirror else entry.stem
+
     def entries(self) -> list[Entry]:
         """The dictionary's entries (stems with their flags), in .dic order."""
         return list(self._entries)
