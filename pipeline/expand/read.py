@@ -55,6 +55,7 @@ from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
 from pipeline.errors import RuscError
 from pipeline.expand.affix_index import AffixIndex
 from pipeline.expand.aff_stops import KeptAff, kept_lines
+from pipeline.expand.conditions import hunspell_condition
 from pipeline.extract import aff_encoding, read_dictionary_text
 
 #: Directives that make a dictionary accept compounds (unbounded, so never expanded).
@@ -209,6 +210,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
         raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
     groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
+    utf8 = _hunspell_encoding(text) == "utf-8"
     for (kind, flag), raws in sanitised.rules.items():
         parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
         if len(parsed) != len(raws):
@@ -216,8 +218,8 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
                             raws[0].line if raws else None)
         rules = []
         for index, (raw, rule) in enumerate(zip(raws, parsed)):
-            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add,
-                                   parse_condition(raw.condition, str(path), raw.line),
+            condition = hunspell_condition(parse_condition(raw.condition, str(path), raw.line), kind, rule.strip, utf8)
+            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add, condition,
                                    frozenset(rule.flags), raw.line))
         groups[kind][flag] = tuple(rules)
     index = None
