@@ -104,9 +104,9 @@ class AffixIndex:
     def __init__(self, rules: Iterable[AffixRule], encoding: str):
         self.encoding = encoding
         rules = sorted(rules, key=lambda rule: rule.line)  # .aff order is the order of insertion
-        self._suffix = _Tree((rule.add.encode(encoding)[::-1], rule.line) for rule in rules
+        self._suffix = _Tree((rule.add.encode(encoding, errors="replace")[::-1], rule.line) for rule in rules
                              if rule.kind == "SFX" and rule.add)
-        self._prefix = _Tree((rule.add.encode(encoding), rule.line) for rule in rules
+        self._prefix = _Tree((rule.add.encode(encoding, errors="replace"), rule.line) for rule in rules
                              if rule.kind == "PFX" and rule.add)
         self._cache: dict[tuple[bool, str], frozenset[int]] = {}
 
