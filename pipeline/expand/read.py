@@ -287,8 +287,9 @@ def split_dic_line(line: str) -> tuple[str, str]:
     ('Reino Unido', '')
     >>> split_dic_line("word/XY\\tmorphology")
     ('word', 'XY')
+    >>> split_dic_line("Úř. ")  # load_tables keeps a word's trailing blanks
+    ('Úř. ', '')
     """
-    line = line.rstrip()
     if not (" " in line or "\t" in line or "\\" in line or line.startswith("/")):
         word, _, flags = line.partition("/")  # the common case, quickly
         return word, flags
@@ -301,11 +302,11 @@ def split_dic_line(line: str) -> tuple[str, str]:
     tab = line.find("\t")
     if 0 <= tab < cut:
         cut = tab
-    line = line[:cut].rstrip()
+    line = line[:cut]  # blanks before a morphological field go; before a tab they stay
     # A leading slash: Hunspell's scan steps past it and then stops at once, so the word is
     # "/" and the flags start one character further (load_tables in hashmgr.cxx).
     if line.startswith("/"):
-        return "/", line[2:]
+        return "/", line[2:].rstrip()
     # The first slash that is not escaped ends the word.
     word_chars: list[str] = []
     i = 0
@@ -316,7 +317,7 @@ def split_dic_line(line: str) -> tuple[str, str]:
             i += 2
             continue
         if char == "/" and i > 0:
-            return "".join(word_chars), line[i + 1:]
+            return "".join(word_chars), line[i + 1:].rstrip()
         word_chars.append(char)
         i += 1
     return "".join(word_chars), ""
@@ -339,10 +340,11 @@ def dic_lines(text: str):
 
 def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ignore: str) -> list[Entry]:
     """The entries of .dic ``text`` in file order (IGNORE characters removed; a word that
-    IGNORE empties is no entry). A word that starts with a space is no entry either:
-    Hunspell files it as read, but ``spell()`` strips a word's leading blanks before looking
-    it up, so nothing it makes is ever accepted (dictionary-ka 1.1.0 opens its .dic with a
-    licence indented by spaces)."""
+    IGNORE empties is no entry). A word that starts or ends with a blank is no entry either:
+    Hunspell files it as read (``load_tables`` keeps a word's trailing blanks when no flag
+    or morphological field follows), but ``spell()`` strips a word's blanks before looking
+    it up, so it is never accepted (dictionary-ka 1.1.0 opens its .dic with a licence
+    indented by spaces; dictionary-cs 4.0.0 has ``Úř. ``)."""
     table = str.maketrans("", "", ignore) if ignore else None
     entries = []
     for number, line in dic_lines(text):
@@ -353,6 +355,6 @@ def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ign
             raise RuscError(f"bad flags {field!r} (unknown AF alias?)", path, number) from None
         if table is not None:
             word = word.translate(table)
-        if word and not word[0].isspace():
+        if word and not word[0].isspace() and not word[-1].isspace():
             entries.append(Entry(word, flags, number))
     return entries
