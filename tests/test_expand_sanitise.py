@@ -112,10 +112,12 @@ def test_a_word_indented_by_spaces_is_no_entry(tmp_path):
     assert spell(aff, dic, ["    # licence (https:", "word"]) == [False, True]
 
 
-def test_a_word_with_a_trailing_blank_is_no_entry(tmp_path):
+def test_a_word_keeps_its_trailing_blank_as_in_libhunspell(tmp_path):
     """dictionary-cs 4.0.0 has the line ``Úř. ``: libhunspell keeps the blank in the word
-    (no flag or morphological field follows it) and never accepts it, with or without the
-    blank. Before a morphological field the blanks go, and after flags they do not matter."""
-    aff, dic = write(tmp_path, "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n", "4\nÚř. \nab \ncat/S \ndog po:noun\n")
-    assert all_forms(aff, dic) == {"cat", "cats", "dog"}
-    assert spell(aff, dic, ["Úř.", "ab", "cat", "cats", "dog"]) == [False, False, True, True, True]
+    (no flag or morphological field follows it), so it accepts ``Úř. `` and not ``Úř.``.
+    Before a morphological field the blanks go; before a flag's slash they stay."""
+    aff, dic = write(tmp_path, "SET UTF-8\nSFX S Y 1\nSFX S 0 s .\n", "4\nÚř. \ncat /S\ndog/S \nbird po:noun\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"Úř. ", "cat ", "cat s", "dog", "dogs", "bird"}
+    candidates = sorted(forms | {"Úř.", "cat", "cats"})
+    assert [w for w, ok in zip(candidates, spell(aff, dic, candidates)) if ok] == sorted(forms)

@@ -340,11 +340,12 @@ def dic_lines(text: str):
 
 def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ignore: str) -> list[Entry]:
     """The entries of .dic ``text`` in file order (IGNORE characters removed; a word that
-    IGNORE empties is no entry). A word that starts or ends with a blank is no entry either:
-    Hunspell files it as read (``load_tables`` keeps a word's trailing blanks when no flag
-    or morphological field follows), but ``spell()`` strips a word's blanks before looking
-    it up, so it is never accepted (dictionary-ka 1.1.0 opens its .dic with a licence
-    indented by spaces; dictionary-cs 4.0.0 has ``Úř. ``)."""
+    IGNORE empties is no entry). A word that starts with a space is no entry either:
+    Hunspell files it as read, but ``spell()`` strips a word's leading blanks before looking
+    it up, so nothing it makes is ever accepted (dictionary-ka 1.1.0 opens its .dic with a
+    licence indented by spaces). Trailing blanks stay in the word, as ``load_tables`` keeps
+    them (:func:`split_dic_line`), and ``spell()`` keeps them too: dictionary-cs 4.0.0's
+    ``Úř. `` is the word ``Úř. ``, never ``Úř.``."""
     table = str.maketrans("", "", ignore) if ignore else None
     entries = []
     for number, line in dic_lines(text):
@@ -355,6 +356,6 @@ def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ign
             raise RuscError(f"bad flags {field!r} (unknown AF alias?)", path, number) from None
         if table is not None:
             word = word.translate(table)
-        if word and not word[0].isspace() and not word[-1].isspace():
+        if word and not word[0].isspace():
             entries.append(Entry(word, flags, number))
     return entries
