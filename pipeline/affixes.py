@@ -77,6 +77,16 @@ class Condition:
             return False
         return all(part.admits(word[i]) for i, part in enumerate(self.parts))
 
+    @property
+    def shortest(self) -> int:
+        """The fewest characters a word must have for the condition to match."""
+        return len(self.parts)
+
+    @property
+    def reach(self) -> int:
+        """How many characters from the word's edge a test of the condition may read."""
+        return len(self.parts)
+
     def reversed(self) -> "Condition":
         """The mirror image (for COMPLEXPREFIXES, where Hunspell reverses every word)."""
         return Condition(self.text[::-1], self.parts[::-1])
@@ -204,3 +214,7 @@ class AffixData:
     break_patterns: tuple[str, ...] = ("-", "^-", "-$")
     #: True when BREAK was written in the .aff.
     break_declared: bool = False
+    #: When libhunspell stopped reading the .aff early, its affix index is left unordered
+    #: and reaches only some rules: the :class:`pipeline.expand.affix_index.AffixIndex` of
+    #: every rule read (None when the whole .aff was read and every rule is reached).
+    affix_index: object | None = None

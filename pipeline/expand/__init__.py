@@ -4,7 +4,11 @@ Bird's-eye view, one job per module, in the order the data flows:
 
 * :mod:`~pipeline.expand.read`: the .aff through a sanitiser and spylls, the .dic line by
   line, into :class:`~pipeline.affixes.AffixData` and :class:`~pipeline.affixes.Entry`
-  records (:func:`read_dictionary`).
+  records (:func:`read_dictionary`). It stops where libhunspell stops reading the .aff
+  (:mod:`~pipeline.expand.aff_stops`), tests conditions as libhunspell does in a UTF-8
+  dictionary (:mod:`~pipeline.expand.conditions`) and, after an early stop, indexes the
+  rules as libhunspell's unordered index does (:mod:`~pipeline.expand.affix_index`, used by
+  :mod:`~pipeline.expand.forms`).
 * :mod:`~pipeline.expand.engine`: for one entry, the affix paths of Hunspell's affix
   checker, walked forwards (:meth:`Expander.batches`), as
   :class:`~pipeline.expand.batch.Batch` records (:mod:`~pipeline.expand.batch`).

@@ -112,7 +112,7 @@ class Op:
     COMPLEXPREFIXES). Short field names: they are read millions of times."""
 
     __slots__ = ("rule", "flag", "cut", "strip", "add", "cross", "cont", "cf", "na", "oic",
-                 "cont_sfx", "cont_pfx", "condition", "condlen", "traits", "prefixed_keys",
+                 "cont_sfx", "cont_pfx", "condition", "condlen", "minlen", "traits", "prefixed_keys",
                  "two_suffix_keys")
 
     def __init__(self, rule: AffixRule, data: AffixData, sfx_flags: frozenset, pfx_flags: frozenset):
@@ -136,6 +136,9 @@ class Op:
         self.cont_pfx = frozenset(rule.cont & pfx_flags)
         self.condition = rule.condition
         self.condlen = len(rule.condition)
+        #: The fewest characters a word needs for the condition (its length, or 0 where
+        #: libhunspell's byte walk decides: :mod:`pipeline.expand.conditions`).
+        self.minlen = rule.condition.shortest
         #: What prefix compatibility depends on (set by :class:`Expander`, interned).
         self.traits: SuffixTraits | None = None
         #: As the inner suffix of a cross product: the key, by "group in the stem".
@@ -156,7 +159,7 @@ class Group:
         self.ops = tuple(ops)
         #: Which rules apply depends only on the last (first) ``span`` characters once the
         #: word is longer than that: every length test then passes.
-        self.span = max((max(op.cut, op.condlen) for op in ops), default=0)
+        self.span = max((max(op.cut, op.condition.reach) for op in ops), default=0)
         self.cache: dict[str, tuple[Op, ...]] = {}
         self.suffix = suffix
         self.fullstrip = fullstrip
@@ -217,7 +220,7 @@ class Group:
         # conditions): each is tested once per word.
         met: dict[str, bool] = {}
         for op in self._candidates(word):
-            if not (n > op.cut or (fullstrip and n == op.cut)) or n < op.condlen:
+            if not (n > op.cut or (fullstrip and n == op.cut)) or n < op.minlen:
                 continue
             if not (word.endswith(op.strip) if self.suffix else word.startswith(op.strip)):
                 continue
@@ -287,6 +290,10 @@ class Expander:
     def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> "Expander":
         data, entries = read_dictionary(aff_path, dic_path)
         return cls(data, entries)
+
+    def working_stem(self, entry: Entry) -> str:
+        """The entry's stem in working space (mirrored for COMPLEXPREFIXES)."""
+        return entry.stem[::-1] if self.mirror else entry.stem
 
     def entries(self) -> list[Entry]:
         """The dictionary's entries (stems with their flags), in .dic order."""

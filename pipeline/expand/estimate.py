@@ -137,7 +137,10 @@ def _measure_forms(expander, sample: list, counted: list[int], cap: int) -> tupl
         size += sum(len(form.encode("utf-8")) + 1 for form in forms)
     if not made:
         return 1.0, 8.0
-    return distinct / made, size / max(1, distinct)
+    # Counting does not walk libhunspell's unordered affix index (an .aff it stopped reading
+    # early): the forms it never reaches are counted, so the share is of the counted forms.
+    base = sum(counted[::j]) if expander.data.affix_index is not None else made
+    return distinct / base, size / max(1, distinct)
 
 
 def check_bound(estimate: Estimate, max_forms: int | None, max_bytes: int | None, where: str) -> None:

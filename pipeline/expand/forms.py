@@ -232,9 +232,13 @@ def emit_forms(expander: "Expander", entry: Entry, sink: Callable[[list[str], st
     many = None if keyed and not accept.dropped else accept.many  # None: every form is accepted
     heads = accept.forbidden_heads
     max_cut = expander.max_suffix_cut
+    index = expander.data.affix_index
     made = 0
     for batch in expander.batches(entry):
-        for forms, shared in batch_forms(batch, max_cut):
+        runs = batch_forms(batch, max_cut)
+        if index is not None:
+            runs = reached_runs(index, expander.working_stem(entry), batch, runs)
+        for forms, shared in runs:
             made += len(forms)
             key = shared[:2] if keyed and len(shared) >= 2 else None
             # The hot loop skips the call that would find nothing to drop (see Acceptance.many).
@@ -244,6 +248,17 @@ def emit_forms(expander: "Expander", entry: Entry, sink: Callable[[list[str], st
                     continue
             sink(forms, key)
     return made
+
+
+def reached_runs(index, stem: str, batch: Batch, runs: list[Run]) -> list[Run]:
+    """``runs`` (the forms of ``batch``) without the forms whose rules libhunspell's
+    unordered affix index never reaches (:class:`pipeline.expand.affix_index.AffixIndex`)."""
+    chains = iter(batch_chains(batch))
+    out = []
+    for forms, shared in runs:
+        kept = [form for form in forms if index.admits(stem, next(chains), form)]
+        out.append((kept, shared))
+    return out
 
 
 def entry_forms(expander: "Expander", entry: Entry) -> list[str]:
@@ -274,10 +289,14 @@ def derivations(expander: "Expander", entry: Entry, allow: "RuleFilter | None" =
     """
     accept = expander.acceptance
     max_cut = expander.max_suffix_cut
+    index = expander.data.affix_index
+    stem = expander.working_stem(entry)
     for batch in expander.batches(entry, allow):
         forms = [form for run, _shared in batch_forms(batch, max_cut) for form in run]
         rank = batch_rank(batch)
         for form, chain in zip(forms, batch_chains(batch)):
+            if index is not None and not index.admits(stem, chain, form):
+                continue
             final = accept.one(form, rank)
             if final is not None:
                 yield Derivation(final, entry.stem, tuple(op.rule.source for op in chain))

@@ -4,7 +4,12 @@ Bird's-eye view (start at :func:`read_dictionary`):
 
 1. :func:`pipeline.extract.read_dictionary_text` decodes both files (the one decoding
    policy of Rusc, shared with the normalisation of fetched dictionaries).
-2. :func:`sanitise_aff` rewrites the .aff text so spylls reads what Hunspell 1.7 reads.
+2. :func:`pipeline.expand.aff_stops.kept_lines` blanks what libhunspell never reads: both
+   its readers stop at the first error (a second ICONV table, a corrupt affix group, ...),
+   and the expander stops there too, with a warning naming the file and line. An early
+   stop also leaves libhunspell's affix index unordered: the rules read are indexed as it
+   indexes them (:class:`pipeline.expand.affix_index.AffixIndex`).
+3. :func:`sanitise_aff` rewrites the .aff text so spylls reads what Hunspell 1.7 reads.
    spylls parses the .aff (flag formats, AF/AM aliases, IGNORE, ICONV/OCONV, strip/add
    strings); its gaps are covered here:
 
@@ -12,8 +17,9 @@ Bird's-eye view (start at :func:`read_dictionary`):
    * an affix group declared twice (``SFX A Y 2`` ... ``SFX A Y 1``) is one group to
      Hunspell, which appends the second declaration's rules (keeping each declaration's
      cross-product flag); spylls would keep only the last one, so the declarations are merged;
-   * an empty group (``SFX A Y 0``) crashes spylls; it contributes no rule, so it is dropped.
-     (Hunspell 1.7.1 stops reading the .aff at such a line; we read on.)
+   * an empty group (``SFX A Y 0``) crashes spylls; it contributes no rule, so it is dropped
+     (libhunspell 1.7.1 stops reading the .aff at such a line, and so does
+     :func:`read_aff`, before the sanitiser sees it);
    * directives the expander never uses and spylls compiles as regular expressions
      (COMPOUNDRULE, REP, MAP, PHONE, KEY: compounding and suggestions) become blank lines,
      so a malformed one cannot crash or stall the reader (line numbers are kept);
@@ -25,9 +31,9 @@ Bird's-eye view (start at :func:`read_dictionary`):
    reads; :func:`_without_affix_regexps` skips them while it reads (Basque's 121,000 rules:
    17 s of its 20 s read, and an add string with a regex character would not compile).
 
-3. :func:`read_aff` (the spylls adapter) turns spylls' parse and the raw rules into
+4. :func:`read_aff` (the spylls adapter) turns spylls' parse and the raw rules into
    :class:`pipeline.affixes.AffixData`.
-4. :func:`read_dic` splits the .dic the way Hunspell's ``load_tables`` does it
+5. :func:`read_dic` splits the .dic the way Hunspell's ``load_tables`` does it
    (:func:`split_dic_line`; spylls' reader drops the flags of ``rosar/RED/`` and
    mishandles a leading ``/``): the count line is optional, the word ends at the first
    unescaped ``/`` (``\\/`` is a slash in the word; a leading ``/`` is the whole word, as
@@ -39,6 +45,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +53,10 @@ from typing import Callable
 
 from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
 from pipeline.errors import RuscError
-from pipeline.extract import read_dictionary_text
+from pipeline.expand.affix_index import AffixIndex
+from pipeline.expand.aff_stops import KeptAff, kept_lines
+from pipeline.expand.conditions import hunspell_condition
+from pipeline.extract import aff_encoding, read_dictionary_text
 
 #: Directives that make a dictionary accept compounds (unbounded, so never expanded).
 COMPOUND_DIRECTIVES = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
@@ -190,6 +200,9 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     (flag format and AF aliases as the .aff declares them)."""
     from spylls.hunspell.readers import read_aff as spylls_read_aff
 
+    kept = kept_lines(text, _hunspell_encoding(text))
+    _warn_stops(kept, path)
+    text = kept.text
     sanitised = sanitise_aff(text, path)
     try:
         with _without_affix_regexps():
@@ -197,6 +210,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
         raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
     groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
+    utf8 = _hunspell_encoding(text) == "utf-8"
     for (kind, flag), raws in sanitised.rules.items():
         parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
         if len(parsed) != len(raws):
@@ -204,10 +218,14 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
                             raws[0].line if raws else None)
         rules = []
         for index, (raw, rule) in enumerate(zip(raws, parsed)):
-            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add,
-                                   parse_condition(raw.condition, str(path), raw.line),
+            condition = hunspell_condition(parse_condition(raw.condition, str(path), raw.line), kind, rule.strip, utf8)
+            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add, condition,
                                    frozenset(rule.flags), raw.line))
         groups[kind][flag] = tuple(rules)
+    index = None
+    if kept.affix_stop is not None:
+        read = [rule for kind in groups.values() for rules in kind.values() for rule in rules]
+        index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, _hunspell_encoding(text))
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
     declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
@@ -222,6 +240,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         compound_directives=compound,
         break_patterns=tuple(b.pattern for b in aff.BREAK),
         break_declared="BREAK" in declared,
+        affix_index=index,
     )
     cache: dict[str, frozenset] = {}
 
@@ -232,6 +251,21 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         return found
 
     return data, parse_flags
+
+
+def _hunspell_encoding(text: str) -> str:
+    """The codec of the bytes libhunspell compares (the .aff's SET; ISO8859-1 without one)."""
+    return aff_encoding(text.encode("utf-8"))
+
+
+def _warn_stops(kept: KeptAff, path: Path) -> None:
+    """One line on stderr per reader of libhunspell that stops before the end of the .aff
+    (:mod:`pipeline.expand.aff_stops`): the expander ignores what libhunspell ignores."""
+    for stop in (kept.affix_stop, kept.hash_stop):
+        if stop is not None:
+            print(f"rusc: warning: {path}:{stop.line}: libhunspell 1.7 stops reading the affix file here "
+                  f"({stop.reason}, {stop.reader}); lines {stop.ignored_from}- are ignored, as libhunspell "
+                  f"ignores them", file=sys.stderr)
 
 
 # --- the .dic -------------------------------------------------------------------------------
@@ -253,8 +287,9 @@ def split_dic_line(line: str) -> tuple[str, str]:
     ('Reino Unido', '')
     >>> split_dic_line("word/XY\\tmorphology")
     ('word', 'XY')
+    >>> split_dic_line("Úř. ")  # load_tables keeps a word's trailing blanks
+    ('Úř. ', '')
     """
-    line = line.rstrip()
     if not (" " in line or "\t" in line or "\\" in line or line.startswith("/")):
         word, _, flags = line.partition("/")  # the common case, quickly
         return word, flags
@@ -267,11 +302,11 @@ def split_dic_line(line: str) -> tuple[str, str]:
     tab = line.find("\t")
     if 0 <= tab < cut:
         cut = tab
-    line = line[:cut].rstrip()
+    line = line[:cut]  # blanks before a morphological field go; before a tab they stay
     # A leading slash: Hunspell's scan steps past it and then stops at once, so the word is
     # "/" and the flags start one character further (load_tables in hashmgr.cxx).
     if line.startswith("/"):
-        return "/", line[2:]
+        return "/", line[2:].rstrip()
     # The first slash that is not escaped ends the word.
     word_chars: list[str] = []
     i = 0
@@ -282,7 +317,7 @@ def split_dic_line(line: str) -> tuple[str, str]:
             i += 2
             continue
         if char == "/" and i > 0:
-            return "".join(word_chars), line[i + 1:]
+            return "".join(word_chars), line[i + 1:].rstrip()
         word_chars.append(char)
         i += 1
     return "".join(word_chars), ""
@@ -308,7 +343,9 @@ def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ign
     IGNORE empties is no entry). A word that starts with a space is no entry either:
     Hunspell files it as read, but ``spell()`` strips a word's leading blanks before looking
     it up, so nothing it makes is ever accepted (dictionary-ka 1.1.0 opens its .dic with a
-    licence indented by spaces)."""
+    licence indented by spaces). Trailing blanks stay in the word, as ``load_tables`` keeps
+    them (:func:`split_dic_line`), and ``spell()`` keeps them too: dictionary-cs 4.0.0's
+    ``Úř. `` is the word ``Úř. ``, never ``Úř.``."""
     table = str.maketrans("", "", ignore) if ignore else None
     entries = []
     for number, line in dic_lines(text):
