@@ -185,7 +185,8 @@ def main() -> int:
             tsv = Paths(ROOT).wordlists(code) / "wordle.tsv"
             for length in language.wordle.lengths:
                 start = time.perf_counter()
-                data = build_wordle_data(language, tsv, length)
+                # The page's length reuses the seasons' precomputed steps (page_opening, minutes).
+                data = build_wordle_data(language, tsv, length, table=table if length == language.wordle.length else None)
                 build_s = time.perf_counter() - start
                 blob = wordle_json(data)
                 weight, html_from = page_weight(code, length, blob)

@@ -24,6 +24,7 @@ from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fi
 from pipeline.wordle.strategy import (
     BUDGET,
     ENDGAME_DEPTH,
+    ENDGAME_SPLITTERS,
     GUESSES,
     Patterns,
     code_of,
@@ -34,6 +35,7 @@ from pipeline.wordle.strategy import (
     hard_pool,
     families,
     family_split,
+    in_order,
     in_time_first,
     letter_scores,
     opening,
@@ -427,11 +429,15 @@ def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lis
                 pool = hard_pool(words, constraints) if hard else everything
                 got = suggest(patterns, clues, hard=hard, opening_table=table)
                 # Whether from the shipped table or computed, the second guesses are exact; hard
-                # mode orders them by what they find in the guesses left once at most three
-                # would be left after the guess (the third guess on).
+                # mode orders them and the best family splitters by what they find in the
+                # guesses left once at most three would be left after the guess (the third on).
                 want = rank(patterns, guesses_to_rank(words, pool, candidates), candidates, 10)
                 if hard and len(clues) == 2:
-                    want = in_time_first(patterns, want, candidates, GUESSES - 2)
+                    if len(candidates) > 2:
+                        split = family_split(patterns, pool, candidates)
+                        splitting = pool[np.lexsort((pool, -split))[:ENDGAME_SPLITTERS]].tolist()
+                        want += in_order(patterns, [g for g in splitting if g not in {s.index for s in want}], candidates)
+                    want = in_time_first(patterns, want, candidates, GUESSES - 2)[:10]
                 assert got == want
 
 
