@@ -57,9 +57,9 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
       ``weights``: the weight of each level;
     * ``first``: per mode (``normal``, ``hard``), the opening ranking (word indices, best
       first: the mode's opening); ``second``: per mode, feedback number of the mode's
-      opening → the second guesses in the order suggested, in normal mode only where
-      guesses × candidates exceed ``budget``, in hard mode for every feedback (chosen by
-      :func:`pipeline.wordle.strategy.lookahead`); ``endgame``: Wordle's number of guesses
+      opening → the second guesses in the order suggested, only where guesses ×
+      candidates exceed ``budget`` except in hard mode at the language's own length: for
+      every feedback, chosen by :func:`pipeline.wordle.strategy.lookahead`; ``endgame``: Wordle's number of guesses
       and how hard mode orders its best guesses by what they find in time
       (:func:`pipeline.wordle.strategy.in_time_first`);
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`;
@@ -120,14 +120,16 @@ def page_opening(patterns: Patterns, language: Language) -> Opening:
     language's own length, hard mode opens with ``wordle.hard_opening`` if the list has it
     (a list of other words, such as the tests' random ones, opens as normal mode) and its
     second guesses are played out (:func:`pipeline.wordle.strategy.lookahead`: minutes for
-    the longer lists); at the other lengths they are the exact ranking."""
+    the longer lists) and shipped for every feedback; at the other lengths they are the
+    exact ranking, shipped only over the budget (as in normal mode: the page stays small)."""
     words = patterns.words
     own = words.length == language.wordle.length
     hard_opening = language.wordle.hard_opening if own else ""
     if hard_opening not in words.index():
         hard_opening = ""
     return opening(patterns, TOP, TOP, only_over=BUDGET, hard_opening=hard_opening,
-                   lookahead_top=LOOKAHEAD_TOP if own else 1, splitters=LOOKAHEAD_SPLITTERS if own else 0)
+                   lookahead_top=LOOKAHEAD_TOP if own else 1, splitters=LOOKAHEAD_SPLITTERS if own else 0,
+                   hard_every=own)
 
 
 def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:

@@ -426,12 +426,12 @@ class Opening:
 
 def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
             hard_opening: str = "", lookahead_top: int = LOOKAHEAD_TOP, splitters: int = LOOKAHEAD_SPLITTERS,
-            modes: tuple[bool, ...] = (False, True)) -> Opening:
+            modes: tuple[bool, ...] = (False, True), hard_every: bool = True) -> Opening:
     """The exact opening ranking and the second-guess tables: normal mode's exact ranking
     for the feedbacks whose exact ranking exceeds ``only_over`` guesses × candidates, hard
     mode's :func:`lookahead` choice for every feedback of ``hard_opening`` (a key; by
-    default the opening ranking's best). ``modes``: the modes whose tables to fill (hard
-    mode's takes minutes)."""
+    default the opening ranking's best), or without ``hard_every`` only for those over
+    ``only_over``. ``modes``: the modes whose tables to fill (hard mode's takes minutes)."""
     words = patterns.words
     everything = np.arange(words.size)
     first = rank(patterns, everything, everything, top)
@@ -452,9 +452,9 @@ def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over
             clue = Clue(best.key, pattern_of(code, words.length))
             constraints = compile_clues([clue], words.length)
             pool = hard_pool(words, constraints) if hard else everything
-            if hard:
+            if hard and (hard_every or len(pool) * len(candidates) > only_over):
                 second[hard][code] = lookahead(patterns, clue, pool, candidates, second_top, lookahead_top, splitters)
-            elif len(pool) * len(candidates) > only_over:
+            elif not hard and len(pool) * len(candidates) > only_over:
                 second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
     return Opening({False: first, True: hard_first}, second)
 
