@@ -150,3 +150,19 @@ def expansion(code: str, fast: bool = False) -> Path:
                 shutil.rmtree(stale, ignore_errors=True)
             expand_to_file(files.aff, files.dic, out, workers=2, fast=True, ordinary=ordinary)  # atomic: complete or absent
     return out
+
+
+def write_dictionary(folder: Path, aff: str, dic: str) -> tuple[Path, Path]:
+    """A small dictionary written into ``folder`` as t.aff and t.dic (UTF-8)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "t.aff").write_text(aff, encoding="utf-8")
+    (folder / "t.dic").write_text(dic, encoding="utf-8")
+    return folder / "t.aff", folder / "t.dic"
+
+
+def generated_forms(aff: Path, dic: Path) -> set[str]:
+    """Every form the expander makes of a small dictionary."""
+    from pipeline.expand import Expander, derivations
+
+    expander = Expander.from_files(aff, dic)
+    return {d.form for entry in expander.entries() for d in derivations(expander, entry)}

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from expand_support import spell
-from pipeline.expand import Expander, derivations
+from expand_support import generated_forms as forms, spell, write_dictionary
 from pipeline.expand.aff_stops import affix_manager_stop, hash_manager_stop
 
 #: Rules read before the faulty line (A: -s) and after it (B: -ed, C: re-).
@@ -55,15 +54,7 @@ CASES = [
 
 
 def write(folder: Path, aff: str, dic: str = DIC) -> tuple[Path, Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "t.aff").write_text(aff, encoding="utf-8")
-    (folder / "t.dic").write_text(dic, encoding="utf-8")
-    return folder / "t.aff", folder / "t.dic"
-
-
-def forms(aff: Path, dic: Path) -> set[str]:
-    expander = Expander.from_files(aff, dic)
-    return {d.form for entry in expander.entries() for d in derivations(expander, entry)}
+    return write_dictionary(folder, aff, dic)
 
 
 def assert_oracle_agrees(tmp_path: Path, aff_text: str, clean_text: str, dic: str = DIC) -> set[str]:

@@ -9,20 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from expand_support import spell
+from expand_support import generated_forms as forms, spell, write_dictionary as write
 from pipeline.affixes import parse_condition
-from pipeline.expand import Expander, derivations
 
 
-def write(folder: Path, aff: str, dic: str) -> tuple[Path, Path]:
-    (folder / "t.aff").write_text(aff, encoding="utf-8")
-    (folder / "t.dic").write_text(dic, encoding="utf-8")
-    return folder / "t.aff", folder / "t.dic"
-
-
-def forms(aff: Path, dic: Path) -> set[str]:
-    expander = Expander.from_files(aff, dic)
-    return {d.form for entry in expander.entries() for d in derivations(expander, entry)}
 
 
 def accepted(aff: Path, dic: Path, candidates) -> set[str]:
