@@ -9,9 +9,9 @@
    failure, both modes.
 2. **Later steps in a phone-class browser.** site/wordle.js's whole suggestion step (filter,
    plan, rank) in Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate),
-   on the states a season meets (the helper's own second guesses, which the page data
-   ships, and third guesses) and on the heaviest the page allows (second guesses after a
-   first guess other than the mode's opening, which the phone budget caps). Medians and the worst case against the
+   on the states a season meets after the precomputed steps (third guesses of the helper's
+   own games) and on the heaviest the page allows (second guesses after a first guess other
+   than the opening, which the phone budget caps). Medians and the worst case against the
    200 ms goal, beside the same states unthrottled (the ratio says the throttle bites).
 3. **Refilter** after one tile changes, against the naive per-word feedback filter.
 4. **Page weight**: HTML + CSS + JS + data, gzipped, per language and length (goal < 60 KB).
@@ -35,10 +35,10 @@ sys.path.insert(0, str(ROOT))
 from bench.chromium import blank_page  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
-from pipeline.wordle.page import build_wordle_data, page_opening, wordle_json  # noqa: E402
+from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
 from pipeline.wordle.rules import Clue, feedback  # noqa: E402
 from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season  # noqa: E402
-from pipeline.wordle.strategy import Patterns  # noqa: E402
+from pipeline.wordle.strategy import Patterns, opening, BUDGET  # noqa: E402
 from pipeline.wordle.words import load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")
@@ -117,11 +117,10 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
     answers = held_out[:answers_cap] if answers_cap else held_out
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
-    table = page_opening(patterns, language)
+    table = opening(patterns, only_over=BUDGET)
     print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
-          f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and the page's precomputed steps "
-          f"{time.perf_counter() - start:.1f} s; opening {table.first[False][0].key}, hard mode "
-          f"{table.first[True][0].key}", flush=True)
+          f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
+          f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
     rows = []
     for name, hard, make in (("helper", False, lambda: helper_player(patterns, False, table)),
                              ("helper", True, lambda: helper_player(patterns, True, table)),
@@ -133,20 +132,16 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
         print(f"  {name:22} {'hard' if hard else 'normal':6} mean {season.mean:.3f}  "
               + "  ".join(f"≤{n} {100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6))
               + f"  failures {season.failures}  ({rows[-1][4]:.0f} s)", flush=True)
-    return rows, patterns, answers, table
+    return rows, patterns, answers
 
 
-def browser_states(patterns, table, answers, count: int, rng: random.Random) -> list:
-    """[hard, clues] states: the helper's second guesses (shipped) and third guesses, and
-    second guesses after a first guess that is not the opening (the budget's worst case)."""
+def browser_states(patterns, answers, count: int, rng: random.Random) -> list:
+    """[hard, clues] states: the helper's third guesses and second guesses after a first
+    guess that is not the opening (the budget's worst case)."""
     words = patterns.words
     states = []
     for hard in (False, True):
-        player = helper_player(patterns, hard, table)
-        for answer in rng.sample(answers, min(count, len(answers))):
-            opener = words.keys[player(())]
-            if opener != answer:
-                states.append(("second", hard, (Clue(opener, feedback(opener, answer)),)))
+        player = helper_player(patterns, hard)
         for answer in rng.sample(answers, min(count, len(answers))):
             clues: tuple[Clue, ...] = ()
             for _ in range(2):
@@ -176,7 +171,7 @@ def main() -> int:
     with blank_page() as (page, docroot):
         cdp = page.context.new_cdp_session(page)
         for code in args.languages:
-            rows, patterns, answers, table = seasons(code, args.answers)
+            rows, patterns, answers = seasons(code, args.answers)
             all_rows += rows
             for _, name, hard, season, _ in rows:
                 if name == "helper" and (season.mean > MEAN_GOAL[code] or season.failures):
@@ -185,8 +180,7 @@ def main() -> int:
             tsv = Paths(ROOT).wordlists(code) / "wordle.tsv"
             for length in language.wordle.lengths:
                 start = time.perf_counter()
-                # The page's length reuses the seasons' precomputed steps (page_opening, minutes).
-                data = build_wordle_data(language, tsv, length, table=table if length == language.wordle.length else None)
+                data = build_wordle_data(language, tsv, length)
                 build_s = time.perf_counter() - start
                 blob = wordle_json(data)
                 weight, html_from = page_weight(code, length, blob)
@@ -195,14 +189,14 @@ def main() -> int:
                       f"{weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)", flush=True)
                 if length == language.wordle.length:
                     (docroot / f"{code}.json").write_bytes(blob)
-            states = browser_states(patterns, table, answers, args.states, random.Random(code))
+            states = browser_states(patterns, answers, args.states, random.Random(code))
             payload = [[hard, [[c.guess, c.pattern] for c in clues]] for _, hard, clues in states]
             results = {}
             for rate in (1, THROTTLE):
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 results[rate] = page.evaluate(HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026])
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            for kind in ("second", "third", "after another opening"):
+            for kind in ("third", "after another opening"):
                 for hard in (False, True):
                     picked = [i for i, s in enumerate(states) if s[0] == kind and s[1] == hard]
                     slow = [results[THROTTLE]["times"][i] for i in picked]

@@ -321,9 +321,6 @@ class Wordle:
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
-    #: Hard mode's first guess at the page's length, if not the opening ranking's best
-    #: (chosen on the tuning half of the answers: scripts/wordle_hard_opening.py).
-    hard_opening: str = ""
     support: GameSupport = GameSupport()
 
 
@@ -578,11 +575,8 @@ class _Reader:
                    for key, default in (("prior_centre", 3.0), ("prior_width", 0.15), ("common_zipf", 3.0))}
         if numbers["prior_width"] <= 0:
             raise self.fail("field 'wordle.prior_width' must be positive")
-        hard_opening = self.get(table, "hard_opening", str, "wordle.", "")
-        if hard_opening and len(hard_opening) != length:
-            raise self.fail(f"field 'wordle.hard_opening' must have {length} letters (wordle.length)")
-        return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, hard_opening=hard_opening,
-                      support=self.support("wordle"), **numbers)
+        return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),
+                      **numbers)
 
     def source(self) -> Source:
         table = self.table("source")

@@ -18,7 +18,7 @@
 
   /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
   function decode(data) {
-    if (data.format !== 4) throw new Error("unknown data format " + data.format);
+    if (data.format !== 3) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
     var index = {};
     alphabet.forEach(function (ch, i) { index[ch] = i; });
@@ -236,10 +236,8 @@
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
    *  returns true when done; result() gives [{word, remaining, win, left, total, count}],
-   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst (the best and then
-   *  the splitters not among them), or if ordered (the build's lists, no longer than top)
-   *  in the order of guesses. */
-  function ranker(words, guesses, candidates, top, guessesLeft, ordered, splitters) {
+   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst. */
+  function ranker(words, guesses, candidates, top, guessesLeft) {
     var shown = top;
     if (guessesLeft > 0) top = Math.max(top, words.endgame.top);
     var L = words.length, codes = words.codes, n = candidates.length, weight = words.weight;
@@ -374,15 +372,7 @@
           item.left = weightTimesCount(item.word);
           return item;
         });
-        if (guessesLeft > 0) {
-          (splitters || []).forEach(function (g) {
-            if (items.some(function (item) { return item.word === g; })) return;
-            items.push({ word: g, remaining: score(g, Infinity), win: ownWeight[g], total: total, count: n,
-                         left: weightTimesCount(g) });
-          });
-          items = inTimeFirst(words, items, feedbackGroups, guessesLeft);
-        }
-        if (ordered) items.sort(function (a, b) { return guesses.indexOf(a.word) - guesses.indexOf(b.word); });
+        if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft);
         return items.slice(0, shown);
       },
     };
@@ -479,65 +469,30 @@
     return order.map(function (k) { return items[k]; });
   }
 
-  function rank(words, guesses, candidates, top, guessesLeft, ordered, splitters) {
-    var job = ranker(words, guesses, candidates, top, guessesLeft, ordered, splitters);
+  function rank(words, guesses, candidates, top, guessesLeft) {
+    var job = ranker(words, guesses, candidates, top, guessesLeft);
     job.step(Infinity);
     return job.result();
   }
 
-  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides:
-   *  {candidates, guesses, ordered (the build's list, in its order), left (hard mode's
-   *  guesses left for inTimeFirst, or 0)}. */
+  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides: null before
+   *  any clue (the opening), else {candidates, guesses}. */
   function plan(words, clues, cons, hard, candidates) {
-    var all = [], mode = hard ? "hard" : "normal", first = words.first[mode];
+    var all = [];
     for (var w = 0; w < words.keys.length; w++) all.push(w);
-    if (!clues.length) return { candidates: all, guesses: first, ordered: true, left: 0 };
+    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0 };
     var pool = hard ? hardPool(words, cons) : all;
-    // Hard mode orders the best guesses by what they find in time, near the end (inTimeFirst).
-    var after = words.endgame.guesses - clues.length;
-    var left = hard && after - 1 <= words.endgame.depth ? Math.max(0, after) : 0;
-    var table = words.second[mode];
-    if (clues.length === 1 && clues[0].guess === words.keys[first[0]]) {
+    // Hard mode orders the best guesses by what they find in time (inTimeFirst).
+    var left = hard ? words.endgame.guesses - clues.length : 0;
+    var table = words.second[hard ? "hard" : "normal"];
+    if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
       var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
-      if (hasOwn.call(table, String(code)) && (hard || pool.length * candidates.length > words.budget)) {
-        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), ordered: true, left: 0 };
+      if (hasOwn.call(table, String(code)) && pool.length * candidates.length > words.budget) {
+        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false, left: left };
       }
     }
-    return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), ordered: false,
-             left: left, splitters: left > 0 && candidates.length > 2 ? splitters(words, pool, candidates) : [] };
-  }
-
-  /** pipeline.wordle.strategy.family_split and the endgame's choice: the endgame.splitters
-   *  guesses of pool that get the most feedbacks from the candidates' families (at least
-   *  three candidates agreeing in every position but one), ties to the first key. */
-  function splitters(words, pool, candidates) {
-    var L = words.length, codes = words.codes, used = new Uint8Array(L), split = new Float64Array(pool.length);
-    var seen = new Uint8Array(Math.pow(3, L)), codesOf = new Int32Array(candidates.length);
-    for (var p = 0; p < L; p++) {
-      var groups = {};
-      candidates.forEach(function (w) {
-        var key = "";
-        for (var i = 0; i < L; i++) if (i !== p) key += String.fromCharCode(65 + codes[w * L + i]);
-        (groups[key] = groups[key] || []).push(w);
-      });
-      Object.keys(groups).forEach(function (key) {
-        var family = groups[key];
-        if (family.length < 3) return;
-        pool.forEach(function (g, k) {
-          var distinct = 0, f;
-          for (f = 0; f < family.length; f++) {
-            var c = patternCode(codes, g * L, codes, family[f] * L, L, used);
-            codesOf[f] = c;
-            if (!seen[c]) { seen[c] = 1; distinct++; }
-          }
-          for (f = 0; f < family.length; f++) seen[codesOf[f]] = 0;
-          split[k] += distinct;
-        });
-      });
-    }
-    var order = pool.map(function (g, k) { return k; });
-    order.sort(function (a, b) { return split[b] - split[a] || pool[a] - pool[b]; });
-    return order.slice(0, words.endgame.splitters).map(function (k) { return pool[k]; });
+    return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), opening: false,
+             left: left };
   }
 
   /** The helper's suggestions for clues [{guess, marks}] (Python: strategy.suggest). */
@@ -546,9 +501,7 @@
     var candidates = clues.length ? filter(words, cons) : null;
     if (candidates && !candidates.length) return [];
     var p = plan(words, clues, cons, hard, candidates);
-    top = top || words.top;
-    return rank(words, p.ordered ? p.guesses.slice(0, top) : p.guesses, p.candidates, top, p.left, p.ordered,
-                p.splitters);
+    return rank(words, p.guesses, p.candidates, top || words.top, p.left);
   }
 
   /** Candidates most likely first (weight, then key). */
@@ -826,7 +779,7 @@
       suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
       if (!candidates.length) return;
       var todo = plan(words, clues, last.cons, hard.checked, candidates);
-      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left, todo.ordered, todo.splitters);
+      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left);
       job = mine;
       suggestStatus.textContent = S.computing;
       suggestList.setAttribute("aria-busy", "true");

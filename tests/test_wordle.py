@@ -24,7 +24,6 @@ from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fi
 from pipeline.wordle.strategy import (
     BUDGET,
     ENDGAME_DEPTH,
-    ENDGAME_SPLITTERS,
     GUESSES,
     Patterns,
     code_of,
@@ -33,13 +32,9 @@ from pipeline.wordle.strategy import (
     guesses_to_rank,
     found_in_time,
     hard_pool,
-    families,
-    family_split,
-    in_order,
     in_time_first,
     letter_scores,
     opening,
-    played_out,
     rank,
     suggest,
 )
@@ -372,73 +367,27 @@ def test_a_family_that_one_letter_tells_apart_is_found_only_as_far_as_the_guesse
     assert in_time_first(patterns, ranked, group, 3)[0].key == "bhmpw"  # but only the splitter finds all
 
 
-def test_families_are_the_candidates_one_letter_apart_and_a_splitter_tells_them_apart():
-    family = ["bills", "fills", "hills", "mills", "pills", "wills"]
-    words = table_of(family + ["bhmpw", "bolts", "colts"], "bcfhilmopstw")
-    patterns = Patterns(words)
-    index = words.index()
-    everything = np.arange(words.size)
-    assert [[words.keys[i] for i in f] for f in families(words, everything)] == [family]  # two colts are no family
-    split = family_split(patterns, np.array([index["bhmpw"], index["bills"], index["bolts"]]), everything)
-    # bhmpw tells all six apart (fills is the one with no letter of it), bills itself from
-    # the rest, bolts (b green for bills only) as much.
-    assert split.tolist() == [6, 2, 2]
-
-
-def test_played_out_counts_the_guesses_the_helper_takes_for_each_candidate():
-    """played_out by its definition: every candidate played to the end, one suggest() at a
-    time; a candidate still not found after eight guesses is lost (and counts nine)."""
-    rng = random.Random(31)
-    words = table_of([random_word(rng, "abcdeilst") for _ in range(600)], "abcdeilst", rng)
-    patterns = Patterns(words)
-    opener = rank(patterns, np.arange(words.size), np.arange(words.size), 1)[0].key
-    checked = 0
-    for answer in rng.sample(words.keys, 12):
-        clue = Clue(opener, feedback(opener, answer))
-        constraints = compile_clues([clue], words.length)
-        candidates, pool = fitting(words, constraints), hard_pool(words, constraints)
-        for guess in rank(patterns, pool, candidates, 3):
-            lost = taken = 0
-            for c in candidates.tolist():
-                clues, current, turn = [clue], guess.index, 2
-                while current != c and turn <= GUESSES + 2:
-                    clues.append(Clue(words.keys[current], feedback(words.keys[current], words.keys[c])))
-                    current, turn = suggest(patterns, clues, hard=True, top=1)[0].index, turn + 1
-                lost += int(words.weights[c]) * (turn > GUESSES)
-                taken += int(words.weights[c]) * turn
-            assert played_out(patterns, (clue,), guess.index, candidates, pool) == (lost, taken)
-            checked += len(candidates) > 2
-    assert checked >= 10
-
-
 @pytest.mark.parametrize("code", ["en"])
 def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lists):
     words = lists[code]
     patterns = Patterns(words).precompute()
-    table = opening(patterns, top=10, second_top=10, only_over=BUDGET, modes=(False,))
+    table = opening(patterns, top=10, second_top=10, only_over=BUDGET)
     everything = np.arange(words.size)
-    assert suggest(patterns, [], opening_table=table) == table.first[False]
-    assert table.first[False] == rank(patterns, everything, everything, 10)
-    best = table.first[False][0].key
+    assert suggest(patterns, [], opening_table=table) == table.first
+    assert table.first == rank(patterns, everything, everything, 10)
+    best = table.first[0].key
     rng = random.Random(code)
     for answer in rng.sample(words.keys, 30):
-        for clues in ([Clue(best, feedback(best, answer))], [Clue(k, feedback(k, answer)) for k in (best, "ghost")]):
-            constraints = compile_clues(clues, words.length)
-            candidates = fitting(words, constraints)
-            for hard in (False, True):
-                pool = hard_pool(words, constraints) if hard else everything
-                got = suggest(patterns, clues, hard=hard, opening_table=table)
-                # Whether from the shipped table or computed, the second guesses are exact; hard
-                # mode orders them and the best family splitters by what they find in the
-                # guesses left once at most three would be left after the guess (the third on).
-                want = rank(patterns, guesses_to_rank(words, pool, candidates), candidates, 10)
-                if hard and len(clues) == 2:
-                    if len(candidates) > 2:
-                        split = family_split(patterns, pool, candidates)
-                        splitting = pool[np.lexsort((pool, -split))[:ENDGAME_SPLITTERS]].tolist()
-                        want += in_order(patterns, [g for g in splitting if g not in {s.index for s in want}], candidates)
-                    want = in_time_first(patterns, want, candidates, GUESSES - 2)[:10]
-                assert got == want
+        clue = Clue(best, feedback(best, answer))
+        constraints = compile_clues([clue], words.length)
+        candidates = fitting(words, constraints)
+        for hard in (False, True):
+            pool = hard_pool(words, constraints) if hard else everything
+            got = suggest(patterns, [clue], hard=hard, opening_table=table)
+            # Whether from the shipped table or computed, the second guesses are exact; hard
+            # mode orders them by what they find within the five guesses left.
+            want = rank(patterns, pool, candidates, 10)
+            assert got == (in_time_first(patterns, want, candidates, GUESSES - 1) if hard else want)
 
 
 # --- the page data --------------------------------------------------------------------------
@@ -497,50 +446,21 @@ def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget
     data, words = page_data[code], lists[code]
     patterns = Patterns(words)
     everything = np.arange(words.size)
-    assert data["first"]["normal"] == [s.index for s in rank(patterns, everything, everything, 10)]
-    best = data["first"]["normal"][0]
+    assert data["first"] == [s.index for s in rank(patterns, everything, everything, 10)]
+    best = data["first"][0]
     row = patterns.block(np.array([best]), everything)[0]
-    shipped = {int(c): ranked for c, ranked in data["second"]["normal"].items()}
-    for code_ in np.unique(row).tolist():
-        if code_ == 3 ** words.length - 1:
-            continue
-        candidates = everything[row == code_]
-        if len(candidates) * words.size <= BUDGET:
-            assert code_ not in shipped  # the browser ranks it itself
-        else:
-            assert shipped[code_] == [s.index for s in rank(patterns, everything, candidates, 10)]
-
-
-@pytest.mark.parametrize("code", ["ca", "en"])
-def test_hard_mode_opens_with_its_own_opening_and_ships_a_played_out_second_guess_for_every_feedback(
-        code, page_data, lists):
-    """Each feedback of hard mode's opening ships a guess of the hard-mode pool whose games
-    end best (played_out), then the rest of the pool's exact top ten; where that is not the
-    ranking's best, it loses less weight past six guesses or, losing as much, takes fewer
-    guesses."""
-    data, words = page_data[code], lists[code]
-    language = CA if code == "ca" else EN
-    patterns = Patterns(words).precompute()
-    everything = np.arange(words.size)
-    first = data["first"]["hard"]
-    assert words.keys[first[0]] == (language.wordle.hard_opening or words.keys[data["first"]["normal"][0]])
-    assert set(first[1:]) <= set(data["first"]["normal"])
-    key = words.keys[first[0]]
-    row = patterns.block(np.array([first[0]]), everything)[0]
-    shipped = {int(c): ranked for c, ranked in data["second"]["hard"].items()}
-    assert set(shipped) == set(np.unique(row).tolist()) - {3 ** words.length - 1}
-    moved = 0
-    for code_, ranked in sorted(shipped.items()):
-        clue = Clue(key, pattern_of(code_, words.length))
-        candidates = everything[row == code_]
-        pool = hard_pool(words, compile_clues([clue], words.length))
-        exact = [s.index for s in rank(patterns, pool, candidates, 10)]
-        assert ranked[1:] == [g for g in exact if g != ranked[0]][:9] and ranked[0] in pool
-        if ranked[0] != exact[0]:
-            moved += 1
-            assert (played_out(patterns, (clue,), ranked[0], candidates, pool)
-                    < played_out(patterns, (clue,), exact[0], candidates, pool))
-    assert moved >= 5  # the lookahead changes real choices
+    for mode, hard in (("normal", False), ("hard", True)):
+        shipped = {int(c): ranked for c, ranked in data["second"][mode].items()}
+        for code_ in np.unique(row).tolist():
+            if code_ == 3 ** words.length - 1:
+                continue
+            candidates = everything[row == code_]
+            constraints = compile_clues([Clue(words.keys[best], pattern_of(code_, words.length))], words.length)
+            pool = hard_pool(words, constraints) if hard else everything
+            if len(pool) * len(candidates) <= BUDGET:
+                assert code_ not in shipped  # the browser ranks it itself
+            else:
+                assert shipped[code_] == [s.index for s in rank(patterns, pool, candidates, 10)]
 
 
 @pytest.mark.parametrize("language", [CA, EN], ids=["ca", "en"])

@@ -18,7 +18,7 @@ from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data, wordle_json
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.wordle.strategy import Opening, Patterns, code_of, hard_pool, in_order, suggest
+from pipeline.wordle.strategy import Opening, Patterns, code_of, hard_pool, rank, suggest
 from pipeline.wordle.words import load_words
 
 CA, EN = load_language("ca"), load_language("en")
@@ -27,7 +27,6 @@ CA, EN = load_language("ca"), load_language("en")
 DRIVER = r"""
 const core = require(process.argv[2]);
 let input = "";
-process.stdin.setEncoding("utf8");  // a letter split between two chunks stays one letter
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases } = JSON.parse(input);
@@ -91,14 +90,12 @@ def fold_cases(rng, count):
     return ["".join(rng.choice(FOLD_POOL) for _ in range(rng.randint(0, 7))) for _ in range(count)]
 
 
-MODES = (("normal", False), ("hard", True))
-
-
 def table_of_page(data: dict, patterns: Patterns) -> Opening:
-    """The shipped openings and second guesses as Python's :class:`Opening`."""
+    """The shipped opening and second guesses as Python's :class:`Opening`."""
     everything = np.arange(patterns.words.size)
-    return Opening({hard: in_order(patterns, data["first"][mode], everything) for mode, hard in MODES},
-                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in MODES})
+    return Opening(rank(patterns, np.array(data["first"]), everything, len(data["first"])),
+                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()}
+                    for mode, hard in (("normal", False), ("hard", True))})
 
 
 def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: list) -> list:
@@ -107,15 +104,14 @@ def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: li
 
 
 def random_states(rng, keys, data: dict, count: int) -> list:
-    """[hard, clues] states of every kind the policy knows: no clue, the mode's opening and
-    its feedback (the shipped table or an exact ranking), another first guess (often over
-    the budget), and two or three clues (hard mode's endgame ordering)."""
+    """[hard, clues] states of every kind the policy knows: no clue, the opening and its
+    feedback (the shipped table or an exact ranking), another first guess (often over the
+    budget), and two or three clues."""
+    first = keys[data["first"][0]]
+    shipped = [k for k in keys if str(code_of(feedback(first, k))) in data["second"]["normal"]]
     states = []
     for n in range(count):
-        hard = rng.random() < 0.4
-        first = keys[data["first"]["hard" if hard else "normal"][0]]
-        shipped = [k for k in keys if str(code_of(feedback(first, k))) in data["second"]["normal"]]
-        answer = rng.choice(shipped if n % 8 == 4 and shipped and not hard else keys)
+        answer, hard = rng.choice(shipped if n % 8 == 4 and shipped else keys), rng.random() < 0.4
         kind = n % 4
         guesses = ([] if kind == 0 and n % 20 == 0 else [first] if kind == 0 else [rng.choice(keys)] if kind == 1
                    else [first] + rng.sample(keys, kind - 1))
@@ -184,12 +180,6 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     expected = [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
     assert out["suggest"] == expected
     # Every path of the policy was taken: the shipped table, exact and budgeted rankings.
-    def shipped(hard, clues):
-        mode = "hard" if hard else "normal"
-        return (len(clues) == 1 and clues[0][0] == words.keys[data["first"][mode][0]]
-                and str(code_of(clues[0][1])) in data["second"][mode])
-
-    assert sum(shipped(False, clues) for hard, clues in states if not hard) >= 3
-    assert sum(shipped(True, clues) for hard, clues in states if hard) >= 3
-    assert sum(hard and len(clues) >= 2 for hard, clues in states) >= 20  # the endgame ordering
-    assert sum(not got for got in expected) < 20
+    over = [len(clues) == 1 and clues[0][0] == words.keys[data["first"][0]]
+            and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"] for hard, clues in states]
+    assert sum(over) >= 5 and sum(not got for got in expected) < 20

@@ -15,27 +15,23 @@ import pytest
 from pipeline.config import load_language
 from pipeline.wordle.rules import Clue, compile_clues, feedback
 from pipeline.wordle.season import answer_lists, helper_player, play_season
-from pipeline.wordle.strategy import BUDGET, Patterns, hard_pool, opening
+from pipeline.wordle.strategy import Patterns, hard_pool
 from pipeline.wordle.words import load_words
 
 #: Plays the first N held-out answers with the helper in both modes; prints the guesses.
-#: (Hard mode's second guesses are played out for two guesses per feedback, not the page's
-#: ten: the same search, in a fifth of the time.)
 SEASON = """
 import json, sys
 from pipeline.config import load_language
 from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season
-from pipeline.wordle.strategy import BUDGET, Patterns, opening
+from pipeline.wordle.strategy import Patterns
 from pipeline.wordle.words import load_words
 code, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 language = load_language(code)
 words = load_words(path, language)
 answers = answer_lists(words, language)[1][:n]
 patterns = Patterns(words).precompute()
-table = opening(patterns, only_over=BUDGET, lookahead_top=2)
 out = {name: list(play_season(make(patterns, hard), answers).guesses)
-       for name, make, hard in (("helper", lambda p, h: helper_player(p, h, table), False),
-                                ("hard", lambda p, h: helper_player(p, h, table), True),
+       for name, make, hard in (("helper", helper_player, False), ("hard", helper_player, True),
                                 ("entropy", entropy_player, False))}
 print(json.dumps(out))
 """
@@ -79,7 +75,7 @@ def test_a_season_is_reproducible_whatever_the_hash_seed(built_lists, code, n):
 def test_hard_mode_guesses_keep_greens_and_use_every_revealed_letter(english):
     language, words = english
     patterns = Patterns(words).precompute()
-    player = helper_player(patterns, True, opening(patterns, only_over=BUDGET, lookahead_top=2))
+    player = helper_player(patterns, hard=True)
     for answer in answer_lists(words, language)[1][:25]:
         clues: tuple[Clue, ...] = ()
         while not clues or clues[-1].guess != answer:

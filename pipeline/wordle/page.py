@@ -19,25 +19,21 @@ from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, sha256_file
-from pipeline.wordle.strategy import (BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_SPLITTERS, ENDGAME_TOP, GUESSES, LOOKAHEAD_SPLITTERS,
-                                     LOOKAHEAD_TOP, TOP, Opening, Patterns, opening)
+from pipeline.wordle.strategy import BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, GUESSES, TOP, Patterns, opening
 from pipeline.wordle.words import LEVELS, WEIGHTS, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.
-DATA_FORMAT = 4
+DATA_FORMAT = 3
 #: The characters that spell prior levels 0..63 in the page data.
 LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
 PRECOMPUTE_PAIRS = 200_000_000
 
-#: The page data's names of the modes.
-MODES = (("normal", False), ("hard", True))
-
 assert len(LEVEL_CHARS) == LEVELS
 
 
 def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | None = None,
-                      cache: Path | None = None, table: Opening | None = None) -> dict:
+                      cache: Path | None = None) -> dict:
     """The static JSON of the language's Wordle page for one word length.
 
     The opening takes every guess against every word (seconds for 5,000 words, a minute for
@@ -55,12 +51,10 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
       ``abacà``), or, if its length differs, spelled out (``cel·la``);
     * ``levels``: one character of :data:`LEVEL_CHARS` per key, its prior level, and
       ``weights``: the weight of each level;
-    * ``first``: per mode (``normal``, ``hard``), the opening ranking (word indices, best
-      first: the mode's opening); ``second``: per mode, feedback number of the mode's
-      opening → the second guesses in the order suggested, only where guesses ×
-      candidates exceed ``budget`` except in hard mode at the language's own length: for
-      every feedback, chosen by :func:`pipeline.wordle.strategy.lookahead`; ``endgame``: Wordle's number of guesses
-      and how hard mode orders its best guesses by what they find in time
+    * ``first``: the opening ranking (word indices, best first); ``second``: per mode
+      (``normal``, ``hard``), feedback number of the opening → the best second guesses,
+      only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
+      guesses and how hard mode orders its best guesses by what they find in time
       (:func:`pipeline.wordle.strategy.in_time_first`);
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`;
     * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
@@ -87,7 +81,7 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
     patterns = Patterns(words)
     if words.size ** 2 <= PRECOMPUTE_PAIRS:
         patterns.precompute()
-    table = table or page_opening(patterns, language)  # given: the benchmark's own, the same
+    table = opening(patterns, TOP, TOP, only_over=BUDGET)
     shortcuts = language.wordle.shortcuts
     return {
         "format": DATA_FORMAT,
@@ -106,30 +100,12 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
         "weights": list(WEIGHTS),
         "budget": BUDGET,
         "top": TOP,
-        "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "splitters": ENDGAME_SPLITTERS, "exact": ENDGAME_EXACT,
-                    "depth": ENDGAME_DEPTH},
-        "first": {mode: [s.index for s in table.first[hard]] for mode, hard in MODES},
+        "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "exact": ENDGAME_EXACT, "depth": ENDGAME_DEPTH},
+        "first": [s.index for s in table.first],
         "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
-                   for mode, hard in MODES},
+                   for mode, hard in (("normal", False), ("hard", True))},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
-
-
-def page_opening(patterns: Patterns, language: Language) -> Opening:
-    """The page's precomputed steps (:func:`pipeline.wordle.strategy.opening`). At the
-    language's own length, hard mode opens with ``wordle.hard_opening`` if the list has it
-    (a list of other words, such as the tests' random ones, opens as normal mode) and its
-    second guesses are played out (:func:`pipeline.wordle.strategy.lookahead`: minutes for
-    the longer lists) and shipped for every feedback; at the other lengths they are the
-    exact ranking, shipped only over the budget (as in normal mode: the page stays small)."""
-    words = patterns.words
-    own = words.length == language.wordle.length
-    hard_opening = language.wordle.hard_opening if own else ""
-    if hard_opening not in words.index():
-        hard_opening = ""
-    return opening(patterns, TOP, TOP, only_over=BUDGET, hard_opening=hard_opening,
-                   lookahead_top=LOOKAHEAD_TOP if own else 1, splitters=LOOKAHEAD_SPLITTERS if own else 0,
-                   hard_every=own)
 
 
 def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:

@@ -94,10 +94,8 @@ def _cached(words: Words, choose: Callable[[tuple[Clue, ...]], int]) -> Player:
 
 
 def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None) -> Player:
-    """The page's policy: its first suggestion at every step (``table``: the page's
-    precomputed steps, :func:`pipeline.wordle.page.page_opening`; by default those of a
-    language without a hard-mode opening of its own)."""
-    table = table or opening(patterns, only_over=BUDGET, modes=(hard,))
+    """The page's policy: its first suggestion at every step."""
+    table = table or opening(patterns, only_over=BUDGET)
 
     def choose(clues: tuple[Clue, ...]) -> int:
         return suggest(patterns, clues, hard=hard, top=1, opening_table=table)[0].index

@@ -3,9 +3,7 @@
 Where to start reading: :func:`suggest`, the helper's whole policy, which ``site/wordle.js``
 follows step for step (``tests/test_wordle_js.py`` checks 200 random states per language):
 
-1. No clue yet: the precomputed opening ranking (:func:`rank`, exact, at build time); hard
-   mode opens with the language's own hard-mode opening if it names one (``hard_opening``
-   in its TOML, chosen on the tuning half of the answers by scripts/wordle_hard_opening.py).
+1. No clue yet: the precomputed opening ranking (:func:`rank`, exact, at build time).
 2. The candidates are the words that fit every clue (:func:`fitting`); the guesses are every
    word, or in hard mode every word that keeps each green and uses each revealed letter as
    often as a clue showed it (:func:`hard_pool`).
@@ -17,20 +15,12 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
    key. All integers: Python and JavaScript agree exactly.
 4. If guesses × candidates exceeds :data:`BUDGET` (what a phone scores in 200 ms), only the
    :data:`BUDGET` // candidates guesses with the best :func:`letter_scores` are ranked —
-   unless the state is the opening and one feedback, whose second guesses the build ships
-   (:class:`Opening`): in normal mode the exact ranking where it is over the budget, in
-   hard mode for every feedback, chosen by playing each of the :data:`LOOKAHEAD_TOP` best
-   and the :data:`LOOKAHEAD_SPLITTERS` that best tell the candidates' families apart
-   (:func:`family_split`) to the end with this very policy (:func:`lookahead`), so a
-   second guess that walks into a family such as _ATCH (catch, latch, match, patch,
-   watch) loses to one that does not.
+   unless the state is the opening and one feedback, whose exact ranking the build ships
+   (:class:`Opening`).
 5. Hard mode traps the player in families such as bills, fills, hills, mills, pills,
-   wills, where each guess tells one word apart; so there, once at most
-   :data:`ENDGAME_DEPTH` guesses would be left after this one, the :data:`ENDGAME_TOP`
-   best and the :data:`ENDGAME_SPLITTERS` guesses of the pool that best tell the
-   candidates' families apart (:func:`family_split`, in that order) are ordered again by
-   the prior weight they find within the guesses Wordle has left, playing on with
-   candidates (:func:`in_time_first`), the order breaking ties.
+   wills, where each guess tells one word apart; so there the :data:`ENDGAME_TOP` best are
+   ordered again by the prior weight they find within the guesses Wordle has left,
+   playing on with candidates (:func:`in_time_first`), the ranking breaking ties.
 
 Feedback is computed in bulk by :func:`feedback_codes` (base 3, first letter most
 significant: grey 0, yellow 1, green 2) — the same rule as :func:`pipeline.wordle.rules.feedback`.
@@ -63,24 +53,12 @@ GUESSES = 6
 #: Hard mode: how many of the best guesses are ordered again by how much prior weight they
 #: find within the guesses left (:func:`in_time_first`).
 ENDGAME_TOP = TOP
-#: ... together with this many of the hard-mode pool that best tell the candidates'
-#: families apart (:func:`family_split`).
-ENDGAME_SPLITTERS = 10
 #: Feedback groups up to this many candidates are played out exactly when counting what a
 #: guess finds in time; larger ones count as found (:func:`found_in_time`).
 ENDGAME_EXACT = 32
-#: ... and played out at most this many guesses deep; with more guesses left after a guess
-#: than this, :func:`in_time_first` does not reorder (a family rarely traps so early, and
-#: the search would not fit a phone's time: bench/bench_wordle.py).
+#: ... and played out at most this many guesses deep (more guesses left count as this
+#: many: fewer found, never more, and the search stays within a phone's time).
 ENDGAME_DEPTH = 3
-#: Hard mode, second guesses after the opening (at build time): how many of the best are
-#: played out to the end (:func:`lookahead`).
-LOOKAHEAD_TOP = 10
-#: ... and how many of the guesses that best tell apart the candidates' families
-#: (:func:`family_split`) are played out beside them.
-LOOKAHEAD_SPLITTERS = 10
-#: A family: at least this many candidates that differ in one position only (_ATCH).
-FAMILY = 3
 #: Pattern pairs handled per numpy block (bounds memory).
 _BLOCK = 1 << 22
 
@@ -162,8 +140,6 @@ class Patterns:
         self.codes = words.codes
         self.size = len(words.alphabet)
         self.matrix: np.ndarray | None = None
-        #: (group, guesses left) → :func:`found_in_time` (families recur in every search).
-        self.found: dict[tuple[bytes, int], int] = {}
 
     def precompute(self) -> "Patterns":
         n = self.words.size
@@ -316,11 +292,8 @@ def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
         return int(weights.max())
     if len(group) > ENDGAME_EXACT:
         return int(weights.sum())
-    key = (np.asarray(group, dtype=np.int64).tobytes(), min(left, ENDGAME_DEPTH))
-    if key not in patterns.found:
-        patterns.found[key] = _play_out(patterns.block(group, group), weights, np.arange(len(group)),
-                                        min(left, ENDGAME_DEPTH), win_code(patterns.words.length))
-    return patterns.found[key]
+    return _play_out(patterns.block(group, group), weights, np.arange(len(group)), min(left, ENDGAME_DEPTH),
+                     win_code(patterns.words.length))
 
 
 def _play_out(codes: np.ndarray, weights: np.ndarray, members: np.ndarray, left: int, win: int,
@@ -395,151 +368,58 @@ def fitting(words: Words, constraints: Constraints) -> np.ndarray:
     return np.flatnonzero(keep)
 
 
-def hard_pool(words: Words, constraints: Constraints, among: np.ndarray | None = None) -> np.ndarray:
+def hard_pool(words: Words, constraints: Constraints) -> np.ndarray:
     """Indices of the guesses hard mode allows: every green kept in place, and each letter
     used at least as often as one clue showed it green or yellow (greys and the places of
-    yellows do not bind, as in Wordle's own hard mode); none if the clues contradict.
-    ``among``: only of these indices (ascending; the pool of earlier clues, say)."""
+    yellows do not bind, as in Wordle's own hard mode); none if the clues contradict."""
     if constraints.impossible:
         return np.zeros(0, dtype=np.int64)
-    index = {c: i for i, c in enumerate(words.alphabet)}
-    codes = words.codes if among is None else words.codes[among]
-    keep = np.ones(len(codes), dtype=bool)
+    codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
+    keep = np.ones(words.size, dtype=bool)
     for i, fixed in enumerate(constraints.fixed):
         if fixed is not None:
             keep &= codes[:, i] == index[fixed]
     for c, n in constraints.at_least.items():
         keep &= (codes == index[c]).sum(1) >= n
-    return np.flatnonzero(keep) if among is None else among[keep]
+    return np.flatnonzero(keep)
 
 
 @dataclass(frozen=True)
 class Opening:
-    """What the build precomputes: the best first guesses per mode and, for each feedback of
-    the mode's opening, the second guesses in the order the helper suggests them."""
+    """What the build precomputes: the best first guesses and, for each feedback of the best
+    one, the ranking of the second guesses, in normal and in hard mode."""
 
-    #: Hard mode? → the opening ranking (its first entry is the mode's opening).
-    first: dict[bool, list[Suggestion]]
-    #: Hard mode? → feedback number of the mode's opening → second guesses (word indices).
+    first: list[Suggestion]
+    #: Hard mode? → feedback number of the opening → best second guesses (word indices).
     second: dict[bool, dict[int, list[int]]]
 
 
-def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
-            hard_opening: str = "", lookahead_top: int = LOOKAHEAD_TOP, splitters: int = LOOKAHEAD_SPLITTERS,
-            modes: tuple[bool, ...] = (False, True), hard_every: bool = True) -> Opening:
-    """The exact opening ranking and the second-guess tables: normal mode's exact ranking
-    for the feedbacks whose exact ranking exceeds ``only_over`` guesses × candidates, hard
-    mode's :func:`lookahead` choice for every feedback of ``hard_opening`` (a key; by
-    default the opening ranking's best), or without ``hard_every`` only for those over
-    ``only_over``. ``modes``: the modes whose tables to fill (hard mode's takes minutes)."""
+def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0) -> Opening:
+    """The exact opening ranking and second-guess tables (``only_over``: keep only the
+    feedbacks whose exact ranking exceeds that many guesses × candidates)."""
     words = patterns.words
     everything = np.arange(words.size)
     first = rank(patterns, everything, everything, top)
-    hard_first = first
-    if hard_opening and hard_opening != first[0].key:
-        chosen = words.index()[hard_opening]
-        hard_first = (rank(patterns, np.array([chosen]), everything, 1)
-                      + [s for s in first if s.index != chosen])[:top]
+    best = first[0].index
+    row = patterns.block(np.array([best]), everything)[0]
     second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
-    for hard, best in ((False, first[0]), (True, hard_first[0])):
-        if hard not in modes:
-            continue
-        row = patterns.block(np.array([best.index]), everything)[0]
-        for code in np.unique(row).tolist():
-            if code == win_code(words.length):
-                continue
-            candidates = everything[row == code]
-            clue = Clue(best.key, pattern_of(code, words.length))
-            constraints = compile_clues([clue], words.length)
-            pool = hard_pool(words, constraints) if hard else everything
-            if hard and (hard_every or len(pool) * len(candidates) > only_over):
-                second[hard][code] = lookahead(patterns, clue, pool, candidates, second_top, lookahead_top, splitters)
-            elif not hard and len(pool) * len(candidates) > only_over:
-                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
-    return Opening({False: first, True: hard_first}, second)
-
-
-def lookahead(patterns: Patterns, clue: Clue, pool: np.ndarray, candidates: np.ndarray, top: int = TOP,
-              lookahead_top: int = LOOKAHEAD_TOP, splitters: int = LOOKAHEAD_SPLITTERS) -> list[int]:
-    """Hard mode's second guesses after the opening ``clue``: the exact ranking of ``pool``
-    (:func:`rank`), with the one whose games end best when each candidate is played to the
-    end by :func:`suggest` (:func:`played_out`: least prior weight lost past Wordle's six
-    guesses, then fewest guesses weighted by the prior, then the order tried) moved to the
-    front. Tried: the ranking's ``lookahead_top`` best, then the ``splitters`` guesses of
-    the pool that best tell the candidates' families apart (:func:`family_split`)."""
-    ranked = [s.index for s in rank(patterns, pool, candidates, max(top, lookahead_top))]
-    tried = ranked[:lookahead_top]
-    if splitters and len(candidates) > 2:
-        split = family_split(patterns, pool, candidates)
-        tried += [g for g in pool[np.lexsort((pool, -split))[:splitters]].tolist() if g not in tried]
-    if len(tried) < 2:
-        return ranked[:top]
-    outcomes = [played_out(patterns, (clue,), guess, candidates, pool) for guess in tried]
-    best = tried[min(range(len(outcomes)), key=lambda i: (*outcomes[i], i))]
-    return ([best] + [g for g in ranked if g != best])[:top]
-
-
-def families(words: Words, candidates: np.ndarray) -> list[np.ndarray]:
-    """The candidates' families: each set of at least :data:`FAMILY` candidates that agree
-    in every position but one (bills, fills, hills, mills…), per position, in key order."""
-    codes = words.codes[candidates]
-    out = []
-    for position in range(words.length):
-        _, inverse, counts = np.unique(np.delete(codes, position, axis=1), axis=0, return_inverse=True,
-                                       return_counts=True)
-        inverse = inverse.ravel()
-        out += [candidates[inverse == group] for group in np.flatnonzero(counts >= FAMILY)]
-    return out
-
-
-def family_split(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
-    """Per guess, how many feedbacks it gets from the candidates' :func:`families`, summed
-    over the families: the more, the fewer guesses a family can cost (hard mode's traps)."""
-    split = np.zeros(len(guesses), dtype=np.int64)
-    for family in families(patterns.words, candidates):
-        codes = np.sort(patterns.block(guesses, family), axis=1)
-        split += 1 + (np.diff(codes, axis=1) != 0).sum(1)
-    return split
-
-
-def played_out(patterns: Patterns, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray,
-               pool: np.ndarray) -> tuple[int, int]:
-    """Hard mode: ``guess`` after ``clues`` (whose candidates and hard-mode pool these are),
-    then :func:`suggest`'s first suggestion until each candidate is found: (prior weight of
-    the candidates found after Wordle's :data:`GUESSES` guesses or not within two more, sum
-    of weight × guesses taken)."""
-    words = patterns.words
-    turn = len(clues) + 1
-    row = patterns.block(np.array([guess]), candidates)[0]
-    lost = taken = 0
     for code in np.unique(row).tolist():
-        group = candidates[row == code]
-        weight = int(words.weights[group].sum())
         if code == win_code(words.length):
-            lost, taken = lost + (weight if turn > GUESSES else 0), taken + weight * turn
-        elif turn >= GUESSES + 2:
-            lost, taken = lost + weight, taken + weight * (turn + 1)
-        else:
-            clue = Clue(words.keys[guess], pattern_of(code, words.length))
-            narrower = hard_pool(words, compile_clues([clue], words.length), among=pool)
-            following = _ranked(patterns, clues + (clue,), group, narrower, True, 1)[0].index
-            more = played_out(patterns, clues + (clue,), following, group, narrower)
-            lost, taken = lost + more[0], taken + more[1]
-    return lost, taken
+            continue
+        candidates = everything[row == code]
+        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
+        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
+            if len(pool) * len(candidates) > only_over:
+                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
+    return Opening(first, second)
 
 
 def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
-    """The build's second guesses for ``clues`` if they are the mode's opening and one
-    feedback of it that the table holds, else None."""
-    if table is None or len(clues) != 1 or clues[0].guess != table.first[hard][0].key:
+    """The build's second guesses for ``clues`` if they are the opening and one feedback of
+    it that the table holds, else None."""
+    if table is None or not table.first or len(clues) != 1 or clues[0].guess != table.first[0].key:
         return None
     return table.second[hard].get(code_of(clues[0].pattern))
-
-
-def in_order(patterns: Patterns, guesses: Sequence[int], candidates: np.ndarray) -> list[Suggestion]:
-    """:func:`rank`'s figures for ``guesses``, in the order given."""
-    ranked = {s.index: s for s in rank(patterns, np.array(guesses, dtype=np.int64), candidates, len(guesses))}
-    return [ranked[g] for g in guesses]
 
 
 def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: int = TOP,
@@ -549,34 +429,21 @@ def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: 
     everything = np.arange(words.size)
     if not clues:
         if opening_table is not None:
-            return opening_table.first[hard][:top]
+            return opening_table.first[:top]
         return rank(patterns, everything, everything, top)
     constraints = compile_clues(clues, words.length)
     candidates = fitting(words, constraints)
     if not len(candidates):
         return []
     pool = hard_pool(words, constraints) if hard else everything
+    ranked = max(top, ENDGAME_TOP) if hard else top
     shipped = shipped_second(opening_table, clues, hard)
-    if shipped is not None and (hard or len(pool) * len(candidates) > budget):
-        return in_order(patterns, shipped[:top], candidates)
-    return _ranked(patterns, clues, candidates, pool, hard, top, budget)
-
-
-def _ranked(patterns: Patterns, clues: Sequence[Clue], candidates: np.ndarray, pool: np.ndarray, hard: bool,
-            top: int, budget: int = BUDGET) -> list[Suggestion]:
-    """:func:`suggest` past the precomputed steps, given the candidates and the pool."""
-    words = patterns.words
-    # Hard mode orders its best guesses by what they find in time, near the end.
-    endgame = max(0, GUESSES - len(clues)) if hard and GUESSES - len(clues) - 1 <= ENDGAME_DEPTH else 0
-    best = rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates,
-                max(top, ENDGAME_TOP) if endgame else top)
-    if endgame:
-        if len(candidates) > 2:
-            split = family_split(patterns, pool, candidates)
-            ranked = {s.index for s in best}
-            splitters = [g for g in pool[np.lexsort((pool, -split))[:ENDGAME_SPLITTERS]].tolist() if g not in ranked]
-            best += in_order(patterns, splitters, candidates) if splitters else []
-        best = in_time_first(patterns, best, candidates, endgame)
+    if shipped is not None and len(pool) * len(candidates) > budget:
+        best = rank(patterns, np.array(shipped[:ranked], dtype=np.int64), candidates, ranked)
+    else:
+        best = rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, ranked)
+    if hard:
+        best = in_time_first(patterns, best, candidates, GUESSES - len(clues))
     return best[:top]
 
 
