@@ -60,10 +60,9 @@ all-languages: setup
 site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
 
-# Both cores; what several tests need is built once and shared on disk (tests/conftest.py);
-# tests that read one costly fixture share an xdist_group, so one worker makes it.
+# Both cores; what several tests need is built once and shared on disk (tests/conftest.py).
 test: setup system-deps dictionaries
-	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

@@ -306,9 +306,33 @@ def browser():
 
 @pytest.fixture(scope="session")
 def page_sweep(real_site, browser):
-    """Every page type of the real site visited once per width (tests/page_sweep.py): the
-    layout and accessibility tests read the same visits, in one xdist group."""
-    from page_sweep import sweep
+    """Every page type of the real site visited once per width (tests/page_sweep.py), for
+    the layout and accessibility tests: swept once for the whole run, by whichever worker
+    asks first (the other waits on a lock); the record is kept with the screenshots it took
+    (dist/screenshots/), under a key of the shared site and of the sweep's code."""
+    import json
+    from dataclasses import asdict
+
+    from filelock import FileLock
+
+    from page_sweep import SCREENSHOTS, PageVisit, sweep
+    from pipeline.fsutil import atomic_write
 
     origin, site = real_site
-    return sweep(browser, origin, site)
+    import hashlib
+
+    import page_sweep as sweeping
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # Keyed by the site and by the sweep's own code, so a changed check sweeps again.
+    key = hashlib.sha256(site.name.encode() + Path(sweeping.__file__).read_bytes()).hexdigest()[:24]
+    saved = SCREENSHOTS / f"sweep-{key}.json"
+    with FileLock(str(SCREENSHOTS / ".sweep.lock")):
+        if not saved.exists():
+            for stale in SCREENSHOTS.glob("sweep-*.json"):
+                stale.unlink()
+            records = [asdict(visit) for visit in sweep(browser, origin, site)]
+            atomic_write(saved, json.dumps(records, ensure_ascii=False, indent=1) + "\n")
+    records = json.loads(saved.read_text("utf-8"))
+    tuples = ("broken_racks", "small_targets", "violations")
+    return [PageVisit(**{k: tuple(v) if k in tuples and v is not None else v for k, v in r.items()}) for r in records]

@@ -5,8 +5,8 @@ Opening a page in Chromium (load, network idle, axe-core) costs seconds, and two
 ask about the same 30 page types: tests/test_site_layout.py (sideways scrolling, tap
 targets, racks on one line, a screenshot at 390 and 1280 px) and tests/test_site_browser.py
 (axe-core, light and dark). :func:`sweep` visits each page once per width and records what
-both need, as :class:`PageVisit` records; the ``page_sweep`` fixture (conftest.py) keeps
-them for the worker, and both tests are in one xdist group so one worker sweeps.
+both need, as :class:`PageVisit` records; the ``page_sweep`` fixture (conftest.py) sweeps
+once for the whole run and shares the records between the workers through a file.
 
 Each width has one tab that goes from page to page (a new browser context costs half a
 second), its storage cleared after each. At 1280 px, after the layout is measured and the screenshot taken, every visible

@@ -58,7 +58,6 @@ def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, 
         context.close()
 
 
-@pytest.mark.xdist_group("page-sweep")
 def test_no_page_type_has_serious_accessibility_violations(real_site, page_sweep):
     _, site = real_site
     scanned = [seen for seen in page_sweep if seen.violations is not None]

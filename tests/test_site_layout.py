@@ -28,7 +28,6 @@ def test_every_page_type_parses_as_html5_in_both_languages(real_site):
         assert not parser.errors, f"{name}: {parser.errors[:3]}"
 
 
-@pytest.mark.xdist_group("page-sweep")
 def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, page_sweep):
     _, site = real_site
     problems = []
