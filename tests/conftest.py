@@ -310,22 +310,20 @@ def page_sweep(real_site, browser):
     the layout and accessibility tests: swept once for the whole run, by whichever worker
     asks first (the other waits on a lock); the record is kept with the screenshots it took
     (dist/screenshots/), under a key of the shared site and of the sweep's code."""
+    import hashlib
     import json
     from dataclasses import asdict
 
     from filelock import FileLock
 
+    import page_sweep as sweep_module
     from page_sweep import SCREENSHOTS, PageVisit, sweep
     from pipeline.fsutil import atomic_write
 
     origin, site = real_site
-    import hashlib
-
-    import page_sweep as sweeping
-
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     # Keyed by the site and by the sweep's own code, so a changed check sweeps again.
-    key = hashlib.sha256(site.name.encode() + Path(sweeping.__file__).read_bytes()).hexdigest()[:24]
+    key = hashlib.sha256(site.name.encode() + Path(sweep_module.__file__).read_bytes()).hexdigest()[:24]
     saved = SCREENSHOTS / f"sweep-{key}.json"
     with FileLock(str(SCREENSHOTS / ".sweep.lock")):
         if not saved.exists():

@@ -140,13 +140,14 @@ def expansion(code: str, fast: bool = False) -> Path:
     shape = f"{ordinary.keep_capitals}:{''.join(sorted(ordinary.joiners))}"
     key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), shape, code_version()])
                          .encode()).hexdigest()[:24]
-    variant = f"{code}-fast"
-    folder = EXPANSIONS / f"{variant}-{key}"
+    folder = EXPANSIONS / f"{code}-fast-{key}"
     out = folder / "forms.txt"
     EXPANSIONS.mkdir(parents=True, exist_ok=True)
     with FileLock(str(EXPANSIONS / f".{code}.lock")):
         if not out.exists():
-            for stale in EXPANSIONS.glob(f"{code}-*"):
+            # This language's other keys, and full expansions filed here by older test runs
+            # ("{code}-*" alone would also match en-za's for en).
+            for stale in [*EXPANSIONS.glob(f"{code}-fast-*"), *EXPANSIONS.glob(f"{code}-full-*")]:
                 shutil.rmtree(stale, ignore_errors=True)
             expand_to_file(files.aff, files.dic, out, workers=2, fast=True, ordinary=ordinary)  # atomic: complete or absent
     return out

@@ -9,7 +9,6 @@ as an artifact), named ``<page type>-<lang>-<width>.png``.
 
 from __future__ import annotations
 
-
 import pytest
 
 from conftest import SITE_BASE as BASE
