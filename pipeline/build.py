@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pipeline import __version__
 from pipeline.config import Language
-from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file
+from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
@@ -39,16 +39,10 @@ EXPANDER_SOURCES = ("expand", "affixes.py", "extract.py")
 
 
 def expander_digest() -> str:
-    """SHA-256 over the source files of :data:`EXPANDER_SOURCES` (path and bytes, in path order)."""
-    import hashlib
+    """SHA-256 over the Python source of :data:`EXPANDER_SOURCES` (:func:`source_digest`)."""
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for name in EXPANDER_SOURCES:
-        for path in sorted((root / name).rglob("*.py")) if (root / name).is_dir() else [root / name]:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return source_digest(Path(__file__).resolve().parent, EXPANDER_SOURCES, "*.py")
 
 
 def expansion_stamp(language: Language, files: DictionaryFiles) -> dict:

@@ -100,6 +100,21 @@ def sha256_file(path: Path | str) -> str:
     return file_digest(path).hexdigest()
 
 
+def source_digest(root: Path, names: tuple[str, ...], pattern: str = "*") -> str:
+    """SHA-256 over the files matching ``pattern`` under each of ``names`` (a folder, or one
+    file) relative to ``root``: the path and bytes of each, in path order, compiled caches
+    left out. What a build or a test keys a result on when it depends on source code."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in names:
+        top = Path(root) / name
+        for path in sorted(top.rglob(pattern)) if top.is_dir() else [top]:
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def count_lines(path: Path | str) -> int:
     """Newline count of a file, streamed."""
     with open(path, "rb") as handle:

@@ -213,17 +213,11 @@ SHARED_SITE_URL = "https://rusc.test" + SITE_BASE
 
 
 def source_digest(folders: tuple[str, ...], pattern: str = "*") -> str:
-    """SHA-256 over the files matching ``pattern`` under the repository's ``folders``
-    (path and bytes of each, in path order; compiled caches left out): the key of a
+    """:func:`pipeline.fsutil.source_digest` of the repository's ``folders``: the key of a
     shared build, so that any change to what it is made from makes a new one."""
-    import hashlib
+    from pipeline.fsutil import source_digest as digest_of
 
-    digest = hashlib.sha256()
-    for folder in folders:
-        for path in sorted((REPO_ROOT / folder).rglob(pattern)):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(REPO_ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return digest_of(REPO_ROOT, folders, pattern)
 
 
 def _site_key(paths) -> str:
