@@ -1,7 +1,8 @@
-"""site/solver-core.js (the hive solver's and rack finder's engines) against pipeline/beehive.py and pipeline/racks.py,
-run by Node on the real indexes (pipeline/solvers.py) of both languages: 1,000 random hives
-and 1,000 random racks (with and without blanks, typed as players type them, with filters)
-per language must get exactly the Python engine's answers, hints and refusals."""
+"""site/solver-core.js (the hive solver's and rack finder's engines) against pipeline/beehive.py
+and pipeline/racks.py, run by Node on the real indexes of both languages (pipeline/solvers.py),
+the very files the real site ships to players: 500 random hives and 500 random racks (with
+and without blanks, typed as players type them, with filters) per language must get exactly
+the Python engine's answers, hints and refusals."""
 
 from __future__ import annotations
 
@@ -15,10 +16,9 @@ import pytest
 
 from conftest import require_tool
 from pipeline.beehive import BeehiveIndex, hints
-from pipeline.config import load_language
 from pipeline.errors import UsageError
 from pipeline.racks import BLANK, RackIndex
-from pipeline.solvers import encode_forms, hive_index, rack_index
+from pipeline.solvers import encode_forms
 
 CASES = 500
 #: Reads {"hive": path, "rack": path, "hives": [...], "racks": [...]} on stdin; answers each
@@ -175,18 +175,17 @@ def rack_cases(rng: random.Random, index: RackIndex) -> list[tuple[str, dict]]:
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, built_lists, game_indexes, repo_root, tmp_path):
-    language = load_language(code)
-    folder = built_lists(code)
+def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site, game_indexes, repo_root, tmp_path):
     hives, racks = game_indexes.beehive(code), game_indexes.rack(code)
-    (tmp_path / "hive.json").write_bytes(hive_index(hives))
-    (tmp_path / "rack.json").write_bytes(rack_index(racks))
+    _, site = real_site
+    (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
+    (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
     rng = random.Random(f"solvers-{code}")
     hive_texts = hive_cases(rng, hives)
     rack_texts = rack_cases(rng, racks)
     form_cases = [("acaba", encode_forms("acaba", ("acaba", "acabà"))), ("amelarse", encode_forms("amelarse", ("amelar-se",))),
                   ("cel", "")]
-    job = {"hive": str(tmp_path / "hive.json"), "rack": str(tmp_path / "rack.json"), "hives": hive_texts,
+    job = {"hive": str(hive_file), "rack": str(rack_file), "hives": hive_texts,
            "racks": [[text, options] for text, options in rack_texts], "forms": form_cases}
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
