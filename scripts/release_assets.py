@@ -5,7 +5,7 @@ the SHA-256 of the site languages' pinned integrities, so a new dictionary pin m
 release and an unchanged one reuses it.
 
 ``python scripts/release_assets.py stage DIR``: copy every published file of
-``dist/wordlists/<lang>/`` over the release size (:data:`pipeline.downloads.RELEASE_BYTES`,
+``dist/wordlists/<lang>/`` (under ``RUSC_ROOT``, default the current folder) over the release size (:data:`pipeline.downloads.RELEASE_BYTES`,
 or ``RUSC_RELEASE_BYTES``) into ``DIR`` under its asset name (``<lang>-<file>``) and print
 each with its size and SHA-256; the workflow then runs ``gh release upload``. The site
 build, given ``RUSC_RELEASE_URL``, links exactly these files (``pipeline.downloads``).
@@ -24,22 +24,25 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pipeline.downloads import RELEASE_BYTES, Release, list_downloads  # noqa: E402
+from pipeline.paths import Paths  # noqa: E402
 
 
-def tag() -> str:
-    site = tomllib.loads((REPO / "pipeline" / "site.toml").read_text("utf-8"))
+def tag(package: Path = REPO / "pipeline") -> str:
+    """The release tag of the site languages' pins in ``package`` (site.toml, languages/)."""
+    site = tomllib.loads((package / "site.toml").read_text("utf-8"))
     pins = []
     for code in sorted(site["languages"]):
-        language = tomllib.loads((REPO / "pipeline" / "languages" / f"{code}.toml").read_text("utf-8"))
+        language = tomllib.loads((package / "languages" / f"{code}.toml").read_text("utf-8"))
         pins.append(f"{code} {language['source'].get('integrity', '')}")
     return "lists-" + hashlib.sha256("\n".join(pins).encode()).hexdigest()[:12]
 
 
 def stage(target: Path) -> int:
+    """Copy the release assets into ``target``; print one ``name, size, sha256`` line each."""
     release = Release("release", int(os.environ.get("RUSC_RELEASE_BYTES", RELEASE_BYTES)))
     target.mkdir(parents=True, exist_ok=True)
     total = 0
-    for folder in sorted(p for p in (REPO / "dist" / "wordlists").iterdir() if p.is_dir()):
+    for folder in sorted(p for p in Paths.from_env().wordlists_root.iterdir() if p.is_dir()):
         for download in list_downloads(folder, release=release):
             if download.release_url is None:
                 continue
