@@ -349,3 +349,38 @@ def test_every_length_has_its_page_its_url_and_its_links(open_wordle, built_list
             page.add(guess)
             page.mark(0, "g" * n, "letters")
             assert page.count() == 1 and page.candidates()[0][0] == guess
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+@pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
+def test_games_played_on_the_page_by_its_top_suggestion_win_as_the_season_does(code, hard, open_wordle, words, site):
+    """A player who always takes the page's first suggestion, on held-out answers of the
+    benchmark's season: each game is won within six guesses and takes exactly the guesses
+    the season's player (pipeline.wordle.season.helper_player, on the shipped data) takes."""
+    from page_sweep import SCREENSHOTS
+    from test_wordle_js import table_of_page
+
+    from pipeline.wordle.season import LIMIT, answer_lists, helper_player, play
+
+    lst = words[code]
+    _, folder = site
+    (data_file,) = (folder / "assets").glob(f"wordle-{code}-{lst.length}.*.json")
+    patterns = Patterns(lst)
+    player = helper_player(patterns, hard, table_of_page(json.loads(data_file.read_text("utf-8")), patterns))
+    _, held_out = answer_lists(lst, LANGUAGES[code])
+    for answer in random.Random(f"played-{code}-{hard}").sample(held_out, 2):
+        page = open_wordle(code).ready()
+        if hard:
+            page.page.locator("#wordle-hard").check()
+        played = []
+        while not played or played[-1] != answer:
+            assert len(played) < LIMIT, (answer, played)
+            guess = page.suggestions()[0]
+            played.append(guess)
+            page.add(guess)
+            page.mark(len(played) - 1, feedback(guess, answer), "letters")
+        assert page.count() == 1 and [key for key, _ in page.candidates()] == [answer]
+        assert len(played) == play(player, answer), (answer, played)
+        print(f"\n{code} {'hard' if hard else 'normal'}: {' '.join(played)}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.page.screenshot(path=SCREENSHOTS / f"wordle-won-{code}-{'hard' if hard else 'normal'}.png", full_page=True)
