@@ -103,9 +103,9 @@ class TileSet:
             variants=variants,
             ids={text: i for i, text in enumerate(texts)},
             _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
-            _char_map=_CharFolder(language, frozenset("".join(texts))),
+            _char_map=_CharFolder(language, frozenset("".join(texts)), {ord("\n"): "\n"}),
             _multi=re.compile("|".join(re.escape(t) for t in texts if len(t) > 1) or "(?!)"),
-            _single_codes=_Unspellable({ord(t): chr(_CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
+            _single_codes=_Unspellable({ord("\n"): "\n"} | {ord(t): chr(_CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
             _code={t: chr(_CODE_BASE + i) for i, t in enumerate(texts)},
         )
 
@@ -127,25 +127,44 @@ class TileSet:
     def codes(self, form: str, normalised: bool = False) -> str | None:
         """:meth:`spell` as a string of tile codes (one character per tile), or None.
         ``normalised``: the form is already NFC (as every form of game.tsv is)."""
-        text = self._letters(form, normalised)
-        if text is None:
+        text = self._letters(form if normalised else unicodedata.normalize("NFC", form))
+        return self._cut(text, text.translate(self._single_codes))
+
+    def codes_of_forms(self, forms: list[str]) -> list[str | None]:
+        """:meth:`codes` of many NFC forms (none holding a newline) at once: folded and
+        translated as one newline-joined text, which is several times faster than a call
+        per form (most of a Catalan rack index's build went into those calls).
+
+        >>> from pipeline.config import load_language
+        >>> ca = TileSet.of(load_language("ca"))
+        >>> ca.codes_of_forms(["col·lecció", "whisky", "Anys"]) == [ca.codes(f) for f in ("col·lecció", "whisky", "Anys")]
+        True
+        """
+        letters = self._letters("\n".join(forms))
+        singles = letters.translate(self._single_codes).split("\n")
+        return [self._cut(text, single) for text, single in zip(letters.split("\n"), singles)]
+
+    def _letters(self, text: str) -> str:
+        """``text`` lower-cased, a tile's other spellings normalised, every other character
+        folded (or :data:`_UNSPELLABLE`); newlines stay, so many forms fold in one call."""
+        text = text.lower()
+        for old, new in self.variants:
+            text = text.replace(old, new)
+        return text.translate(self._char_map)
+
+    def _cut(self, text: str, single: str) -> str | None:
+        """The tile codes of folded ``text``, given ``single``: it translated one character
+        per tile (right unless a tile of several characters occurs)."""
+        if _UNSPELLABLE in text:
             return None
         if not self._multi.search(text):
             # The common case: every character is its own tile (or the form is unspellable).
-            codes = text.translate(self._single_codes)
-            return None if _UNSPELLABLE in codes else codes
+            return None if _UNSPELLABLE in single else single
         pieces = self._cutter.findall(text)
         if sum(map(len, pieces)) != len(text):
             return None
         code = self._code
         return "".join([code[piece] for piece in pieces])
-
-    def _letters(self, form: str, normalised: bool = False) -> str | None:
-        text = (form if normalised else unicodedata.normalize("NFC", form)).lower()
-        for old, new in self.variants:
-            text = text.replace(old, new)
-        text = text.translate(self._char_map)
-        return None if _UNSPELLABLE in text else text
 
     def parse_rack(self, rack: str) -> tuple[tuple[int, ...], int]:
         """(tile ids, number of blanks) of a rack typed by a user; UsageError if invalid.
@@ -289,13 +308,13 @@ class RackIndex:
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
         tileset = TileSet.of(language)
-        codes_of = tileset.codes
         text_of = {chr(_CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
+        spelled = iter(tileset.codes_of_forms([form for forms in lexicon.values() for form in forms]))
         by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]] = {}
         for key, forms in lexicon.items():
             spellings: dict[str, list[str]] = {}
             for form in forms:
-                codes = codes_of(form, normalised=True)
+                codes = next(spelled)
                 if codes is not None and 2 <= len(codes) <= MAX_RACK:
                     spellings.setdefault(codes, []).append(form)
             for codes, same in spellings.items():
@@ -451,10 +470,11 @@ class _Unspellable(dict):
 
 class _CharFolder(dict):
     """A lazily filled ``str.translate`` table: tile characters stay, the language's dropped
-    characters (hyphens, apostrophes) go, anything else folds as game keys do."""
+    characters (hyphens, apostrophes) go, anything else folds as game keys do; ``kept``
+    characters (the newline between forms folded together) map as it says."""
 
-    def __init__(self, language: Language, tile_chars: frozenset[str]):
-        super().__init__()
+    def __init__(self, language: Language, tile_chars: frozenset[str], kept: dict[int, str] | None = None):
+        super().__init__(kept or {})
         self.language = language
         self.tile_chars = tile_chars
 
