@@ -61,8 +61,10 @@ site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
 
 # Both cores; what several tests need is built once and shared on disk (tests/conftest.py).
+# Each test file runs on one worker (--dist loadscope), so a file's module fixtures (a
+# Catalan lemma choice, Wordle page data, indexes with their schedules) are made once.
 test: setup system-deps dictionaries
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

@@ -4,10 +4,11 @@ Real-data fixtures build what is missing through the pipeline itself (fetch → 
 lists), so `pytest` works on a fresh checkout; `make test` builds them first.
 Nothing here skips: a missing tool or input is a failure, since CI must run every test.
 
-`make test` runs on both cores with pytest-xdist (``-n 2``). What is costly is built once
-for the whole run and shared on disk, whichever worker asks first, under a file lock (the
-other waits and reuses it): the word lists, the expansions (tests/expand_support.py), and
-the real site (:func:`real_site`); each worker only serves that site on its own port.
+`make test` runs on both cores with pytest-xdist (``-n 2 --dist loadscope``: each test file
+on one worker, so its module fixtures are made once). What is costly is built once for the
+whole run and shared on disk, whichever worker asks first, under a file lock (the other
+waits and reuses it): the word lists, the expansions (tests/expand_support.py), the real
+site (:func:`real_site`) and its page sweep; each worker only serves that site on its own port.
 """
 
 from __future__ import annotations
