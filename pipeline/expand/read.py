@@ -236,10 +236,11 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
     declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
+    special = _special_flags(aff, context, text)
     data = AffixData(
         prefixes=groups["PFX"], suffixes=groups["SFX"],
-        needaffix=aff.NEEDAFFIX, forbidden=aff.FORBIDDENWORD, circumfix=aff.CIRCUMFIX,
-        onlyincompound=aff.ONLYINCOMPOUND, fullstrip=bool(aff.FULLSTRIP),
+        needaffix=special["NEEDAFFIX"], forbidden=special["FORBIDDENWORD"], circumfix=special["CIRCUMFIX"],
+        onlyincompound=special["ONLYINCOMPOUND"], fullstrip=bool(aff.FULLSTRIP),
         complexprefixes=bool(aff.COMPLEXPREFIXES),
         ignore=aff.IGNORE.chars if aff.IGNORE else "",
         iconv=tuple(tuple(p) for p in aff.ICONV.pairs) if aff.ICONV else (),
@@ -258,6 +259,35 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         return found
 
     return data, parse_flags
+
+
+#: The one-flag directives the expander reads (PSEUDOROOT is NEEDAFFIX's old name).
+_SPECIAL_FLAGS = {"NEEDAFFIX": ("NEEDAFFIX", "PSEUDOROOT"), "FORBIDDENWORD": ("FORBIDDENWORD",),
+                  "CIRCUMFIX": ("CIRCUMFIX",), "ONLYINCOMPOUND": ("ONLYINCOMPOUND",)}
+
+
+def _special_flags(aff, context, text: str) -> dict[str, str | None]:
+    """NEEDAFFIX, FORBIDDENWORD, CIRCUMFIX and ONLYINCOMPOUND as libhunspell reads them.
+
+    libhunspell decodes such a flag in the flag format alone (``decode_flag``), never as an
+    AF alias. spylls reads a number as an alias once AF has been declared and takes one of
+    the alias's flags, whichever its set yields first, so the flag changed with the hash
+    seed (dictionary-ko 0.7.94: ``FORBIDDENWORD 15`` after its AF table read as 530 or 540,
+    one of alias 15's flags). Without AF spylls' values stand; with it the first line of
+    each directive is decoded again (a second one stops libhunspell's reader,
+    :mod:`pipeline.expand.aff_stops`).
+    """
+    from spylls.hunspell.readers.aff import Context
+
+    read = {name: getattr(aff, name) for name in _SPECIAL_FLAGS}
+    if not context.flag_synonyms:
+        return read
+    plain = Context(flag_format=context.flag_format)
+    for name, spellings in _SPECIAL_FLAGS.items():
+        found = re.search(rf"^[ \t]*(?:{'|'.join(spellings)})[ \t]+(\S+)", text, re.MULTILINE)
+        if found:
+            read[name] = plain.parse_flag(found.group(1))
+    return read
 
 
 def _condition_reader(path: str, utf8: bool) -> Callable[[RawRule, str, str], Condition]:
