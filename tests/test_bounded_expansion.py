@@ -63,6 +63,26 @@ def test_over_the_bound_is_refused_in_one_line_within_five_seconds_and_writes_no
     assert cpu < 5
 
 
+def test_reading_a_large_dictionary_parses_each_condition_once_and_compiles_no_conversion(monkeypatch):
+    """What a refusal of a large dictionary spends its time on is reading it: Korean's
+    98,577 affix rules share 55 conditions, each parsed once, and its 11,172 ICONV pairs
+    are kept as pairs, not compiled into regular expressions for spylls' own look-up."""
+    import re
+
+    from pipeline.expand import read
+
+    files = dictionary_files("ko")
+    parsed, compiled = [], []
+    parse, compile_ = read.parse_condition, re.compile
+    monkeypatch.setattr(read, "parse_condition", lambda text, *a: parsed.append(text) or parse(text, *a))
+    monkeypatch.setattr(re, "compile", lambda *a, **k: compiled.append(a[0]) or compile_(*a, **k))
+    data, _entries = read.read_dictionary(files.aff, files.dic)
+    rules = [r for groups in (data.prefixes, data.suffixes) for g in groups.values() for r in g]
+    assert len(rules) > 90_000 and len(data.iconv) > 11_000
+    assert len(parsed) == len({(r.condition.text, r.kind, r.strip) for r in rules}) < 100
+    assert len(compiled) < 100
+
+
 def test_the_toml_bound_applies_without_a_command_line_bound(tmp_path, monkeypatch, capsys):
     source = (REPO / "pipeline" / "languages" / "de.toml").read_text("utf-8")
     assert "max_forms = " in source

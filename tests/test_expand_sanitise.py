@@ -121,3 +121,32 @@ def test_a_word_keeps_its_trailing_blank_as_in_libhunspell(tmp_path):
     assert forms == {"Úř. ", "cat ", "cat s", "dog", "dogs", "bird"}
     candidates = sorted(forms | {"Úř.", "cat", "cats"})
     assert [w for w, ok in zip(candidates, spell(aff, dic, candidates)) if ok] == sorted(forms)
+
+
+#: dictionary-ko's pattern, cut down: FLAG num, an AF table, then a one-flag directive whose
+#: number is also an alias (alias 2 is the flags 1 and 2).
+ALIASED_SPECIAL_AFF = """SET UTF-8
+FLAG num
+AF 2
+AF 1
+AF 1,2
+FORBIDDENWORD 2
+
+SFX 1 Y 1
+SFX 1 0 s .
+"""
+ALIASED_SPECIAL_DIC = "2\ncat/1\ndog/2\n"
+
+
+def test_a_one_flag_directive_after_af_is_a_flag_not_an_alias(tmp_path):
+    """libhunspell decodes FORBIDDENWORD, NEEDAFFIX, CIRCUMFIX and ONLYINCOMPOUND in the
+    flag format alone; spylls took one flag of the alias of that number, whichever its set
+    yielded first (so the forbidden flag changed with the hash seed)."""
+    from expand_support import generated_forms, write_dictionary
+    from pipeline.expand.read import read_dictionary
+
+    aff, dic = write_dictionary(tmp_path, ALIASED_SPECIAL_AFF, ALIASED_SPECIAL_DIC)
+    data, _entries = read_dictionary(aff, dic)
+    assert data.forbidden == "2"
+    assert generated_forms(aff, dic) == {"cat", "cats"}  # dog/2 is forbidden, cat/1 is not
+    assert spell(aff, dic, ["cat", "cats", "dog", "dogs"]) == [True, True, False, False]

@@ -27,9 +27,11 @@ Bird's-eye view (start at :func:`read_dictionary`):
      expressions; the real conditions are returned beside the text and parsed by
      :func:`pipeline.affixes.parse_condition`.
 
-   spylls also compiles two regular expressions per affix rule, which the expander never
-   reads; :func:`_without_affix_regexps` skips them while it reads (Basque's 121,000 rules:
-   17 s of its 20 s read, and an add string with a regex character would not compile).
+   spylls also builds what its own look-up needs and the expander never reads: two
+   regular expressions per affix rule, one per ICONV/OCONV pair, and tries of the affixes;
+   :func:`_without_spylls_lookup` skips them while it reads (Basque's 121,000 rules: 17 s
+   of its 20 s read, and an add string with a regex character would not compile; Korean's
+   11,172 ICONV pairs: 1.5 s).
 
 4. :func:`read_aff` (the spylls adapter) turns spylls' parse and the raw rules into
    :class:`pipeline.affixes.AffixData`.
@@ -51,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from pipeline.affixes import AffixData, AffixRule, Entry, parse_condition
+from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.errors import RuscError
 from pipeline.expand.affix_index import AffixIndex
 from pipeline.expand.aff_stops import KeptAff, kept_lines
@@ -182,17 +184,22 @@ class _TextReader:
 
 
 @contextmanager
-def _without_affix_regexps():
-    """spylls' Prefix and Suffix rules without the regular expressions they compile when
-    made (``cond_regexp``, ``replace_regexp``: spylls' own lookup uses them, Rusc does not)."""
-    from spylls.hunspell.data.aff import Prefix, Suffix
+def _without_spylls_lookup():
+    """spylls' data classes without what they build when made for spylls' own look-up,
+    which Rusc never uses: the regular expressions of Prefix and Suffix rules
+    (``cond_regexp``, ``replace_regexp``) and of ConvTable (ICONV/OCONV: the ``pairs``
+    stay), and Aff's affix tries and casing."""
+    from spylls.hunspell.data.aff import Aff, ConvTable, Prefix, Suffix
 
-    saved = Prefix.__post_init__, Suffix.__post_init__
-    Prefix.__post_init__ = Suffix.__post_init__ = lambda self: None
+    classes = (Prefix, Suffix, ConvTable, Aff)
+    saved = [cls.__post_init__ for cls in classes]
+    for cls in classes:
+        cls.__post_init__ = lambda self: None
     try:
         yield
     finally:
-        Prefix.__post_init__, Suffix.__post_init__ = saved
+        for cls, method in zip(classes, saved):
+            cls.__post_init__ = method
 
 
 def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozenset]]:
@@ -205,12 +212,12 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     text = kept.text
     sanitised = sanitise_aff(text, path)
     try:
-        with _without_affix_regexps():
+        with _without_spylls_lookup():
             aff, context = spylls_read_aff(_TextReader(sanitised.text).reader)
     except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
         raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
     groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
-    utf8 = _hunspell_encoding(text) == "utf-8"
+    condition_of = _condition_reader(str(path), _hunspell_encoding(text) == "utf-8")
     for (kind, flag), raws in sanitised.rules.items():
         parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
         if len(parsed) != len(raws):
@@ -218,7 +225,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
                             raws[0].line if raws else None)
         rules = []
         for index, (raw, rule) in enumerate(zip(raws, parsed)):
-            condition = hunspell_condition(parse_condition(raw.condition, str(path), raw.line), kind, rule.strip, utf8)
+            condition = condition_of(raw, kind, rule.strip)
             rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add, condition,
                                    frozenset(rule.flags), raw.line))
         groups[kind][flag] = tuple(rules)
@@ -229,10 +236,11 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
     declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
+    special = _special_flags(aff, context, text)
     data = AffixData(
         prefixes=groups["PFX"], suffixes=groups["SFX"],
-        needaffix=aff.NEEDAFFIX, forbidden=aff.FORBIDDENWORD, circumfix=aff.CIRCUMFIX,
-        onlyincompound=aff.ONLYINCOMPOUND, fullstrip=bool(aff.FULLSTRIP),
+        needaffix=special["NEEDAFFIX"], forbidden=special["FORBIDDENWORD"], circumfix=special["CIRCUMFIX"],
+        onlyincompound=special["ONLYINCOMPOUND"], fullstrip=bool(aff.FULLSTRIP),
         complexprefixes=bool(aff.COMPLEXPREFIXES),
         ignore=aff.IGNORE.chars if aff.IGNORE else "",
         iconv=tuple(tuple(p) for p in aff.ICONV.pairs) if aff.ICONV else (),
@@ -251,6 +259,51 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         return found
 
     return data, parse_flags
+
+
+#: The one-flag directives the expander reads (PSEUDOROOT is NEEDAFFIX's old name).
+_SPECIAL_FLAGS = {"NEEDAFFIX": ("NEEDAFFIX", "PSEUDOROOT"), "FORBIDDENWORD": ("FORBIDDENWORD",),
+                  "CIRCUMFIX": ("CIRCUMFIX",), "ONLYINCOMPOUND": ("ONLYINCOMPOUND",)}
+
+
+def _special_flags(aff, context, text: str) -> dict[str, str | None]:
+    """NEEDAFFIX, FORBIDDENWORD, CIRCUMFIX and ONLYINCOMPOUND as libhunspell reads them.
+
+    libhunspell decodes such a flag in the flag format alone (``decode_flag``), never as an
+    AF alias. spylls reads a number as an alias once AF has been declared and takes one of
+    the alias's flags, whichever its set yields first, so the flag changed with the hash
+    seed (dictionary-ko 0.7.94: ``FORBIDDENWORD 15`` after its AF table read as 530 or 540,
+    one of alias 15's flags). Without AF spylls' values stand; with it the first line of
+    each directive is decoded again (a second one stops libhunspell's reader,
+    :mod:`pipeline.expand.aff_stops`).
+    """
+    from spylls.hunspell.readers.aff import Context
+
+    read = {name: getattr(aff, name) for name in _SPECIAL_FLAGS}
+    if not context.flag_synonyms:
+        return read
+    plain = Context(flag_format=context.flag_format)
+    for name, spellings in _SPECIAL_FLAGS.items():
+        found = re.search(rf"^[ \t]*(?:{'|'.join(spellings)})[ \t]+(\S+)", text, re.MULTILINE)
+        if found:
+            read[name] = plain.parse_flag(found.group(1))
+    return read
+
+
+def _condition_reader(path: str, utf8: bool) -> Callable[[RawRule, str, str], Condition]:
+    """``condition_of(raw, kind, strip)``: the condition of a rule as libhunspell tests it,
+    parsed once per (condition, kind, strip) (conditions are immutable, and an .aff repeats
+    a few of them: Basque's 121,188 rules have 10, Korean's 98,577 have 55)."""
+    made: dict[tuple[str, str, str], Condition] = {}
+
+    def condition_of(raw: RawRule, kind: str, strip: str) -> Condition:
+        key = (raw.condition, kind, strip)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = hunspell_condition(parse_condition(raw.condition, path, raw.line), kind, strip, utf8)
+        return found
+
+    return condition_of
 
 
 def _hunspell_encoding(text: str) -> str:
