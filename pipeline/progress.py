@@ -6,6 +6,7 @@ CI logs and pipes get plain lines on stderr (``expanding: 41,200/142,303 entries
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from typing import Iterable, Iterator, TypeVar
@@ -48,3 +49,20 @@ def progress_line(desc: str, done: int, total: int | None, unit: str, seconds: f
     if total:
         return f"{desc}: {done:,}/{total:,} {unit} ({done * 100 // total}%), {seconds:.0f} s"
     return f"{desc}: {done:,} {unit}, {seconds:.0f} s"
+
+
+#: What :func:`progress_line` writes (and every other timed line of a slow stage: ``ca words:
+#: 4 MB, 5 s``), so that a reader of stderr can tell progress from what a command says.
+PROGRESS_LINE = re.compile(r"[^:\n]+: [\d,.]+(?:/[\d,.]+)? \S+(?: \(\d+%\))?, \d+ s")
+
+
+def is_progress_line(line: str) -> bool:
+    """
+    >>> is_progress_line(progress_line("expanding", 41200, 142303, "entries", 12.4))
+    True
+    >>> is_progress_line(progress_line("scoring hives", 2989, None, "set", 16)), is_progress_line("ca words: 4 MB, 5 s")
+    (True, True)
+    >>> is_progress_line("rusc: game.tsv: holds answers up to 2026-01-26, after the site's day 2026-01-21")
+    False
+    """
+    return PROGRESS_LINE.fullmatch(line) is not None

@@ -163,6 +163,19 @@ class CliResult:
     stdout: str
     stderr: str
 
+    @property
+    def said(self) -> list[str]:
+        """:func:`said` of stderr."""
+        return said(self.stderr)
+
+
+def said(stderr: str) -> list[str]:
+    """The lines of ``stderr`` but the progress lines: a stage that runs a few seconds prints
+    them (on a loaded machine any stage may), so a one-line error is one line of this."""
+    from pipeline.progress import is_progress_line
+
+    return [line for line in stderr.strip().splitlines() if not is_progress_line(line)]
+
 
 @pytest.fixture
 def cli(capsys, monkeypatch):

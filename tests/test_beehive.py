@@ -279,4 +279,4 @@ def test_cli_date_prints_the_daily_hive(real, repo_root, cli):
 def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
     out = cli("beehive", "en", *args, env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 2
-    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+    assert len(out.said) == 1 and "Traceback" not in out.stderr

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import said
 from pipeline import beehive, racks
 from pipeline.cli import main
 from pipeline.config import load_language
@@ -96,8 +97,8 @@ def test_the_site_refuses_daily_answers_past_its_day(root, capsys):
     assert main(["beehive", "en", "--write-data", "--date", later.isoformat()]) == 0
     capsys.readouterr()
     assert main(["site", "--date", TODAY.isoformat(), "--languages", "en"]) == 1
-    error = capsys.readouterr().err.strip()
-    assert len(error.splitlines()) == 1 and "beehive-daily.tsv.gz" in error and f"up to {later}" in error
+    (error,) = said(capsys.readouterr().err)
+    assert "beehive-daily.tsv.gz" in error and f"up to {later}" in error
     assert not (root / "dist" / "site").exists(), "nothing half-written"
 
 

@@ -217,7 +217,7 @@ def test_site_command_refuses_bad_input_in_one_line_and_leaves_no_site(tmp_path,
     toml, _ = make_fixture(tmp_path)
     result = run_cli(cli, tmp_path, "--languages", str(toml), *args)
     assert result.returncode == status, result.stderr
-    assert message in result.stderr and result.stderr.count("\n") == 1
+    assert message in result.stderr and len(result.said) == 1
     assert not (tmp_path / "dist" / "site").exists()
     assert not list((tmp_path / "dist").glob(".site.*"))
 
