@@ -393,40 +393,98 @@
     if (left <= 0) return 0;
     if (left === 1) return group.reduce(function (most, w) { return Math.max(most, weight[w]); }, 0);
     if (m > words.endgame.exact) return weightOf(words, group);
-    // The group's feedback table, so the search only looks numbers up.
-    var L = words.length, codes = words.codes, used = new Uint8Array(L), table = new Int32Array(m * m);
-    var weights = new Float64Array(m), members = [];
-    for (var a = 0; a < m; a++) {
-      weights[a] = weight[group[a]];
-      members.push(a);
-      for (var b = 0; b < m; b++) table[a * m + b] = patternCode(codes, group[a] * L, codes, group[b] * L, L, used);
-    }
-    return playOut(table, m, weights, members, Math.min(left, words.endgame.depth), Math.pow(3, L) - 1, -1);
+    var depth = Math.min(left, words.endgame.depth);
+    if (m <= depth) return weightOf(words, group);  // playOut's first answer, without its table
+    var members = new Int32Array(m);
+    for (var a = 0; a < m; a++) members[a] = a;
+    return playOut(endgame(words, group, depth), members, 0, m, depth, -1);
   }
 
-  /** pipeline.wordle.strategy._play_out on members (indices into the group's square
-   *  feedback table and weights): the best candidate to guess, recursively; exact when
-   *  more than floor, else some value at most floor (a guess is given up once what it
-   *  found plus its groups still to play cannot beat the best so far). */
-  function playOut(table, m, weights, members, left, win, floor) {
-    var total = 0, most = 0, k;
-    for (k = 0; k < members.length; k++) { total += weights[members[k]]; most = Math.max(most, weights[members[k]]); }
+  /** What playOut searches on a group: its square feedback table (guess row, answer column)
+   *  and weights, with the members numbered heaviest first (ties: the group's order). So a
+   *  set of members listed in ascending number is already in the order _play_out tries
+   *  its guesses (weight, then place in the group), and the search never sorts by weight.
+   *  Also its scratch space: one buffer per depth for the feedback groups, and bestOfTwo's. */
+  function endgame(words, group, depth) {
+    var m = group.length, L = words.length, codes = words.codes, weight = words.weight;
+    var byWeight = [], a, b;
+    for (a = 0; a < m; a++) byWeight.push(a);
+    byWeight.sort(function (x, y) { return weight[group[y]] - weight[group[x]] || x - y; });
+    var sorted = byWeight.map(function (a) { return group[a]; });
+    var table = new Int32Array(m * m), weights = new Float64Array(m);
+    for (a = 0; a < m; a++) weights[a] = weight[sorted[a]];
+    feedbackTable(words, sorted, table);
+    var bits = 1;
+    while ((1 << bits) < m) bits++;
+    var buffers = [];
+    for (var level = 0; level <= depth; level++) buffers.push(new Int32Array(m));
+    var win = Math.pow(3, L) - 1;
+    return { m: m, table: table, weights: weights, win: win, bits: bits, buffers: buffers,
+             heaviest: zeros(win + 1), seen: new Int32Array(m) };
+  }
+
+  /** One Float64Array of n zeros per n, shared: bestOfTwo leaves it all zeros again (it
+   *  is not re-entrant), and a fresh one for each of the hundreds of groups a step plays
+   *  out would cost more than their search. */
+  var sharedZeros = {};
+  function zeros(n) {
+    if (!hasOwn.call(sharedZeros, n)) sharedZeros[n] = new Float64Array(n);
+    return sharedZeros[n];
+  }
+
+  /** table[a * m + b] = patternCode of guess group[a] against answer group[b], by the
+   *  ranker's rule (a bit per place of each answer's letters: a yellow takes the first
+   *  place still free, one AND instead of a scan). */
+  function feedbackTable(words, group, table) {
+    var m = group.length, L = words.length, A = words.alphabet.length, codes = words.codes;
+    var posmask = new Int32Array(m * A), a, b, i;
+    for (b = 0; b < m; b++) for (i = 0; i < L; i++) posmask[b * A + codes[group[b] * L + i]] |= 1 << i;
+    for (a = 0; a < m; a++) {
+      var g = group[a] * L;
+      for (b = 0; b < m; b++) {
+        var base = group[b] * L, bA = b * A, green = 0, p = 0;
+        for (i = 0; i < L; i++) if (codes[g + i] === codes[base + i]) green |= 1 << i;
+        var taken = green;
+        for (i = 0; i < L; i++) {
+          var mark = GREY;
+          if (green & (1 << i)) mark = GREEN;
+          else {
+            var free = posmask[bA + codes[g + i]] & ~taken;
+            if (free) { taken |= free & -free; mark = YELLOW; }
+          }
+          p = p * 3 + mark;
+        }
+        table[a * m + b] = p;
+      }
+    }
+  }
+
+  /** pipeline.wordle.strategy._play_out on members[from..to) (member numbers of the
+   *  endgame `game`, ascending): the best candidate to guess, recursively; exact when more
+   *  than floor, else some value at most floor (a guess is given up once what it found
+   *  plus its groups still to play cannot beat the best so far). */
+  function playOut(game, members, from, to, left, floor) {
+    var weights = game.weights, table = game.table, m = game.m, n = to - from, total = 0, k;
+    for (k = from; k < to; k++) total += weights[members[k]];
     if (left <= 0) return 0;
-    if (members.length <= left) return total;  // one candidate per guess is enough
-    if (left === 1) return most;
-    var order = members.slice().sort(function (x, y) { return weights[y] - weights[x] || x - y; });
-    if (left === 2) return bestOfTwo(table, m, weights, members, order, total, win);
-    var best = floor;
-    for (k = 0; k < order.length && best < total; k++) {
-      var guess = order[k], found = weights[guess], unplayed = total - found;
-      var byFeedback = members.slice().sort(function (x, y) { return table[guess * m + x] - table[guess * m + y] || x - y; });
-      for (var j = 0, end; j < byFeedback.length; j = end) {  // runs of one feedback, ascending as in Python
-        var p = table[guess * m + byFeedback[j]];
-        for (end = j + 1; end < byFeedback.length && table[guess * m + byFeedback[end]] === p;) end++;
-        if (p === win) continue;
-        var group = byFeedback.slice(j, end);
-        for (var i = 0; i < group.length; i++) unplayed -= weights[group[i]];
-        found += playOut(table, m, weights, group, left - 1, win, best - found - unplayed);
+    if (n <= left) return total;  // one candidate per guess is enough
+    if (left === 1) return weights[members[from]];  // the heaviest comes first
+    if (left === 2) return bestOfTwo(game, members, from, to, total);
+    var best = floor, bits = game.bits, mask = (1 << bits) - 1, groups = game.buffers[left];
+    var keys = groups.subarray(0, n);
+    for (k = from; k < to && best < total; k++) {
+      var guess = members[k], row = guess * m, found = weights[guess], unplayed = total - found, j, end;
+      // The members by feedback to guess, ascending as Python's np.unique, each group in
+      // member order: one numeric sort of feedback · 2^bits + member.
+      for (j = 0; j < n; j++) keys[j] = (table[row + members[from + j]] << bits) | members[from + j];
+      keys.sort();
+      for (j = 0; j < n; j = end) {
+        var p = keys[j] >> bits;
+        for (end = j + 1; end < n && keys[end] >> bits === p;) end++;
+        for (var i = j; i < end; i++) keys[i] &= mask;  // the group's members, for the call below
+        if (p === game.win) continue;
+        for (i = j; i < end; i++) unplayed -= weights[keys[i]];
+        found += playOut(game, keys, j, end, left - 1, best - found - unplayed);
         if (found + unplayed <= best) break;
       }
       best = Math.max(best, found);
@@ -434,18 +492,20 @@
     return best;
   }
 
-  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's. */
-  function bestOfTwo(table, m, weights, members, order, total, win) {
-    var heaviest = new Float64Array(win + 1), codes = new Int32Array(members.length), best = 0;
-    for (var k = 0; k < order.length && best < total; k++) {
-      var guess = order[k], found = weights[guess], t = 0, j;
-      for (j = 0; j < members.length; j++) {
-        var p = table[guess * m + members[j]], w = weights[members[j]];
+  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's (the
+   *  best over all candidates, so the order they are tried in does not matter). */
+  function bestOfTwo(game, members, from, to, total) {
+    var weights = game.weights, table = game.table, m = game.m, win = game.win;
+    var heaviest = game.heaviest, seen = game.seen, best = 0;
+    for (var k = from; k < to && best < total; k++) {
+      var guess = members[k], row = guess * m, found = weights[guess], t = 0, j;
+      for (j = from; j < to; j++) {
+        var p = table[row + members[j]], w = weights[members[j]];
         if (p === win) continue;
-        if (!heaviest[p]) codes[t++] = p;
+        if (!heaviest[p]) seen[t++] = p;
         if (w > heaviest[p]) heaviest[p] = w;
       }
-      for (j = 0; j < t; j++) { found += heaviest[codes[j]]; heaviest[codes[j]] = 0; }
+      for (j = 0; j < t; j++) { found += heaviest[seen[j]]; heaviest[seen[j]] = 0; }
       best = Math.max(best, found);
     }
     return best;
@@ -455,17 +515,22 @@
    *  each finds within `left` guesses, the ranking breaking ties (groupsOf(g): the
    *  candidates grouped by their feedback to guess g, the win left out). */
   function inTimeFirst(words, items, groupsOf, left) {
-    var known = {};  // group → found: guesses that do not tell a family apart leave it whole
-    var found = items.map(function (item) {
-      return groupsOf(item.word).reduce(function (sum, group) {
-        var key = group.length > 2 ? group.join(",") : null;
-        if (key === null) return sum + foundInTime(words, group, left - 1);
-        if (!hasOwn.call(known, key)) known[key] = foundInTime(words, group, left - 1);
-        return sum + known[key];
-      }, item.win);
+    var known = new Map();  // group → found: guesses that do not tell a family apart leave it whole
+    // Only the groups that are played out are worth remembering: the others cost a sum at
+    // most, and a long key would cost more than that sum (ranked items often share a
+    // group of thousands of candidates).
+    var searched = left - 1 >= 2 ? words.endgame.exact : 0;
+    function found(group) {
+      if (group.length <= 2 || group.length > searched) return foundInTime(words, group, left - 1);
+      var key = group.join(",");
+      if (!known.has(key)) known.set(key, foundInTime(words, group, left - 1));
+      return known.get(key);
+    }
+    var finds = items.map(function (item) {
+      return groupsOf(item.word).reduce(function (sum, group) { return sum + found(group); }, item.win);
     });
     var order = items.map(function (item, k) { return k; });
-    order.sort(function (a, b) { return found[b] - found[a] || a - b; });
+    order.sort(function (a, b) { return finds[b] - finds[a] || a - b; });
     return order.map(function (k) { return items[k]; });
   }
 
