@@ -232,6 +232,13 @@
     return table;
   }
 
+  /** The places in `candidates` from the heaviest candidate to the lightest (ties: place). */
+  function heaviestFirst(weight, candidates) {
+    var places = new Int32Array(candidates.length);
+    for (var k = 0; k < places.length; k++) places[k] = k;
+    return places.sort(function (a, b) { return weight[candidates[b]] - weight[candidates[a]] || a - b; });
+  }
+
   /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
@@ -245,7 +252,12 @@
     var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
     var ownWeight = new Float64Array(words.keys.length), total = 0;
     var cw = new Float64Array(n);
-    candidates.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
+    // The scoring loop meets the candidates heaviest first (heavy[k], at byPlace[k] in
+    // `candidates`): score's running sum passes the bound sooner, and neither the full sum
+    // nor the verdict depends on the order (integer weights: the sums are exact).
+    var byPlace = heaviestFirst(weight, candidates), heavy = new Int32Array(n);
+    for (var h = 0; h < n; h++) heavy[h] = candidates[byPlace[h]];
+    heavy.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
     // Promising guesses first, so the bound below tightens early (the order cannot change
     // the result: the ranking is a total order).
     var quick = letterScores(words, guesses, candidates);
@@ -263,10 +275,10 @@
     // posmask[k * A + c]: bit i set iff candidate k has letter c at position i, so a
     // yellow is one AND instead of a scan (the same rule as patternCode).
     var A = words.alphabet.length, posmask = new Int32Array(n * A), letters = new Uint8Array(L);
-    candidates.forEach(function (w, k) {
+    heavy.forEach(function (w, k) {
       for (var i = 0; i < L; i++) posmask[k * A + codes[w * L + i]] |= 1 << i;
     });
-    var marks = markTable(words, candidates), rows = new Int32Array(L), distinct = false;
+    var marks = markTable(words, heavy), rows = new Int32Array(L), distinct = false;
 
     function pattern(k) {
       var p = 0, i;
@@ -274,7 +286,7 @@
         for (i = 0; i < L; i++) p += marks[rows[i] + k];
         return p;
       }
-      var base = candidates[k] * L, kA = k * A, green = 0;
+      var base = heavy[k] * L, kA = k * A, green = 0;
       for (i = 0; i < L; i++) if (letters[i] === codes[base + i]) green |= 1 << i;
       var taken = green;
       for (i = 0; i < L; i++) {
@@ -339,7 +351,7 @@
     function feedbackGroups(g) {
       var feedbackOf = new Int32Array(n), start = new Int32Array(bins + 1), sorted = new Int32Array(n), k;
       setGuess(g);
-      for (k = 0; k < n; k++) { feedbackOf[k] = pattern(k); start[feedbackOf[k] + 1]++; }
+      for (k = 0; k < n; k++) { feedbackOf[byPlace[k]] = pattern(k); start[feedbackOf[byPlace[k]] + 1]++; }
       for (k = 0; k < bins; k++) start[k + 1] += start[k];
       var at = start.slice(0, bins), groups = [];
       for (k = 0; k < n; k++) sorted[at[feedbackOf[k]]++] = candidates[k];
