@@ -415,33 +415,33 @@
   /** What playOut searches on a group: its square feedback table (guess row, answer column)
    *  and weights, with the members numbered heaviest first (ties: the group's order). So a
    *  set of members listed in ascending number is already in the order _play_out tries
-   *  its guesses (weight, then place in the group), and the search never sorts by weight.
-   *  Also its scratch space: one buffer per depth for the feedback groups, and bestOfTwo's. */
+   *  its guesses (weight, then place in the group), and the search never sorts by weight. */
   function endgame(words, group, depth) {
-    var m = group.length, L = words.length, codes = words.codes, weight = words.weight;
-    var byWeight = [], a, b;
+    var m = group.length, weight = words.weight, game = scratch(words, depth), a;
+    var byWeight = [];
     for (a = 0; a < m; a++) byWeight.push(a);
     byWeight.sort(function (x, y) { return weight[group[y]] - weight[group[x]] || x - y; });
     var sorted = byWeight.map(function (a) { return group[a]; });
-    var table = new Int32Array(m * m), weights = new Float64Array(m);
-    for (a = 0; a < m; a++) weights[a] = weight[sorted[a]];
-    feedbackTable(words, sorted, table);
-    var bits = 1;
-    while ((1 << bits) < m) bits++;
-    var buffers = [];
-    for (var level = 0; level <= depth; level++) buffers.push(new Int32Array(m));
-    var win = Math.pow(3, L) - 1;
-    return { m: m, table: table, weights: weights, win: win, bits: bits, buffers: buffers,
-             heaviest: zeros(win + 1), seen: new Int32Array(m) };
+    for (a = 0; a < m; a++) game.weights[a] = weight[sorted[a]];
+    feedbackTable(words, sorted, game.table);
+    game.m = m;
+    for (game.bits = 1; (1 << game.bits) < m;) game.bits++;
+    return game;
   }
 
-  /** One Float64Array of n zeros per n, shared: bestOfTwo leaves it all zeros again (it
-   *  is not re-entrant), and a fresh one for each of the hundreds of groups a step plays
-   *  out would cost more than their search. */
-  var sharedZeros = {};
-  function zeros(n) {
-    if (!hasOwn.call(sharedZeros, n)) sharedZeros[n] = new Float64Array(n);
-    return sharedZeros[n];
+  /** The endgame's arrays, for up to endgame.exact members, made once per list and depth
+   *  and reused by every group (a step plays hundreds out; the search is not re-entrant):
+   *  one buffer per depth for the feedback groups, and bestOfTwo's marks per feedback. */
+  var lastScratch = null;
+  function scratch(words, depth) {
+    var game = lastScratch, size = words.endgame.exact, win = Math.pow(3, words.length) - 1;
+    if (game && game.words === words && game.buffers.length > depth) return game;
+    var buffers = [];
+    for (var level = 0; level <= depth; level++) buffers.push(new Int32Array(size));
+    lastScratch = { words: words, m: 0, bits: 0, table: new Int32Array(size * size),
+                    weights: new Float64Array(size), win: win, buffers: buffers,
+                    seen: new Float64Array(win + 1), mark: 0 };
+    return lastScratch;
   }
 
   /** table[a * m + b] = patternCode of guess group[a] against answer group[b], by the
@@ -505,19 +505,18 @@
   }
 
   /** playOut with two guesses left: a candidate, then the heaviest of its feedback's (the
-   *  best over all candidates, so the order they are tried in does not matter). */
+   *  best over all candidates, so the order they are tried in does not matter). The
+   *  members come heaviest first, so the first of each feedback is its heaviest: seen[p]
+   *  === mark says feedback p has been counted for this guess (a new mark per guess, so
+   *  nothing is cleared). */
   function bestOfTwo(game, members, from, to, total) {
-    var weights = game.weights, table = game.table, m = game.m, win = game.win;
-    var heaviest = game.heaviest, seen = game.seen, best = 0;
+    var weights = game.weights, table = game.table, m = game.m, win = game.win, seen = game.seen, best = 0;
     for (var k = from; k < to && best < total; k++) {
-      var guess = members[k], row = guess * m, found = weights[guess], t = 0, j;
-      for (j = from; j < to; j++) {
-        var p = table[row + members[j]], w = weights[members[j]];
-        if (p === win) continue;
-        if (!heaviest[p]) seen[t++] = p;
-        if (w > heaviest[p]) heaviest[p] = w;
+      var guess = members[k], row = guess * m, found = weights[guess], mark = ++game.mark;
+      for (var j = from; j < to; j++) {
+        var p = table[row + members[j]];
+        if (p !== win && seen[p] !== mark) { seen[p] = mark; found += weights[members[j]]; }
       }
-      for (j = 0; j < t; j++) { found += heaviest[seen[j]]; heaviest[seen[j]] = 0; }
       best = Math.max(best, found);
     }
     return best;
@@ -531,10 +530,11 @@
     // Only the groups that are played out are worth remembering: the others cost a sum at
     // most, and a long key would cost more than that sum (ranked items often share a
     // group of thousands of candidates).
-    var searched = left - 1 >= 2 ? words.endgame.exact : 0;
+    var searched = left - 1 >= 2 ? words.endgame.exact : 0, short = words.keys.length <= 65536;
     function found(group) {
       if (group.length <= 2 || group.length > searched) return foundInTime(words, group, left - 1);
-      var key = group.join(",");
+      // One UTF-16 unit per word (a typed array's join is slow), decimals past 2^16 words.
+      var key = short ? String.fromCharCode.apply(null, group) : group.join(",");
       if (!known.has(key)) known.set(key, foundInTime(words, group, left - 1));
       return known.get(key);
     }
