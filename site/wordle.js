@@ -232,7 +232,7 @@
     return table;
   }
 
-  /** The places in `candidates` from the heaviest candidate to the lightest (ties: place). */
+  /** Places in `candidates`, heaviest first (ties: place). */
   function heaviestFirst(weight, candidates) {
     var places = new Int32Array(candidates.length);
     for (var k = 0; k < places.length; k++) places[k] = k;
@@ -252,9 +252,8 @@
     var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
     var ownWeight = new Float64Array(words.keys.length), total = 0;
     var cw = new Float64Array(n);
-    // The scoring loop meets the candidates heaviest first (heavy[k], at byPlace[k] in
-    // `candidates`): score's running sum passes the bound sooner, and neither the full sum
-    // nor the verdict depends on the order (integer weights: the sums are exact).
+    // Scored heaviest first (heavy[k] is candidates[byPlace[k]]): the running sum passes
+    // the bound sooner; the sums are exact integers, so the order changes no result.
     var byPlace = heaviestFirst(weight, candidates), heavy = new Int32Array(n);
     for (var h = 0; h < n; h++) heavy[h] = candidates[byPlace[h]];
     heavy.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
@@ -412,10 +411,9 @@
     return playOut(endgame(words, group, depth), members, 0, m, depth, -1);
   }
 
-  /** What playOut searches on a group: its square feedback table (guess row, answer column)
-   *  and weights, with the members numbered heaviest first (ties: the group's order). So a
-   *  set of members listed in ascending number is already in the order _play_out tries
-   *  its guesses (weight, then place in the group), and the search never sorts by weight. */
+  /** A group's feedback table (guess row, answer column) and weights, members numbered
+   *  heaviest first (ties: group order): members in ascending number are in the order
+   *  _play_out tries its guesses, so the search never sorts by weight. */
   function endgame(words, group, depth) {
     var m = group.length, weight = words.weight, game = scratch(words, depth), a;
     var byWeight = [];
@@ -429,9 +427,8 @@
     return game;
   }
 
-  /** The endgame's arrays, for up to endgame.exact members, made once per list and depth
-   *  and reused by every group (a step plays hundreds out; the search is not re-entrant):
-   *  one buffer per depth for the feedback groups, and bestOfTwo's marks per feedback. */
+  /** The endgame's arrays (up to endgame.exact members), made once and reused by the
+   *  hundreds of groups a step plays out: a buffer per depth, bestOfTwo's marks. */
   var lastScratch = null;
   function scratch(words, depth) {
     var game = lastScratch, size = words.endgame.exact, win = Math.pow(3, words.length) - 1;
@@ -444,9 +441,7 @@
     return lastScratch;
   }
 
-  /** table[a * m + b] = patternCode of guess group[a] against answer group[b], by the
-   *  ranker's rule (a bit per place of each answer's letters: a yellow takes the first
-   *  place still free, one AND instead of a scan). */
+  /** table[a * m + b] = patternCode(group[a], group[b]) by the ranker's bitmasks. */
   function feedbackTable(words, group, table) {
     var m = group.length, L = words.length, A = words.alphabet.length, codes = words.codes;
     var posmask = new Int32Array(m * A), a, b, i;
@@ -471,10 +466,9 @@
     }
   }
 
-  /** pipeline.wordle.strategy._play_out on members[from..to) (member numbers of the
-   *  endgame `game`, ascending): the best candidate to guess, recursively; exact when more
-   *  than floor, else some value at most floor (a guess is given up once what it found
-   *  plus its groups still to play cannot beat the best so far). */
+  /** pipeline.wordle.strategy._play_out on members[from..to) (ascending numbers of
+   *  `game`): the best candidate to guess, recursively; exact when more than floor, else
+   *  at most floor (a guess is given up once it cannot beat the best so far). */
   function playOut(game, members, from, to, left, floor) {
     var weights = game.weights, table = game.table, m = game.m, n = to - from, total = 0, k;
     for (k = from; k < to; k++) total += weights[members[k]];
@@ -486,8 +480,7 @@
     var keys = groups.subarray(0, n);
     for (k = from; k < to && best < total; k++) {
       var guess = members[k], row = guess * m, found = weights[guess], unplayed = total - found, j, end;
-      // The members by feedback to guess, ascending as Python's np.unique, each group in
-      // member order: one numeric sort of feedback · 2^bits + member.
+      // Groups by feedback, ascending (np.unique), members ascending: one numeric sort.
       for (j = 0; j < n; j++) keys[j] = (table[row + members[from + j]] << bits) | members[from + j];
       keys.sort();
       for (j = 0; j < n; j = end) {
@@ -504,11 +497,8 @@
     return best;
   }
 
-  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's (the
-   *  best over all candidates, so the order they are tried in does not matter). The
-   *  members come heaviest first, so the first of each feedback is its heaviest: seen[p]
-   *  === mark says feedback p has been counted for this guess (a new mark per guess, so
-   *  nothing is cleared). */
+  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's,
+   *  which is the first met (heaviest first); seen[p] === mark: p counted for this guess. */
   function bestOfTwo(game, members, from, to, total) {
     var weights = game.weights, table = game.table, m = game.m, win = game.win, seen = game.seen, best = 0;
     for (var k = from; k < to && best < total; k++) {
@@ -527,13 +517,11 @@
    *  candidates grouped by their feedback to guess g, the win left out). */
   function inTimeFirst(words, items, groupsOf, left) {
     var known = new Map();  // group → found: guesses that do not tell a family apart leave it whole
-    // Only the groups that are played out are worth remembering: the others cost a sum at
-    // most, and a long key would cost more than that sum (ranked items often share a
-    // group of thousands of candidates).
+    // Only groups played out are remembered: the others cost a sum, less than a long key.
     var searched = left - 1 >= 2 ? words.endgame.exact : 0, short = words.keys.length <= 65536;
     function found(group) {
       if (group.length <= 2 || group.length > searched) return foundInTime(words, group, left - 1);
-      // One UTF-16 unit per word (a typed array's join is slow), decimals past 2^16 words.
+      // One UTF-16 unit per word: a typed array's join is slow.
       var key = short ? String.fromCharCode.apply(null, group) : group.join(",");
       if (!known.has(key)) known.set(key, foundInTime(words, group, left - 1));
       return known.get(key);
