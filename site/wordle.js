@@ -232,6 +232,13 @@
     return table;
   }
 
+  /** Places in `candidates`, heaviest first (ties: place). */
+  function heaviestFirst(weight, candidates) {
+    var places = new Int32Array(candidates.length);
+    for (var k = 0; k < places.length; k++) places[k] = k;
+    return places.sort(function (a, b) { return weight[candidates[b]] - weight[candidates[a]] || a - b; });
+  }
+
   /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
@@ -245,7 +252,11 @@
     var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
     var ownWeight = new Float64Array(words.keys.length), total = 0;
     var cw = new Float64Array(n);
-    candidates.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
+    // Scored heaviest first (heavy[k] is candidates[byPlace[k]]): the running sum passes
+    // the bound sooner; the sums are exact integers, so the order changes no result.
+    var byPlace = heaviestFirst(weight, candidates), heavy = new Int32Array(n);
+    for (var h = 0; h < n; h++) heavy[h] = candidates[byPlace[h]];
+    heavy.forEach(function (w, k) { ownWeight[w] = weight[w]; cw[k] = weight[w]; total += weight[w]; });
     // Promising guesses first, so the bound below tightens early (the order cannot change
     // the result: the ranking is a total order).
     var quick = letterScores(words, guesses, candidates);
@@ -263,10 +274,10 @@
     // posmask[k * A + c]: bit i set iff candidate k has letter c at position i, so a
     // yellow is one AND instead of a scan (the same rule as patternCode).
     var A = words.alphabet.length, posmask = new Int32Array(n * A), letters = new Uint8Array(L);
-    candidates.forEach(function (w, k) {
+    heavy.forEach(function (w, k) {
       for (var i = 0; i < L; i++) posmask[k * A + codes[w * L + i]] |= 1 << i;
     });
-    var marks = markTable(words, candidates), rows = new Int32Array(L), distinct = false;
+    var marks = markTable(words, heavy), rows = new Int32Array(L), distinct = false;
 
     function pattern(k) {
       var p = 0, i;
@@ -274,7 +285,7 @@
         for (i = 0; i < L; i++) p += marks[rows[i] + k];
         return p;
       }
-      var base = candidates[k] * L, kA = k * A, green = 0;
+      var base = heavy[k] * L, kA = k * A, green = 0;
       for (i = 0; i < L; i++) if (letters[i] === codes[base + i]) green |= 1 << i;
       var taken = green;
       for (i = 0; i < L; i++) {
@@ -339,7 +350,7 @@
     function feedbackGroups(g) {
       var feedbackOf = new Int32Array(n), start = new Int32Array(bins + 1), sorted = new Int32Array(n), k;
       setGuess(g);
-      for (k = 0; k < n; k++) { feedbackOf[k] = pattern(k); start[feedbackOf[k] + 1]++; }
+      for (k = 0; k < n; k++) { feedbackOf[byPlace[k]] = pattern(k); start[feedbackOf[byPlace[k]] + 1]++; }
       for (k = 0; k < bins; k++) start[k + 1] += start[k];
       var at = start.slice(0, bins), groups = [];
       for (k = 0; k < n; k++) sorted[at[feedbackOf[k]]++] = candidates[k];
@@ -393,40 +404,92 @@
     if (left <= 0) return 0;
     if (left === 1) return group.reduce(function (most, w) { return Math.max(most, weight[w]); }, 0);
     if (m > words.endgame.exact) return weightOf(words, group);
-    // The group's feedback table, so the search only looks numbers up.
-    var L = words.length, codes = words.codes, used = new Uint8Array(L), table = new Int32Array(m * m);
-    var weights = new Float64Array(m), members = [];
-    for (var a = 0; a < m; a++) {
-      weights[a] = weight[group[a]];
-      members.push(a);
-      for (var b = 0; b < m; b++) table[a * m + b] = patternCode(codes, group[a] * L, codes, group[b] * L, L, used);
-    }
-    return playOut(table, m, weights, members, Math.min(left, words.endgame.depth), Math.pow(3, L) - 1, -1);
+    var depth = Math.min(left, words.endgame.depth);
+    if (m <= depth) return weightOf(words, group);  // playOut's first answer, without its table
+    var members = new Int32Array(m);
+    for (var a = 0; a < m; a++) members[a] = a;
+    return playOut(endgame(words, group, depth), members, 0, m, depth, -1);
   }
 
-  /** pipeline.wordle.strategy._play_out on members (indices into the group's square
-   *  feedback table and weights): the best candidate to guess, recursively; exact when
-   *  more than floor, else some value at most floor (a guess is given up once what it
-   *  found plus its groups still to play cannot beat the best so far). */
-  function playOut(table, m, weights, members, left, win, floor) {
-    var total = 0, most = 0, k;
-    for (k = 0; k < members.length; k++) { total += weights[members[k]]; most = Math.max(most, weights[members[k]]); }
+  /** A group's feedback table (guess row, answer column) and weights, members numbered
+   *  heaviest first (ties: group order): members in ascending number are in the order
+   *  _play_out tries its guesses, so the search never sorts by weight. */
+  function endgame(words, group, depth) {
+    var m = group.length, weight = words.weight, game = scratch(words, depth), a;
+    var byWeight = [];
+    for (a = 0; a < m; a++) byWeight.push(a);
+    byWeight.sort(function (x, y) { return weight[group[y]] - weight[group[x]] || x - y; });
+    var sorted = byWeight.map(function (a) { return group[a]; });
+    for (a = 0; a < m; a++) game.weights[a] = weight[sorted[a]];
+    feedbackTable(words, sorted, game.table);
+    game.m = m;
+    for (game.bits = 1; (1 << game.bits) < m;) game.bits++;
+    return game;
+  }
+
+  /** The endgame's arrays (up to endgame.exact members), made once and reused by the
+   *  hundreds of groups a step plays out: a buffer per depth, bestOfTwo's marks. */
+  var lastScratch = null;
+  function scratch(words, depth) {
+    var game = lastScratch, size = words.endgame.exact, win = Math.pow(3, words.length) - 1;
+    if (game && game.words === words && game.buffers.length > depth) return game;
+    var buffers = [];
+    for (var level = 0; level <= depth; level++) buffers.push(new Int32Array(size));
+    lastScratch = { words: words, m: 0, bits: 0, table: new Int32Array(size * size),
+                    weights: new Float64Array(size), win: win, buffers: buffers,
+                    seen: new Float64Array(win + 1), mark: 0 };
+    return lastScratch;
+  }
+
+  /** table[a * m + b] = patternCode(group[a], group[b]) by the ranker's bitmasks. */
+  function feedbackTable(words, group, table) {
+    var m = group.length, L = words.length, A = words.alphabet.length, codes = words.codes;
+    var posmask = new Int32Array(m * A), a, b, i;
+    for (b = 0; b < m; b++) for (i = 0; i < L; i++) posmask[b * A + codes[group[b] * L + i]] |= 1 << i;
+    for (a = 0; a < m; a++) {
+      var g = group[a] * L;
+      for (b = 0; b < m; b++) {
+        var base = group[b] * L, bA = b * A, green = 0, p = 0;
+        for (i = 0; i < L; i++) if (codes[g + i] === codes[base + i]) green |= 1 << i;
+        var taken = green;
+        for (i = 0; i < L; i++) {
+          var mark = GREY;
+          if (green & (1 << i)) mark = GREEN;
+          else {
+            var free = posmask[bA + codes[g + i]] & ~taken;
+            if (free) { taken |= free & -free; mark = YELLOW; }
+          }
+          p = p * 3 + mark;
+        }
+        table[a * m + b] = p;
+      }
+    }
+  }
+
+  /** pipeline.wordle.strategy._play_out on members[from..to) (ascending numbers of
+   *  `game`): the best candidate to guess, recursively; exact when more than floor, else
+   *  at most floor (a guess is given up once it cannot beat the best so far). */
+  function playOut(game, members, from, to, left, floor) {
+    var weights = game.weights, table = game.table, m = game.m, n = to - from, total = 0, k;
+    for (k = from; k < to; k++) total += weights[members[k]];
     if (left <= 0) return 0;
-    if (members.length <= left) return total;  // one candidate per guess is enough
-    if (left === 1) return most;
-    var order = members.slice().sort(function (x, y) { return weights[y] - weights[x] || x - y; });
-    if (left === 2) return bestOfTwo(table, m, weights, members, order, total, win);
-    var best = floor;
-    for (k = 0; k < order.length && best < total; k++) {
-      var guess = order[k], found = weights[guess], unplayed = total - found;
-      var byFeedback = members.slice().sort(function (x, y) { return table[guess * m + x] - table[guess * m + y] || x - y; });
-      for (var j = 0, end; j < byFeedback.length; j = end) {  // runs of one feedback, ascending as in Python
-        var p = table[guess * m + byFeedback[j]];
-        for (end = j + 1; end < byFeedback.length && table[guess * m + byFeedback[end]] === p;) end++;
-        if (p === win) continue;
-        var group = byFeedback.slice(j, end);
-        for (var i = 0; i < group.length; i++) unplayed -= weights[group[i]];
-        found += playOut(table, m, weights, group, left - 1, win, best - found - unplayed);
+    if (n <= left) return total;  // one candidate per guess is enough
+    if (left === 1) return weights[members[from]];  // the heaviest comes first
+    if (left === 2) return bestOfTwo(game, members, from, to, total);
+    var best = floor, bits = game.bits, mask = (1 << bits) - 1, groups = game.buffers[left];
+    var keys = groups.subarray(0, n);
+    for (k = from; k < to && best < total; k++) {
+      var guess = members[k], row = guess * m, found = weights[guess], unplayed = total - found, j, end;
+      // Groups by feedback, ascending (np.unique), members ascending: one numeric sort.
+      for (j = 0; j < n; j++) keys[j] = (table[row + members[from + j]] << bits) | members[from + j];
+      keys.sort();
+      for (j = 0; j < n; j = end) {
+        var p = keys[j] >> bits;
+        for (end = j + 1; end < n && keys[end] >> bits === p;) end++;
+        for (var i = j; i < end; i++) keys[i] &= mask;  // the group's members, for the call below
+        if (p === game.win) continue;
+        for (i = j; i < end; i++) unplayed -= weights[keys[i]];
+        found += playOut(game, keys, j, end, left - 1, best - found - unplayed);
         if (found + unplayed <= best) break;
       }
       best = Math.max(best, found);
@@ -434,18 +497,16 @@
     return best;
   }
 
-  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's. */
-  function bestOfTwo(table, m, weights, members, order, total, win) {
-    var heaviest = new Float64Array(win + 1), codes = new Int32Array(members.length), best = 0;
-    for (var k = 0; k < order.length && best < total; k++) {
-      var guess = order[k], found = weights[guess], t = 0, j;
-      for (j = 0; j < members.length; j++) {
-        var p = table[guess * m + members[j]], w = weights[members[j]];
-        if (p === win) continue;
-        if (!heaviest[p]) codes[t++] = p;
-        if (w > heaviest[p]) heaviest[p] = w;
+  /** playOut with two guesses left: a candidate, then the heaviest of its feedback's,
+   *  which is the first met (heaviest first); seen[p] === mark: p counted for this guess. */
+  function bestOfTwo(game, members, from, to, total) {
+    var weights = game.weights, table = game.table, m = game.m, win = game.win, seen = game.seen, best = 0;
+    for (var k = from; k < to && best < total; k++) {
+      var guess = members[k], row = guess * m, found = weights[guess], mark = ++game.mark;
+      for (var j = from; j < to; j++) {
+        var p = table[row + members[j]];
+        if (p !== win && seen[p] !== mark) { seen[p] = mark; found += weights[members[j]]; }
       }
-      for (j = 0; j < t; j++) { found += heaviest[codes[j]]; heaviest[codes[j]] = 0; }
       best = Math.max(best, found);
     }
     return best;
@@ -455,17 +516,21 @@
    *  each finds within `left` guesses, the ranking breaking ties (groupsOf(g): the
    *  candidates grouped by their feedback to guess g, the win left out). */
   function inTimeFirst(words, items, groupsOf, left) {
-    var known = {};  // group → found: guesses that do not tell a family apart leave it whole
-    var found = items.map(function (item) {
-      return groupsOf(item.word).reduce(function (sum, group) {
-        var key = group.length > 2 ? group.join(",") : null;
-        if (key === null) return sum + foundInTime(words, group, left - 1);
-        if (!hasOwn.call(known, key)) known[key] = foundInTime(words, group, left - 1);
-        return sum + known[key];
-      }, item.win);
+    var known = new Map();  // group → found: guesses that do not tell a family apart leave it whole
+    // Only groups played out are remembered: the others cost a sum, less than a long key.
+    var searched = left - 1 >= 2 ? words.endgame.exact : 0, short = words.keys.length <= 65536;
+    function found(group) {
+      if (group.length <= 2 || group.length > searched) return foundInTime(words, group, left - 1);
+      // One UTF-16 unit per word: a typed array's join is slow.
+      var key = short ? String.fromCharCode.apply(null, group) : group.join(",");
+      if (!known.has(key)) known.set(key, foundInTime(words, group, left - 1));
+      return known.get(key);
+    }
+    var finds = items.map(function (item) {
+      return groupsOf(item.word).reduce(function (sum, group) { return sum + found(group); }, item.win);
     });
     var order = items.map(function (item, k) { return k; });
-    order.sort(function (a, b) { return found[b] - found[a] || a - b; });
+    order.sort(function (a, b) { return finds[b] - finds[a] || a - b; });
     return order.map(function (k) { return items[k]; });
   }
 
