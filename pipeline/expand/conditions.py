@@ -55,15 +55,21 @@ def reverse_condition(piece: bytes) -> bytes:
     return bytes(out[:-1])
 
 
+def _byte_at(word: bytes):
+    """``at(i)``: the byte of ``word`` at ``i``, 0 outside it (where C reads the terminator)."""
+    size = len(word)
+    return lambda i: word[i] if 0 <= i < size else 0
+
+
+def _next_in(cond: bytes):
+    """``nextchar(p)``: the position after ``p`` in ``cond``, None past its end (``NEXTCHAR``)."""
+    size = len(cond)
+    return lambda p: p + 1 if p is not None and p + 1 < size else None
+
+
 def suffix_test(cond: bytes, numconds: int, word: bytes) -> bool:
     """``SfxEntry::test_condition(word end, word)`` with UTF-8 on, ``cond`` reversed."""
-    n = len(cond)
-
-    def at(i: int) -> int:
-        return word[i] if 0 <= i < len(word) else 0
-
-    def nextchar(p):
-        return p + 1 if p is not None and p + 1 < n else None
+    at, nextchar = _byte_at(word), _next_in(cond)
 
     if numconds == 0:
         return True
@@ -156,13 +162,7 @@ def suffix_test(cond: bytes, numconds: int, word: bytes) -> bool:
 
 def prefix_test(cond: bytes, numconds: int, word: bytes) -> bool:
     """``PfxEntry::test_condition(word)`` with UTF-8 on."""
-    n = len(cond)
-
-    def at(i: int) -> int:
-        return word[i] if 0 <= i < len(word) else 0
-
-    def nextchar(p):
-        return p + 1 if p is not None and p + 1 < n else None
+    at, nextchar = _byte_at(word), _next_in(cond)
 
     if numconds == 0:
         return True
@@ -285,7 +285,6 @@ def hunspell_condition(condition: Condition, kind: str, strip: str, utf8: bool) 
         return condition
     if strip and (strip.endswith(text) if kind == "SFX" else strip.startswith(text)):
         return condition
-    stored = text.encode("utf-8")
-    if kind == "SFX":
-        stored = reverse_condition(stored[::-1])
-    return ByteCondition(text, condition.parts, kind, stored, condlen(text.encode("utf-8")))
+    data = text.encode("utf-8")
+    stored = reverse_condition(data[::-1]) if kind == "SFX" else data
+    return ByteCondition(text, condition.parts, kind, stored, condlen(data))

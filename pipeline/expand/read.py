@@ -210,6 +210,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     kept = kept_lines(text, _hunspell_encoding(text))
     _warn_stops(kept, path)
     text = kept.text
+    encoding = _hunspell_encoding(text)
     sanitised = sanitise_aff(text, path)
     try:
         with _without_spylls_lookup():
@@ -217,7 +218,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     except (ValueError, KeyError, IndexError, TypeError, re.error, RecursionError) as error:
         raise RuscError(f"cannot read the affix file ({type(error).__name__}: {error})", path) from None
     groups: dict[str, dict[str, tuple[AffixRule, ...]]] = {"PFX": {}, "SFX": {}}
-    condition_of = _condition_reader(str(path), _hunspell_encoding(text) == "utf-8")
+    condition_of = _condition_reader(str(path), encoding == "utf-8")
     for (kind, flag), raws in sanitised.rules.items():
         parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
         if len(parsed) != len(raws):
@@ -232,7 +233,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     index = None
     if kept.affix_stop is not None:
         read = [rule for kind in groups.values() for rules in kind.values() for rule in rules]
-        index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, _hunspell_encoding(text))
+        index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, encoding)
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
     declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
