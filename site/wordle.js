@@ -416,10 +416,7 @@
    *  _play_out tries its guesses, so the search never sorts by weight. */
   function endgame(words, group, depth) {
     var m = group.length, weight = words.weight, game = scratch(words, depth), a;
-    var byWeight = [];
-    for (a = 0; a < m; a++) byWeight.push(a);
-    byWeight.sort(function (x, y) { return weight[group[y]] - weight[group[x]] || x - y; });
-    var sorted = byWeight.map(function (a) { return group[a]; });
+    var sorted = Array.from(heaviestFirst(weight, group), function (a) { return group[a]; });
     for (a = 0; a < m; a++) game.weights[a] = weight[sorted[a]];
     feedbackTable(words, sorted, game.table);
     game.m = m;
