@@ -147,10 +147,14 @@ class TileSet:
     def _letters(self, text: str) -> str:
         """``text`` lower-cased, a tile's other spellings normalised, every other character
         folded (or :data:`_UNSPELLABLE`); newlines stay, so many forms fold in one call."""
+        return self._spelled_alike(text).translate(self._char_map)
+
+    def _spelled_alike(self, text: str) -> str:
+        """``text`` lower-cased, with a tile's other spellings as the tile (ŀl -> l·l)."""
         text = text.lower()
         for old, new in self.variants:
             text = text.replace(old, new)
-        return text.translate(self._char_map)
+        return text
 
     def _cut(self, text: str, single: str) -> str | None:
         """The tile codes of folded ``text``, given ``single``: it translated one character
@@ -199,9 +203,7 @@ class TileSet:
         ...
         pipeline.errors.UsageError: 'q' is not a tile of the Catalan set (A E I L N O R S T U C D M B G P F V H J QU Z Ç L·L NY X, and ? for a blank)
         """
-        text = unicodedata.normalize("NFC", letters).lower()
-        for old, new in self.variants:
-            text = text.replace(old, new)
+        text = self._spelled_alike(unicodedata.normalize("NFC", letters))
         pieces = [(ch, ch.translate(self._char_map)) for ch in text]
         folded = "".join(piece for _, piece in pieces)
         # The typed character behind each character of the folded text.
