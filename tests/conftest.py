@@ -169,6 +169,19 @@ class CliResult:
         return said(self.stderr)
 
 
+@pytest.fixture
+def english_root(tmp_path, built_lists, paths, monkeypatch) -> Path:
+    """A temporary checkout root (``RUSC_ROOT``) holding the real English lists and
+    expansion, linked, with none of the settings that would change what a command writes."""
+    shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en", copy_function=os.link)
+    shutil.copytree(paths.work("en"), tmp_path / "dist" / "work" / "en", copy_function=os.link)
+    monkeypatch.setenv("RUSC_ROOT", str(tmp_path))
+    monkeypatch.setenv("RUSC_CACHE", str(paths.cache))
+    for name in ("SOURCE_DATE_EPOCH", "SITE_LANGS", "BASE_PATH", "SITE_URL", "RUSC_RELEASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
 def said(stderr: str) -> list[str]:
     """The lines of ``stderr`` but the progress lines: a stage that runs a few seconds prints
     them (on a loaded machine any stage may), so a one-line error is one line of this."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
-import os
 import re
 import shutil
 from pathlib import Path
@@ -48,26 +47,13 @@ def dates_after(day: dt.date, root: Path) -> dict[str, str]:
     return found
 
 
-@pytest.fixture
-def root(tmp_path, built_lists, paths, monkeypatch):
-    """A temporary checkout root holding the real English lists and expansion."""
-    folder = built_lists("en")
-    shutil.copytree(folder, tmp_path / "dist" / "wordlists" / "en", copy_function=os.link)
-    shutil.copytree(paths.work("en"), tmp_path / "dist" / "work" / "en", copy_function=os.link)
-    monkeypatch.setenv("RUSC_ROOT", str(tmp_path))
-    monkeypatch.setenv("RUSC_CACHE", str(paths.cache))
-    for name in ("SOURCE_DATE_EPOCH", "SITE_LANGS", "BASE_PATH", "SITE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    return tmp_path
-
-
 def build_site_and_check(root: Path, capsys) -> None:
     assert main(["site", "--date", TODAY.isoformat(), "--languages", "en"]) == 0, capsys.readouterr().err
     assert dates_after(TODAY, root / "dist" / "wordlists") == {}
     assert dates_after(TODAY, root / "dist" / "site") == {}
 
 
-def test_no_cli_command_that_writes_data_leaves_a_future_date_anywhere(root, capsys, monkeypatch):
+def test_no_cli_command_that_writes_data_leaves_a_future_date_anywhere(english_root, capsys, monkeypatch):
     epoch = int(dt.datetime.combine(TODAY, dt.time(12), dt.timezone.utc).timestamp())
     commands = [
         ["lists", "en"],
@@ -79,27 +65,27 @@ def test_no_cli_command_that_writes_data_leaves_a_future_date_anywhere(root, cap
             monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
         assert main(argv) == 0, (argv, capsys.readouterr().err)
         monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-        build_site_and_check(root, capsys)
-    published = root / "dist" / "site" / "wordlists" / "en"
+        build_site_and_check(english_root, capsys)
+    published = english_root / "dist" / "site" / "wordlists" / "en"
     for name in ("beehive-daily.tsv.gz", "racks-daily.tsv.gz"):
         rows = gzip.decompress((published / name).read_bytes()).decode("utf-8").splitlines()
         assert rows[-1].startswith(TODAY.isoformat()) and len(rows) == 1 + 21, name
 
 
-def test_write_data_without_a_day_writes_nothing(root, capsys):
+def test_write_data_without_a_day_writes_nothing(english_root, capsys):
     assert main(["beehive", "en", "--write-data"]) == 2
     assert "--date" in capsys.readouterr().err
-    assert not (root / "dist" / "wordlists" / "en" / "beehive-daily.tsv.gz").exists()
+    assert not (english_root / "dist" / "wordlists" / "en" / "beehive-daily.tsv.gz").exists()
 
 
-def test_the_site_refuses_daily_answers_past_its_day(root, capsys):
+def test_the_site_refuses_daily_answers_past_its_day(english_root, capsys):
     later = TODAY + dt.timedelta(days=5)
     assert main(["beehive", "en", "--write-data", "--date", later.isoformat()]) == 0
     capsys.readouterr()
     assert main(["site", "--date", TODAY.isoformat(), "--languages", "en"]) == 1
     (error,) = said(capsys.readouterr().err)
     assert "beehive-daily.tsv.gz" in error and f"up to {later}" in error
-    assert not (root / "dist" / "site").exists(), "nothing half-written"
+    assert not (english_root / "dist" / "site").exists(), "nothing half-written"
 
 
 def test_a_build_writes_every_hive_and_no_daily_answer(tmp_path, built_lists):

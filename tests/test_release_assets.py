@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import html
 import importlib.util
-import os
 import re
 import shutil
 
@@ -36,40 +35,28 @@ def release_assets(repo_root):
     return module
 
 
-@pytest.fixture
-def root(tmp_path, built_lists, paths, monkeypatch):
-    """A temporary checkout root holding the real English lists and expansion."""
-    shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en", copy_function=os.link)
-    shutil.copytree(paths.work("en"), tmp_path / "dist" / "work" / "en", copy_function=os.link)
-    monkeypatch.setenv("RUSC_ROOT", str(tmp_path))
-    monkeypatch.setenv("RUSC_CACHE", str(paths.cache))
-    for name in ("SOURCE_DATE_EPOCH", "SITE_LANGS", "BASE_PATH", "SITE_URL", "RUSC_RELEASE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    return tmp_path
-
-
-def test_the_site_links_exactly_the_staged_assets_and_copies_the_rest(root, release_assets, capsys, monkeypatch):
-    folder = root / "dist" / "wordlists" / "en"
+def test_the_site_links_exactly_the_staged_assets_and_copies_the_rest(english_root, release_assets, capsys, monkeypatch):
+    folder = english_root / "dist" / "wordlists" / "en"
     sizes = sorted(d.size for d in list_downloads(folder))
     bound = sizes[len(sizes) // 2]  # the larger half are assets
     monkeypatch.setenv("RUSC_RELEASE_BYTES", str(bound))
 
-    assert release_assets.stage(root / "release") == 0
+    assert release_assets.stage(english_root / "release") == 0
     staged = {}
     for line in capsys.readouterr().out.splitlines():
         name, size, digest = line.split("\t")
         staged[name] = (int(size), digest)
     assert staged, "no file over the bound"
-    assert sorted(staged) == sorted(p.name for p in (root / "release").iterdir())
+    assert sorted(staged) == sorted(p.name for p in (english_root / "release").iterdir())
     for name, (size, digest) in staged.items():
-        data = (root / "release" / name).read_bytes()
+        data = (english_root / "release" / name).read_bytes()
         assert len(data) == size > bound and hashlib.sha256(data).hexdigest() == digest, name
         assert name.startswith("en-") and data == (folder / name.removeprefix("en-")).read_bytes()
 
     monkeypatch.setenv("RUSC_RELEASE_URL", RELEASE_URL)
     day = EN.schedule_start.isoformat()
     assert main(["site", "--date", day, "--languages", "en"]) == 0, capsys.readouterr().err
-    site = root / "dist" / "site"
+    site = english_root / "dist" / "site"
     page = (site / "en" / "downloads" / "index.html").read_text("utf-8")
     links = {html.unescape(href) for href in re.findall(r'<a href="([^"]+)" download>', page)}
     released = {link.removeprefix(RELEASE_URL + "/") for link in links if link.startswith(RELEASE_URL)}
