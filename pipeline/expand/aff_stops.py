@@ -56,13 +56,13 @@ class Stop:
 _STRINGS = ("KEY", "TRY", "SET", "SYLLABLENUM", "WORDCHARS", "IGNORE", "LANG")
 #: Directives AffixMgr reads as one flag (``parse_flag``), by the variable they set (a
 #: second definition of the variable is an error; PSEUDOROOT is NEEDAFFIX's old name).
-_FLAGS = {"COMPOUNDFLAG": "compoundflag", "COMPOUNDBEGIN": "compoundbegin", "COMPOUNDMIDDLE": "compoundmiddle",
-          "COMPOUNDEND": "compoundend", "COMPOUNDROOT": "compoundroot",
-          "COMPOUNDPERMITFLAG": "compoundpermitflag", "COMPOUNDFORBIDFLAG": "compoundforbidflag",
-          "NOSUGGEST": "nosuggest", "NONGRAMSUGGEST": "nongramsuggest", "FORBIDDENWORD": "forbiddenword",
-          "LEMMA_PRESENT": "lemma_present", "CIRCUMFIX": "circumfix", "ONLYINCOMPOUND": "onlyincompound",
-          "PSEUDOROOT": "needaffix", "NEEDAFFIX": "needaffix", "KEEPCASE": "keepcase",
-          "FORCEUCASE": "forceucase", "WARN": "warn", "SUBSTANDARD": "substandard"}
+FLAG_DIRECTIVES = {"COMPOUNDFLAG": "compoundflag", "COMPOUNDBEGIN": "compoundbegin", "COMPOUNDMIDDLE": "compoundmiddle",
+                   "COMPOUNDEND": "compoundend", "COMPOUNDROOT": "compoundroot",
+                   "COMPOUNDPERMITFLAG": "compoundpermitflag", "COMPOUNDFORBIDFLAG": "compoundforbidflag",
+                   "NOSUGGEST": "nosuggest", "NONGRAMSUGGEST": "nongramsuggest", "FORBIDDENWORD": "forbiddenword",
+                   "LEMMA_PRESENT": "lemma_present", "CIRCUMFIX": "circumfix", "ONLYINCOMPOUND": "onlyincompound",
+                   "PSEUDOROOT": "needaffix", "NEEDAFFIX": "needaffix", "KEEPCASE": "keepcase",
+                   "FORCEUCASE": "forceucase", "WARN": "warn", "SUBSTANDARD": "substandard"}
 #: Directives AffixMgr reads as one number (``parse_num``).
 _NUMBERS = ("COMPOUNDWORDMAX", "COMPOUNDMIN", "MAXNGRAMSUGS", "MAXDIFF", "MAXCPDSUGS")
 #: Tables AffixMgr reads: header ``NAME COUNT``, then COUNT lines each starting with NAME.
@@ -159,7 +159,7 @@ def affix_manager_stop(text: str, encoding: str = "utf-8") -> Stop | None:
                     _value(line)
             if line.startswith("COMPLEXPREFIXES"):
                 complexprefixes = True
-            for keyword, variable in _FLAGS.items():
+            for keyword, variable in FLAG_DIRECTIVES.items():
                 if line.startswith(keyword):
                     if complexprefixes and variable in ("compoundbegin", "compoundend"):
                         variable = "compoundend" if variable == "compoundbegin" else "compoundbegin"

@@ -56,7 +56,7 @@ from typing import Callable
 from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.errors import RuscError
 from pipeline.expand.affix_index import AffixIndex
-from pipeline.expand.aff_stops import KeptAff, kept_lines
+from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, kept_lines
 from pipeline.expand.conditions import hunspell_condition
 from pipeline.extract import aff_encoding, read_dictionary_text
 
@@ -262,9 +262,10 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     return data, parse_flags
 
 
-#: The one-flag directives the expander reads (PSEUDOROOT is NEEDAFFIX's old name).
-_SPECIAL_FLAGS = {"NEEDAFFIX": ("NEEDAFFIX", "PSEUDOROOT"), "FORBIDDENWORD": ("FORBIDDENWORD",),
-                  "CIRCUMFIX": ("CIRCUMFIX",), "ONLYINCOMPOUND": ("ONLYINCOMPOUND",)}
+#: The one-flag directives the expander reads, each with the spellings libhunspell reads it
+#: by (:data:`pipeline.expand.aff_stops.FLAG_DIRECTIVES`: PSEUDOROOT is NEEDAFFIX's old name).
+_SPECIAL_FLAGS = {name: tuple(d for d, variable in FLAG_DIRECTIVES.items() if variable == name.lower())
+                  for name in ("NEEDAFFIX", "FORBIDDENWORD", "CIRCUMFIX", "ONLYINCOMPOUND")}
 
 
 def _special_flags(aff, context, text: str) -> dict[str, str | None]:
