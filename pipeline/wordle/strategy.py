@@ -292,42 +292,66 @@ def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
         return int(weights.max())
     if len(group) > ENDGAME_EXACT:
         return int(weights.sum())
-    return _play_out(patterns.block(group, group), weights, np.arange(len(group)), min(left, ENDGAME_DEPTH),
-                     win_code(patterns.words.length))
+    return _play_out(patterns.block(group, group).tolist(), weights.tolist(), list(range(len(group))),
+                     min(left, ENDGAME_DEPTH), win_code(patterns.words.length))
 
 
-def _play_out(codes: np.ndarray, weights: np.ndarray, members: np.ndarray, left: int, win: int,
-              floor: int = -1) -> int:
+def _play_out(codes: list[list[int]], weights: list[int], members: list[int], left: int, win: int,
+              floor: int = -1, exact: dict | None = None) -> int:
     """:func:`found_in_time` on ``members`` (indices into the square feedback table
     ``codes`` of a group and their ``weights``): the best candidate to guess, recursively.
 
     Exact when more than ``floor``, else some value at most ``floor``: a guess is given up
     as soon as what it found plus the weight of its groups still to play cannot beat the
-    best so far (so the caller's ``floor`` is what a group must beat to matter).
+    best so far (so the caller's ``floor`` is what a group must beat to matter). Plain
+    lists, not numpy: the groups are small and the calls many. ``exact`` remembers the
+    exact values found, by members and guesses left (an exact value is a valid answer
+    whatever the floor).
     """
-    total = int(weights[members].sum())
     if left <= 0:
         return 0
+    total = sum(weights[m] for m in members)
     if len(members) <= left:  # one candidate per guess is enough
         return total
     if left == 1:
-        return int(weights[members].max())
+        return max(weights[m] for m in members)
+    heaviest_first = sorted(members, key=lambda m: (-weights[m], m))
+    if left == 2:  # the last guess finds the heaviest of each group
+        best = 0
+        for guess in heaviest_first:
+            row, seen, found = codes[guess], {win}, weights[guess]
+            for m in heaviest_first:
+                if row[m] not in seen:
+                    seen.add(row[m])
+                    found += weights[m]
+            best = max(best, found)
+            if best == total:
+                break
+        return best
+    exact = {} if exact is None else exact
+    key = (tuple(members), left)
+    if key in exact:
+        return exact[key]
     best = floor
-    for guess in members[np.lexsort((members, -weights[members]))]:
-        row = codes[guess, members]
-        found = int(weights[guess])
+    for guess in heaviest_first:
+        row = codes[guess]
+        groups: dict[int, list[int]] = {}
+        for m in members:
+            if row[m] != win:
+                groups.setdefault(row[m], []).append(m)
+        found = weights[guess]
         unplayed = total - found
-        for code in np.unique(row).tolist():
-            if code == win:
-                continue
-            group = members[row == code]
-            unplayed -= int(weights[group].sum())
-            found += _play_out(codes, weights, group, left - 1, win, best - found - unplayed)
+        for code in sorted(groups):
+            group = groups[code]
+            unplayed -= sum(weights[m] for m in group)
+            found += _play_out(codes, weights, group, left - 1, win, best - found - unplayed, exact)
             if found + unplayed <= best:
                 break
         best = max(best, found)
         if best == total:
             break
+    if best > floor:
+        exact[key] = best
     return best
 
 
@@ -338,11 +362,19 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
     if left <= 0:
         return ranked
     win = win_code(patterns.words.length)
+    # Guesses that do not tell a family apart leave it whole, so the same groups recur.
+    known: dict[bytes, int] = {}
+
+    def found_in(group: np.ndarray) -> int:
+        key = group.tobytes()
+        if key not in known:
+            known[key] = found_in_time(patterns, group, left - 1)
+        return known[key]
+
     found = []
     for s in ranked:
         row = patterns.block(np.array([s.index]), candidates)[0]
-        found.append(s.win + sum(found_in_time(patterns, candidates[row == code], left - 1)
-                                 for code in np.unique(row).tolist() if code != win))
+        found.append(s.win + sum(found_in(candidates[row == code]) for code in np.unique(row).tolist() if code != win))
     order = sorted(range(len(ranked)), key=lambda i: -found[i])
     return [ranked[i] for i in order]
 
