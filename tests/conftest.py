@@ -182,6 +182,19 @@ def english_root(tmp_path, built_lists, paths, monkeypatch) -> Path:
     return tmp_path
 
 
+@functools.lru_cache(maxsize=None)
+def lines(path: Path) -> frozenset[str]:
+    """The lines of a list file, as a set (read once per test process)."""
+    return frozenset(path.read_text("utf-8").splitlines())
+
+
+def whole_lines_in(path: Path, wanted: set[str]) -> set[str]:
+    """Which of ``wanted`` are whole lines of ``path``: one byte search each, for the
+    expansions of millions of lines, which a set of every line takes seconds to build."""
+    text = b"\n" + path.read_bytes()
+    return {line for line in wanted if b"\n" + line.encode("utf-8") + b"\n" in text}
+
+
 def said(stderr: str) -> list[str]:
     """The lines of ``stderr`` but the progress lines: a stage that runs a few seconds prints
     them (on a loaded machine any stage may), so a one-line error is one line of this."""

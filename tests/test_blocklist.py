@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import lines
 from pipeline.blocklist import EVERY_GAME, VULGAR
 from pipeline.clean import fold
 from pipeline.config import load_language
@@ -25,10 +26,6 @@ EN_SLURS = {"nigger", "coon", "kike", "spic", "faggot", "wetback"}
 
 
 @lru_cache(maxsize=None)
-def lines(path: Path) -> frozenset[str]:
-    return frozenset(path.read_text("utf-8").splitlines())
-
-
 def blocked(folder: Path) -> dict[str, str]:
     """Key -> class, read back from game.tsv."""
     found = {}

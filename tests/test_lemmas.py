@@ -4,11 +4,10 @@ rule that removes a stem is shown on a real example, and so is each rule that ke
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
+from conftest import lines
 from pipeline.config import load_language
 from pipeline.expand import Expander
 from pipeline.lemmas import REASONS, choose_stems, conjugation_table
@@ -16,11 +15,6 @@ from pipeline.lemmas import REASONS, choose_stems, conjugation_table
 pytestmark = pytest.mark.slow
 
 CA = load_language("ca")
-
-
-@lru_cache(maxsize=None)
-def lines(path: Path) -> frozenset[str]:
-    return frozenset(path.read_text("utf-8").splitlines())
 
 
 @pytest.fixture(scope="module")
