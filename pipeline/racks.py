@@ -50,8 +50,9 @@ from pipeline.progress import progress
 BLANK = "?"
 #: Longest rack :meth:`RackIndex.solve` accepts (a full row of the board).
 MAX_RACK = 15
-#: Tile codes in signatures start here (printable, so signatures are readable when debugging).
-_CODE_BASE = 0x41
+#: Tile codes in signatures start here (printable, so signatures are readable when debugging;
+#: the rack finder's index and site/solver-core.js use the same codes).
+CODE_BASE = 0x41
 SORTS = ("score", "length", "alpha")
 #: In a ``--pattern``, any one letter.
 PATTERN_ANY = "?"
@@ -105,8 +106,8 @@ class TileSet:
             _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
             _char_map=_CharFolder(language, frozenset("".join(texts)), {ord("\n"): "\n"}),
             _multi=re.compile("|".join(re.escape(t) for t in texts if len(t) > 1) or "(?!)"),
-            _single_codes=_Unspellable({ord("\n"): "\n"} | {ord(t): chr(_CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
-            _code={t: chr(_CODE_BASE + i) for i, t in enumerate(texts)},
+            _single_codes=_Unspellable({ord("\n"): "\n"} | {ord(t): chr(CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
+            _code={t: chr(CODE_BASE + i) for i, t in enumerate(texts)},
         )
 
     def spell(self, form: str) -> tuple[int, ...] | None:
@@ -122,7 +123,7 @@ class TileSet:
         (['a', 'ny', 's'], None, True)
         """
         codes = self.codes(form)
-        return None if codes is None else tuple(ord(code) - _CODE_BASE for code in codes)
+        return None if codes is None else tuple(ord(code) - CODE_BASE for code in codes)
 
     def codes(self, form: str, normalised: bool = False) -> str | None:
         """:meth:`spell` as a string of tile codes (one character per tile), or None.
@@ -310,7 +311,7 @@ class RackIndex:
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
         tileset = TileSet.of(language)
-        text_of = {chr(_CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
+        text_of = {chr(CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
         spelled = iter(tileset.codes_of_forms([form for forms in lexicon.values() for form in forms]))
         by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]] = {}
         for key, forms in lexicon.items():
@@ -326,7 +327,7 @@ class RackIndex:
 
     @cached_property
     def _points_of(self) -> dict[str, int]:
-        return {chr(_CODE_BASE + i): points for i, points in enumerate(self.tileset.points)}
+        return {chr(CODE_BASE + i): points for i, points in enumerate(self.tileset.points)}
 
     # ---- solving --------------------------------------------------------------------
 
@@ -401,7 +402,7 @@ class RackIndex:
         tile while the rack has one and a blank after."""
         children = self.children
         by_signature = self.by_signature
-        have_code = {chr(_CODE_BASE + t): n for t, n in enumerate(have)}
+        have_code = {chr(CODE_BASE + t): n for t, n in enumerate(have)}
         found = []
 
         def visit(prefix: str, last: str, run: int, blanks_left: int, blanked: str) -> None:

@@ -35,7 +35,7 @@ import re
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
 from pipeline.errors import RuscError
-from pipeline.racks import BLANK, MAX_RACK, RackIndex
+from pipeline.racks import BLANK, CODE_BASE, MAX_RACK, RackIndex
 
 #: Version of both files' layout; the JS refuses any other.
 FORMAT = 1
@@ -142,10 +142,11 @@ def rack_index(index: RackIndex) -> bytes:
     language = index.language
     tiles = index.tileset
     tile_keys = [fold(text, language) for text in tiles.texts]
-    if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - 0x41:
+    # Each tile's code must stay a printable ASCII character (up to "~").
+    if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - CODE_BASE:
         raise RuscError("the tiles cannot be written in the rack finder's index", language.path)
     # Tile code -> the tile's key: a code string translated by it is the key it rebuilds.
-    key_of_code = {0x41 + i: key for i, key in enumerate(tile_keys)}
+    key_of_code = {CODE_BASE + i: key for i, key in enumerate(tile_keys)}
     rows: list[tuple[str, str]] = []
     for entries in index.by_signature.values():
         for key, codes, forms, texts in entries:
