@@ -115,3 +115,38 @@ def test_after_an_early_stop_only_the_rules_on_the_tree_path_are_found(tmp_path)
     ours = assert_oracle_agrees(tmp_path, aff_text, clean, dic)
     assert ours == {"Prague", "cat", "day", "days"}
     assert forms(*write(tmp_path / "clean2", clean, dic)) == {"Prague", "Prague's", "cat", "cats", "day", "days"}
+
+
+#: (what is indented, the .aff): a directive is read only at the start of a line, the rows
+#: of a table or affix group wherever they start.
+INDENTED = [
+    ("a flag directive", "SET UTF-8\n NEEDAFFIX Z\n" + BEFORE + AFTER),
+    ("an affix group, header and rules", "SET UTF-8\n" + BEFORE + "\tSFX B Y 1\n\tSFX B 0 ed .\nPFX C Y 1\nPFX C 0 re .\n"),
+    ("the rules of an affix group", "SET UTF-8\nSFX A Y 1\n  SFX A 0 s .\n" + AFTER),
+    ("the rows of a flag alias table", "SET UTF-8\nAF 1\n  AF AB\n" + BEFORE + AFTER),
+    ("an ICONV table, header and rows", "SET UTF-8\n ICONV 1\n ICONV a e\n" + BEFORE + AFTER),
+]
+
+
+@pytest.mark.parametrize("kind,aff_text", INDENTED, ids=[case[0] for case in INDENTED])
+def test_indented_lines_are_rows_of_a_table_or_group_but_never_directives(tmp_path, capsys, kind, aff_text):
+    dic = "1\nwalk/1\n" if "AF " in aff_text else DIC
+    flush = "\n".join(line.lstrip(" \t") for line in aff_text.split("\n"))  # every line read
+    ours = assert_oracle_agrees(tmp_path, aff_text, flush, dic)
+    if kind == "a flag directive":
+        assert "walk" in ours  # NEEDAFFIX Z, read, would leave only walk's affixed forms
+    elif kind.startswith("an affix group"):
+        assert "walks" in ours and "walked" not in ours and "rewalk" in ours
+    else:
+        assert {"walks", "walked"} <= ours
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("field", ["1", "01", "1x", "AB", ""])
+def test_with_flag_aliases_a_dic_flag_field_is_an_alias_number_as_libhunspell_reads_it(tmp_path, field):
+    """AF declared: libhunspell reads walk/FIELD as alias atoi(FIELD); a field with no
+    number (AB, nothing) leaves walk a word without affixes. (An alias the table lacks is
+    refused, naming the .dic line: test_expand_sanitise.py.)"""
+    aff_text = "SET UTF-8\nAF 1\nAF AB\n" + BEFORE + AFTER
+    ours = assert_oracle_agrees(tmp_path, aff_text, "SET UTF-8\n" + BEFORE + AFTER, dic=f"1\nwalk/{field}\n")
+    assert ours == ({"walk", "walks", "walked"} if field[:1] == "1" or field[:2] == "01" else {"walk"})

@@ -23,8 +23,9 @@ what they read before it (``Failure loading aff file`` on stderr, nothing else):
   It also stops, without error, at the first affix group after a ``REP`` table.
 
 Both work on lines as Hunspell sees them: a directive is recognised only at the very start
-of a line (an indented one is no directive), by prefix (``MAPS 2`` is a ``MAP``), and
-fields are split at spaces and tabs. :func:`kept_lines` applies both stops to the text.
+of a line (an indented one is no directive, though the rows of a table or group may be
+indented), by prefix (``MAPS 2`` is a ``MAP``), and fields are split at spaces and tabs.
+:func:`kept_lines` applies both stops to the text and blanks the indented non-rows.
 """
 
 from __future__ import annotations
@@ -121,12 +122,22 @@ class _Reader:
 
     def __init__(self, lines: list[str]):
         self.lines, self.number = lines, 0
+        #: Numbers of the lines read as rows of a table or affix group (these may be
+        #: indented: Hunspell splits them into fields).
+        self.rows: list[int] = []
 
     def getline(self) -> str | None:
         if self.number >= len(self.lines):
             return None
         self.number += 1
         return self.lines[self.number - 1]
+
+    def getrow(self) -> str | None:
+        """The next line, read as a row of the table or group being read."""
+        row = self.getline()
+        if row is not None:
+            self.rows.append(self.number)
+        return row
 
 
 class _Failed(Exception):
@@ -146,6 +157,11 @@ def affix_manager_stop(text: str, encoding: str = "utf-8") -> Stop | None:
     >>> affix_manager_stop("TRY abc\\nSFX A Y 1\\nSFX A 0 s .\\n") is None
     True
     """
+    return _affix_manager_read(text, encoding)[0]
+
+
+def _affix_manager_read(text: str, encoding: str) -> tuple[Stop | None, list[int]]:
+    """:func:`affix_manager_stop`, and the rows its tables and groups read."""
     lines = hunspell_lines(text)
     decode = FlagDecoder.of(lines, encoding)
     reader = _Reader(lines)
@@ -177,8 +193,8 @@ def affix_manager_stop(text: str, encoding: str = "utf-8") -> Stop | None:
             if line.startswith(("PFX", "SFX")):
                 _affix_group(line, reader, decode)
         except _Failed as failed:
-            return Stop(reader.number, failed.reason, "AffixMgr", failed.header)
-    return None
+            return Stop(reader.number, failed.reason, "AffixMgr", failed.header), reader.rows
+    return None, reader.rows
 
 
 def _once(seen: set[str], name: str, reason: str) -> None:
@@ -206,7 +222,7 @@ def _table(keyword: str, line: str, reader: _Reader, seen: set[str]) -> None:
         raise _Failed("missing data")
     header, patterns = reader.number, 0
     for _ in range(count):
-        row = reader.getline()
+        row = reader.getrow()
         if row is None:
             raise _Failed("the file ends inside the table", header)
         parts = fields(row)
@@ -230,7 +246,7 @@ def _affix_group(line: str, reader: _Reader, decode: FlagDecoder) -> None:
         raise _Failed("missing data")
     flag, header = decode(parts[1]), reader.number
     for _ in range(atoi(parts[3])):
-        row = reader.getline()
+        row = reader.getrow()
         if row is None:
             raise _Failed("the file ends inside the affix group", header)
         rule = fields(row)
@@ -252,6 +268,11 @@ def hash_manager_stop(text: str) -> Stop | None:
     >>> hash_manager_stop("REP 1\\nREP a b\\nSFX A Y 1\\nSFX A 0 s .\\nAF 1\\nAF AB\\n").line
     3
     """
+    return _hash_manager_read(text)[0]
+
+
+def _hash_manager_read(text: str) -> tuple[Stop | None, list[int]]:
+    """:func:`hash_manager_stop`, and the rows its tables read."""
     reader = _Reader(hunspell_lines(text))
     seen: set[str] = set()
     while (line := reader.getline()) is not None:
@@ -266,10 +287,10 @@ def hash_manager_stop(text: str) -> Stop | None:
                 if line.startswith(keyword) and (keyword == "REP" or (len(line) > 2 and line[2].isspace())):
                     _hash_table(keyword, line, reader, seen)
             if line.startswith(("SFX", "PFX")) and len(line) > 3 and line[3].isspace() and "table REP" in seen:
-                return Stop(reader.number, "affix groups after a REP table are not read", "HashMgr")
+                return Stop(reader.number, "affix groups after a REP table are not read", "HashMgr"), reader.rows
         except _Failed as failed:
-            return Stop(reader.number, failed.reason, "HashMgr", failed.header)
-    return None
+            return Stop(reader.number, failed.reason, "HashMgr", failed.header), reader.rows
+    return None, reader.rows
 
 
 def _hash_table(keyword: str, line: str, reader: _Reader, seen: set[str]) -> None:
@@ -282,7 +303,7 @@ def _hash_table(keyword: str, line: str, reader: _Reader, seen: set[str]) -> Non
         raise _Failed("missing data")
     header = reader.number
     for _ in range(atoi(parts[1])):
-        row = reader.getline()
+        row = reader.getrow()
         parts = fields(row) if row is not None else []
         if not parts or not parts[0].startswith(keyword) or len(parts) < (3 if keyword == "REP" else 2):
             raise _Failed("table is corrupt", header)
@@ -304,23 +325,29 @@ _HASH_ONLY = re.compile(r"^(FLAG|AF|AM)[ \t]")
 
 def kept_lines(text: str, encoding: str = "utf-8") -> KeptAff:
     """The .aff ``text`` with the lines libhunspell never uses blanked: from AffixMgr's stop
-    on, everything but HashMgr's own directives; from HashMgr's stop on, those too.
+    on, everything but HashMgr's own directives; from HashMgr's stop on, those too; and
+    every indented line that is no row of a table or affix group (no directive either).
 
     >>> kept = kept_lines("FLAG long\\nTRY ab\\nTRY cd\\nSFX Aa Y 1\\nSFX Aa 0 s .\\nAF 1\\nAF Aa\\n")
     >>> kept.text.split("\\n"), kept.affix_stop.line
     (['FLAG long', 'TRY ab', '', '', '', 'AF 1', 'AF Aa', ''], 3)
+    >>> kept_lines(" NEEDAFFIX X\\nSFX A Y 1\\n  SFX A 0 s .\\n\\tSFX B Y 1\\n").text.split("\\n")
+    ['', 'SFX A Y 1', '  SFX A 0 s .', '', '']
     """
-    affix_stop = affix_manager_stop(text, encoding)
-    hash_stop = hash_manager_stop(text)
+    affix_stop, affix_rows = _affix_manager_read(text, encoding)
+    hash_stop, hash_rows = _hash_manager_read(text)
     lines = text.split("\n")
     if hash_stop is not None and not any(_HASH_ONLY.match(line) for line in lines[hash_stop.ignored_from - 1:]):
         hash_stop = None  # it ignores nothing only HashMgr reads
-    if affix_stop is None and hash_stop is None:
+    rows = set(affix_rows) | set(hash_rows)
+    unread = {number for number, line in enumerate(lines, 1)
+              if line[:1] in (" ", "\t") and line.strip() and number not in rows}
+    if affix_stop is None and hash_stop is None and not unread:
         return KeptAff(text, None, None)
     hash_end = hash_stop.ignored_from - 1 if hash_stop else len(lines)
     affix_end = affix_stop.ignored_from - 1 if affix_stop else len(lines)
     kept = []
     for number, line in enumerate(lines):
         end = hash_end if _HASH_ONLY.match(line) else affix_end  # AF rows start with AF too
-        kept.append(line if number < end else "")
+        kept.append(line if number < end and number + 1 not in unread else "")
     return KeptAff("\n".join(kept), affix_stop, hash_stop)

@@ -56,7 +56,7 @@ from typing import Callable
 from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.errors import RuscError
 from pipeline.expand.affix_index import AffixIndex
-from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, kept_lines
+from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, atoi, kept_lines
 from pipeline.expand.conditions import hunspell_condition
 from pipeline.extract import aff_encoding, read_dictionary_text
 
@@ -235,7 +235,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         read = [rule for kind in groups.values() for rules in kind.values() for rule in rules]
         index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, encoding)
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
-    declared = {m.group(1) for m in re.finditer(r"^[ \t]*([A-Z]+)", text, re.MULTILINE)}
+    declared = {m.group(1) for m in re.finditer(r"^([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
     special = _special_flags(aff, context, text)
     data = AffixData(
@@ -256,7 +256,15 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     def parse_flags(field: str) -> frozenset:
         found = cache.get(field)
         if found is None:
-            found = cache[field] = frozenset(context.parse_flags(field))
+            if context.flag_synonyms:
+                # libhunspell reads the field as an alias number, by C's atoi (01 and 1x are
+                # alias 1; a number the AF table lacks is a KeyError, reported with its line);
+                # a field with no number at all leaves the word without flags.
+                alias = str(atoi(field))
+                found = frozenset(context.parse_flags(alias)) if field.isdigit() or alias != "0" else frozenset()
+            else:
+                found = frozenset(context.parse_flags(field))
+            cache[field] = found
         return found
 
     return data, parse_flags
@@ -286,7 +294,7 @@ def _special_flags(aff, context, text: str) -> dict[str, str | None]:
         return read
     plain = Context(flag_format=context.flag_format)
     for name, spellings in _SPECIAL_FLAGS.items():
-        found = re.search(rf"^[ \t]*(?:{'|'.join(spellings)})[ \t]+(\S+)", text, re.MULTILINE)
+        found = re.search(rf"^(?:{'|'.join(spellings)})[ \t]+(\S+)", text, re.MULTILINE)
         if found:
             read[name] = plain.parse_flag(found.group(1))
     return read
