@@ -115,6 +115,8 @@ def captype(word: str) -> str:
     >>> [captype(w) for w in ("el", "El", "ELA", "E", "CIA'S", "CIA's", "iPod")]
     ['NOCAP', 'INITCAP', 'ALLCAP', 'INITCAP', 'ALLCAP', 'HUHINITCAP', 'HUHCAP']
     """
+    if word == word.lower():  # most words: no capital at all (nor any in a script without case)
+        return "NOCAP"
     capitals = sum(1 for c in word if c != c.lower())
     neutral = sum(1 for c in word if c == c.lower() == c.upper())
     first = bool(word) and word[0] != word[0].lower()
