@@ -103,6 +103,16 @@ def strip_accents(text: str) -> str:
     return unicodedata.normalize("NFC", kept)
 
 
+def without_diaeresis(text: str) -> str:
+    """``text`` without its diaereses, the mark of a hiatus that regional spellings
+    (redarguïsc) and the table's (redargüeixo, desoir) place differently:
+
+    >>> without_diaeresis("redarguïsc"), without_diaeresis("desoïx"), without_diaeresis("vénen")
+    ('redarguisc', 'desoix', 'vénen')
+    """
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).replace("\u0308", ""))
+
+
 def join_ending(root: str, ending: str) -> str:
     while ending.startswith("-") and len(ending) > 1:
         ending, root = ending[1:], root[:-1]

@@ -40,7 +40,7 @@ from typing import Iterable, Iterator
 
 from pipeline.clean import is_ordinary_word
 from pipeline.config import Language, LemmaEvidence
-from pipeline.conjugations import ConjugationTable, read_conjugations, strip_accents
+from pipeline.conjugations import ConjugationTable, read_conjugations, strip_accents, without_diaeresis
 from pipeline.progress import progress
 
 
@@ -254,7 +254,11 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
       while cobrí, made from cobrar/00, is also the spelled-out cobrir's and goes);
     * for a verb the .dic spells out (no model flag), its root and any ending of the table
       (the regional forms the table lacks: descobrixes, sentigueu, desfaig), unless the
-      stem is shaped like an infinitive itself (retre beside retreure).
+      stem is shaped like an infinitive itself (retre beside retreure);
+    * a run of at least ``evidence.min_run`` stems that are one verb's table forms once
+      their diaereses are set aside, a regional spelling of the hiatus the table does not
+      use (redarguïsc, redarguïxen, redarguïa… of redargüir; reïsc of reeixir). Accents
+      are not set aside: they tell the adjective gèmina from geminar's gemina.
 
     The .dic's spelled-out infinitives the table lacks are conjugated by analogy first."""
     from pipeline.expand import entry_forms
@@ -283,9 +287,29 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
             stem[:len(stem) - cut] in roots and stem[len(stem) - cut:] in endings
             for cut in range(1, min(longest, len(stem)) + 1))
 
-    return [stem for stem in stems
-            if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
-            or (roots and root_and_ending(stem))]
+    found = [stem for stem in stems
+             if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
+             or (roots and root_and_ending(stem))]
+    taken = set(found)
+    return found + _accent_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
+
+
+def _accent_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, stems: list[str]) -> list[str]:
+    """:func:`tabled_stems`' last rule: the ``stems`` with a diaeresis (and not table forms
+    as spelled) that are table forms of a verb of ``verbs`` once the diaereses of both are
+    set aside, where the verb has at least ``evidence.min_run`` of them."""
+    folded: dict[str, set[str]] = defaultdict(set)
+    for form, infinitives in table.verbs_of.items():
+        folded[without_diaeresis(form)].update(infinitives)
+    by_verb: dict[str, list[str]] = defaultdict(list)
+    for stem in stems:
+        bare = without_diaeresis(stem)
+        if bare == stem or stem in table.verbs_of:  # no diaeresis, or spelled as the table's
+            continue
+        for verb in folded.get(bare, ()):
+            if verb in verbs:
+                by_verb[verb].append(stem)
+    return sorted({stem for verb, run in by_verb.items() if len(run) >= evidence.min_run for stem in run})
 
 
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],

@@ -60,6 +60,7 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("complisc", REASONS[3]),         # Valencian inchoative (Central compleixo)
     ("sentigueu", REASONS[3]),        # sentir's root and a table ending: a regional subjunctive
     ("desfaig", REASONS[3]),          # desfer's root and a table ending
+    ("redarguïsc", REASONS[3]),       # redargüir's table forms but for the diaeresis, a run of them
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
     ("motors", REASONS[4]),           # a plural listed as a stem: motor/_E makes it
     ("hackejats", REASONS[3]),        # the table lacks hackejar: conjugated like its -ejar verbs
