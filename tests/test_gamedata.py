@@ -1,8 +1,10 @@
 """The games' downloadable data (pipeline/gamedata.py), and no future answer in any output.
 
 Every CLI command that writes data is run in-process on the real English lists, in a
-temporary root; after each, the site is built and every file under ``dist/wordlists`` and
-``dist/site`` (gzipped ones decompressed) is searched for a date after "today".
+temporary root; after each, every file under ``dist/wordlists`` (gzipped ones
+decompressed) is searched for a date after "today", and so is every file of the site
+built from all of them (no command undoes what an earlier one wrote, so one site shows
+what each of them published).
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ def test_no_cli_command_that_writes_data_leaves_a_future_date_anywhere(english_r
             monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
         assert main(argv) == 0, (argv, capsys.readouterr().err)
         monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-        build_site_and_check(english_root, capsys)
+        assert dates_after(TODAY, english_root / "dist" / "wordlists") == {}, argv
+    build_site_and_check(english_root, capsys)
     published = english_root / "dist" / "site" / "wordlists" / "en"
     for name in ("beehive-daily.tsv.gz", "racks-daily.tsv.gz"):
         rows = gzip.decompress((published / name).read_bytes()).decode("utf-8").splitlines()
