@@ -326,6 +326,36 @@ def real_site(built_lists, paths):
         yield origin, folder
 
 
+@dataclass
+class Tab:
+    """A browser context with one page, recording what the page requests and the uncaught
+    errors of its scripts: what every page test checks (nothing from other hosts, no error)."""
+
+    context: object
+    page: object
+    #: URLs the page requested, in order.
+    requests: list[str]
+    #: Uncaught script errors (``pageerror``), as text.
+    errors: list[str]
+
+    def goto(self, url: str):
+        """Load ``url``, which must answer 200."""
+        response = self.page.goto(url)
+        assert response is not None and response.status == 200, url
+        return response
+
+
+def open_tab(browser, **options) -> Tab:
+    """A new context of ``browser`` (``options``: Playwright's ``new_context`` arguments)
+    and its page; the caller closes ``tab.context``."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    tab = Tab(context, page, [], [])
+    page.on("request", lambda request: tab.requests.append(request.url))
+    page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    return tab
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium through Playwright."""

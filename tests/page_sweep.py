@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from conftest import REPO_ROOT, SITE_BASE
+from conftest import REPO_ROOT, SITE_BASE, open_tab
 
 #: Viewport height per width: a phone and a desktop.
 WIDTHS = {390: 844, 1280: 900}
@@ -57,9 +57,9 @@ def page_types(site: Path) -> dict[str, str]:
 def new_tab(browser, width: int, locale: str = "de-DE", scheme: str = "light"):
     """A fresh context and page at ``width``. The default locale is one the site does not
     publish, so the home page stays where it is."""
-    context = browser.new_context(viewport={"width": width, "height": WIDTHS[width]}, locale=locale,
-                                  color_scheme=scheme, service_workers="block")
-    return context, context.new_page()
+    tab = open_tab(browser, viewport={"width": width, "height": WIDTHS[width]}, locale=locale, color_scheme=scheme,
+                   service_workers="block")
+    return tab.context, tab.page
 
 
 def load(page, url: str) -> None:

@@ -14,7 +14,7 @@ import datetime as dt
 
 import pytest
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab
 from pipeline.beehive import word_points
 from pipeline.config import load_language
 
@@ -27,12 +27,9 @@ def engines(game_indexes, real_site):
 
 
 def new_page(browser, javascript: bool = True, width: int = 390):
-    context = browser.new_context(java_script_enabled=javascript, viewport={"width": width, "height": 900})
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return context, page, errors
+    tab = open_tab(browser, java_script_enabled=javascript, viewport={"width": width, "height": 900})
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    return tab.context, tab.page, tab.errors
 
 
 def goto(page, origin: str, path: str) -> None:

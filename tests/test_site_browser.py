@@ -23,19 +23,15 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, serve  # noqa: E402
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab, serve  # noqa: E402
 from page_sweep import page_types  # noqa: E402  (every page type, in ca and en)
 
 
 def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
     # A locale the site does not publish, so the home page does not move to a language.
-    context = browser.new_context(java_script_enabled=javascript, color_scheme=scheme, locale="de-DE")
-    page = context.new_page()
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    response = page.goto(url)
-    assert response is not None and response.status == 200, url
-    return context, page, requests
+    tab = open_tab(browser, java_script_enabled=javascript, color_scheme=scheme, locale="de-DE")
+    tab.goto(url)
+    return tab.context, tab.page, tab.requests
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.racks import RackIndex
 
@@ -32,23 +32,18 @@ def open_page(real_site, browser):
     """open_page(path) -> page of the real site (closed after the test); collects the
     requests (all must stay on the site) and any script error."""
     origin, _ = real_site
-    contexts = []
-    errors: list[str] = []
-    requests: list[str] = []
+    tabs = []
 
     def open_(path: str, scheme: str = "light"):
-        context = browser.new_context(color_scheme=scheme, viewport={"width": 390, "height": 844})
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("request", lambda request: requests.append(request.url))
-        response = page.goto(origin + BASE + path)
-        assert response is not None and response.status == 200, path
-        return page
+        tabs.append(open_tab(browser, color_scheme=scheme, viewport={"width": 390, "height": 844}))
+        tabs[-1].goto(origin + BASE + path)
+        return tabs[-1].page
 
     yield open_
-    for context in contexts:
-        context.close()
+    for tab in tabs:
+        tab.context.close()
+    errors = [error for tab in tabs for error in tab.errors]
+    requests = [url for tab in tabs for url in tab.requests]
     assert not errors, errors
     assert all(url.startswith(origin + BASE) for url in requests), requests
 

@@ -24,7 +24,7 @@ from pipeline.wordle.words import load_words
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE  # noqa: E402
+from conftest import SITE_BASE as BASE, open_tab  # noqa: E402
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
 #: Clicks that take a grey tile to each mark.
 CLICKS = {".": 0, "y": 1, "g": 2}
@@ -46,17 +46,13 @@ class WordlePage:
 
     def __init__(self, browser, url: str, javascript: bool = True, shortcuts=None):
         self.shortcuts = shortcuts
-        self.context = browser.new_context(java_script_enabled=javascript)
-        self.page = self.context.new_page()
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.tab = open_tab(browser, java_script_enabled=javascript)
+        self.context, self.page = self.tab.context, self.tab.page
+        self.requests, self.errors = self.tab.requests, self.tab.errors
         self.url = url
 
     def open(self):
-        response = self.page.goto(self.url)
-        assert response is not None and response.status == 200, self.url
+        self.tab.goto(self.url)
         return self
 
     def ready(self):
