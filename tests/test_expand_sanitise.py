@@ -90,8 +90,9 @@ def test_a_rule_line_of_another_group_ends_the_reading_with_a_one_line_warning(t
     assert warning.startswith(f"rusc: warning: {aff}:5: ") and "\n" not in warning
 
 
-def test_an_unknown_flag_alias_names_the_dic_line(tmp_path):
-    aff, dic = write(tmp_path, "SET UTF-8\nAF 1\nAF A\nSFX A Y 1\nSFX A 0 s .\n", "2\ngat/1\ngos/7\n")
+@pytest.mark.parametrize("alias", ["7", "0", "-1"])
+def test_an_unknown_flag_alias_names_the_dic_line(tmp_path, alias):
+    aff, dic = write(tmp_path, "SET UTF-8\nAF 1\nAF A\nSFX A Y 1\nSFX A 0 s .\n", f"2\ngat/1\ngos/{alias}\n")
     with pytest.raises(RuscError) as error:
         Expander.from_files(aff, dic)
     assert str(error.value).startswith(f"{dic}:3: ")

@@ -75,10 +75,16 @@ def fields(line: str) -> list[str]:
     return [f for f in re.split(r"[ \t]+", line) if f]
 
 
+def leading_number(text: str) -> int | None:
+    """The leading (signed) digits of ``text`` as C's ``atoi`` reads them, None if there are none."""
+    match = re.match(r"\s*([+-]?\d+)", text)
+    return int(match.group(1)) if match else None
+
+
 def atoi(text: str) -> int:
     """C's ``atoi``: the leading (signed) digits, 0 if there are none."""
-    match = re.match(r"\s*([+-]?\d+)", text)
-    return int(match.group(1)) if match else 0
+    number = leading_number(text)
+    return 0 if number is None else number
 
 
 def hunspell_lines(text: str) -> list[str]:

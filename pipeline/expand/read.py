@@ -56,7 +56,7 @@ from typing import Callable
 from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.errors import RuscError
 from pipeline.expand.affix_index import AffixIndex
-from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, atoi, kept_lines
+from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, kept_lines, leading_number
 from pipeline.expand.conditions import hunspell_condition
 from pipeline.extract import aff_encoding, read_dictionary_text
 
@@ -258,10 +258,14 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         if found is None:
             if context.flag_synonyms:
                 # libhunspell reads the field as an alias number, by C's atoi (01 and 1x are
-                # alias 1; a number the AF table lacks is a KeyError, reported with its line);
-                # a field with no number at all leaves the word without flags.
-                alias = str(atoi(field))
-                found = frozenset(context.parse_flags(alias)) if field.isdigit() or alias != "0" else frozenset()
+                # alias 1); a field with no number at all leaves the word without flags.
+                number = leading_number(field)
+                if number is None:
+                    found = frozenset()
+                elif str(number) in context.flag_synonyms:
+                    found = frozenset(context.parse_flags(str(number)))
+                else:
+                    raise KeyError(field)  # an alias the AF table lacks (0, -1, 7): reported with its line
             else:
                 found = frozenset(context.parse_flags(field))
             cache[field] = found
