@@ -363,9 +363,13 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
         return ranked
     win = win_code(patterns.words.length)
     # Guesses that do not tell a family apart leave it whole, so the same groups recur.
+    # Only groups played out are remembered (as wordle.js does): the others cost a sum.
     known: dict[bytes, int] = {}
+    searched = ENDGAME_EXACT if left - 1 >= 2 else 0
 
     def found_in(group: np.ndarray) -> int:
+        if len(group) <= 2 or len(group) > searched:
+            return found_in_time(patterns, group, left - 1)
         key = group.tobytes()
         if key not in known:
             known[key] = found_in_time(patterns, group, left - 1)
