@@ -291,10 +291,10 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
              if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
              or (roots and root_and_ending(stem))]
     taken = set(found)
-    return found + _accent_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
+    return found + _diaeresis_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
 
 
-def _accent_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, stems: list[str]) -> list[str]:
+def _diaeresis_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, stems: list[str]) -> list[str]:
     """:func:`tabled_stems`' last rule: the ``stems`` with a diaeresis (and not table forms
     as spelled) that are table forms of a verb of ``verbs`` once the diaereses of both are
     set aside, where the verb has at least ``evidence.min_run`` of them."""

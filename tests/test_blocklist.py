@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.slow
 EN_SLURS = {"nigger", "coon", "kike", "spic", "faggot", "wetback"}
 
 
-@lru_cache(maxsize=None)
 def blocked(folder: Path) -> dict[str, str]:
     """Key -> class, read back from game.tsv."""
     found = {}

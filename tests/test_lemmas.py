@@ -4,7 +4,6 @@ rule that removes a stem is shown on a real example, and so is each rule that ke
 
 from __future__ import annotations
 
-
 import pytest
 
 from conftest import lines
