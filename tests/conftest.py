@@ -347,8 +347,13 @@ class Tab:
 
 def open_tab(browser, **options) -> Tab:
     """A new context of ``browser`` (``options``: Playwright's ``new_context`` arguments)
-    and its page; the caller closes ``tab.context``."""
-    context = browser.new_context(**options)
+    and its page; the caller closes ``tab.context``.
+
+    The site's service worker is blocked unless ``service_workers="allow"`` is asked for:
+    once installed it precaches every asset of the site (the solvers' indexes among them),
+    which each new context would pay for again. tests/test_offline.py and the solvers'
+    offline test are the ones that try it."""
+    context = browser.new_context(**{"service_workers": "block", **options})
     page = context.new_page()
     tab = Tab(context, page, [], [])
     page.on("request", lambda request: tab.requests.append(request.url))

@@ -57,8 +57,7 @@ def page_types(site: Path) -> dict[str, str]:
 def new_tab(browser, width: int, locale: str = "de-DE", scheme: str = "light"):
     """A fresh context and page at ``width``. The default locale is one the site does not
     publish, so the home page stays where it is."""
-    tab = open_tab(browser, viewport={"width": width, "height": WIDTHS[width]}, locale=locale, color_scheme=scheme,
-                   service_workers="block")
+    tab = open_tab(browser, viewport={"width": width, "height": WIDTHS[width]}, locale=locale, color_scheme=scheme)
     return tab.context, tab.page
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import itertools
 import json
 import unicodedata
 
@@ -92,8 +93,10 @@ def test_list_files_are_sorted_nfc_lf_with_checksums(built_lists, code):
         assert text.endswith("\n") and "\r" not in text
         assert unicodedata.is_normalized("NFC", text)
         rows = text.splitlines()
-        assert rows == sorted(rows), f"{name} is not sorted by code point"
-        assert len(rows) == len(set(rows)), f"{name} has duplicates"
+        # Each row above the one before: sorted by code point and without duplicates, in
+        # one pass (sorting Catalan's 16 million forms again took most of this test).
+        ascending = all(map(str.__lt__, rows, itertools.islice(rows, 1, None)))
+        assert ascending, f"{name} is not strictly ascending by code point (unsorted or duplicated rows)"
         assert gzip.decompress((folder / f"{name}.gz").read_bytes()) == data
         assert (folder / f"{name}.gz").read_bytes()[4:8] == b"\0\0\0\0", "gzip mtime is 0"
         assert metadata["counts"][name.rsplit(".", 1)[0]] == len(rows)
