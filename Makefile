@@ -62,9 +62,10 @@ site: dictionaries
 
 # Both cores; what several tests need is built once and shared on disk (tests/conftest.py).
 # Each test file runs on one worker (--dist loadscope), so a file's module fixtures (a
-# Catalan lemma choice, Wordle page data, indexes with their schedules) are made once.
+# Catalan lemma choice, Wordle page data, indexes with their schedules) are made once; the
+# files go out in conftest's order, the longest first (--no-loadscope-reorder).
 test: setup system-deps dictionaries
-	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder $(PYTEST_ARGS)
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

@@ -29,6 +29,25 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 HUNSPELL_TESTS = REPO_ROOT.parent / "shared" / "hunspell-tests"
 
 
+#: The test files that take longest on two cores (about 30 to 100 s each), longest first,
+#: interleaved so that the two workers do not both start with pages that wait for the real
+#: site's build. `make test` (``--no-loadscope-reorder``) starts them before every other file,
+#: so what is left at the end is short and both workers finish together.
+LONGEST_FIRST = (
+    "test_solver_pages.py", "test_expand_fastpath.py", "test_wordle_page.py", "test_expand_recall.py",
+    "test_site_layout.py", "test_new_languages.py", "test_games_browser.py", "test_expand_forms.py",
+    "test_racks.py", "test_wordle.py", "test_reproducible.py", "test_blocklist.py", "test_beehive.py",
+    "test_expand_precision.py", "test_lists.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """The files of :data:`LONGEST_FIRST` first, in its order; the rest after them, as
+    collected (a stable sort, the same on every worker, as pytest-xdist requires)."""
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO_ROOT
