@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY
 from page_sweep import DARK_SCAN
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.racks import RackIndex
@@ -29,22 +29,23 @@ def engines(game_indexes):
 
 
 @pytest.fixture
-def open_page(real_site, browser):
-    """open_page(path) -> page of the real site (closed after the test); collects the
-    requests (all must stay on the site) and any script error."""
+def open_page(real_site, tabs):
+    """open_page(path) -> page of the real site, in a tab lent for the test (conftest's
+    TabPool); collects the requests (all must stay on the site) and any script error."""
     origin, _ = real_site
-    tabs = []
+    lent = []
 
     def open_(path: str, scheme: str = "light"):
-        tabs.append(open_tab(browser, color_scheme=scheme, viewport={"width": 390, "height": 844}))
-        tabs[-1].goto(origin + BASE + path)
-        return tabs[-1].page
+        options = {"color_scheme": scheme, "viewport": {"width": 390, "height": 844}}
+        lent.append((tabs.lend(**options), options))
+        lent[-1][0].goto(origin + BASE + path)
+        return lent[-1][0].page
 
     yield open_
-    for tab in tabs:
-        tab.context.close()
-    errors = [error for tab in tabs for error in tab.errors]
-    requests = [url for tab in tabs for url in tab.requests]
+    errors = [error for tab, _ in lent for error in tab.errors]
+    requests = [url for tab, _ in lent for url in tab.requests]
+    for tab, options in lent:
+        tabs.give_back(tab, **options)
     assert not errors, errors
     assert all(url.startswith(origin + BASE) for url in requests), requests
 

@@ -44,9 +44,9 @@ def words(built_lists):
 class WordlePage:
     """The page, driven as a player would."""
 
-    def __init__(self, browser, url: str, javascript: bool = True, shortcuts=None):
+    def __init__(self, tab, url: str, shortcuts=None):
         self.shortcuts = shortcuts
-        self.tab = open_tab(browser, java_script_enabled=javascript)
+        self.tab = tab
         self.context, self.page = self.tab.context, self.tab.page
         self.requests, self.errors = self.tab.requests, self.tab.errors
         self.url = url
@@ -114,21 +114,26 @@ class WordlePage:
 
 
 @pytest.fixture
-def open_wordle(site, browser):
+def open_wordle(site, tabs):
+    """opener(code) -> the language's Wordle page, in a tab lent for the test (conftest's
+    TabPool); after the test, no script error and no request off the site."""
     pages = []
 
     def opener(code: str, javascript: bool = True, path: str = "wordle/") -> WordlePage:
         origin, _ = site
-        page = WordlePage(browser, f"{origin}{BASE}{code}/{path}", javascript, LANGUAGES[code].wordle.shortcuts).open()
-        pages.append(page)
-        return page
+        tab = tabs.lend(java_script_enabled=javascript)
+        page = WordlePage(tab, f"{origin}{BASE}{code}/{path}", LANGUAGES[code].wordle.shortcuts)
+        pages.append((page, javascript))
+        return page.open()
 
     yield opener
-    for page in pages:
-        assert not page.errors, page.errors
-        origin, _ = site
-        assert all(url.startswith(origin + BASE) for url in page.requests), page.requests
-        page.close()
+    origin, _ = site
+    errors = [error for page, _ in pages for error in page.errors]
+    requests = [url for page, _ in pages for url in page.requests]
+    for page, javascript in pages:
+        tabs.give_back(page.tab, java_script_enabled=javascript)
+    assert not errors, errors
+    assert all(url.startswith(origin + BASE) for url in requests), requests
 
 
 def shown(words, keys) -> list[tuple[str, str]]:
@@ -268,7 +273,7 @@ def test_suggestions_are_the_precomputed_opening_then_pythons_ranking(code, open
 
 def test_a_failed_load_says_so(site, browser):
     origin, _ = site
-    page = WordlePage(browser, f"{origin}{BASE}en/wordle/")
+    page = WordlePage(open_tab(browser), f"{origin}{BASE}en/wordle/")  # its own tab: the route stays on it
     page.page.route(re.compile(r".*/wordle-en-5\..*\.json$"), lambda route: route.fulfill(status=500, body="no"))
     try:
         page.open()
