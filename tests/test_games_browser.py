@@ -9,8 +9,10 @@ rack game played to its last word.
 
 from __future__ import annotations
 
-import re
 import datetime as dt
+import functools
+import re
+import types
 
 import pytest
 
@@ -26,10 +28,20 @@ def engines(game_indexes, real_site):
     return {code: (load_language(code), game_indexes.beehive(code), game_indexes.rack(code)) for code in ("ca", "en")}
 
 
-def new_page(browser, javascript: bool = True, width: int = 390):
-    tab = open_tab(browser, java_script_enabled=javascript, viewport={"width": width, "height": 900})
-    tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    return tab.context, tab.page, tab.errors
+@pytest.fixture
+def new_page(tabs, browser):
+    """new_page(javascript=True, width=390) -> (handle, page, errors): a tab lent for the
+    test by conftest's TabPool (its storage, where the games keep progress, cleared), or with
+    ``fresh=True`` one of its own, as a new browser would be; ``handle.close()`` ends it."""
+
+    def lend(javascript: bool = True, width: int = 390, fresh: bool = False):
+        options = {"java_script_enabled": javascript, "viewport": {"width": width, "height": 900}}
+        tab = open_tab(browser, **options) if fresh else tabs.lend(**options)
+        tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        close = tab.context.close if fresh else functools.partial(tabs.give_back, tab, **options)
+        return types.SimpleNamespace(close=close), tab.page, tab.errors
+
+    return lend
 
 
 def goto(page, origin: str, path: str) -> None:
@@ -65,11 +77,11 @@ def hint_counts(page) -> list[int]:
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_a_whole_day_played_by_typing_and_tapping_reaches_the_engines_total(code, real_site, browser, engines):
+def test_a_whole_day_played_by_typing_and_tapping_reaches_the_engines_total(code, real_site, new_page, engines):
     origin, _ = real_site
     language, index, _ = engines[code]
     hive = index.daily(DAY)
-    context, page, errors = new_page(browser)
+    tab, page, errors = new_page()
     try:
         goto(page, origin, f"{code}/beehive/")
         assert page.locator("#game").is_visible() and not page.locator("#hive-figure").is_visible()
@@ -100,10 +112,10 @@ def test_a_whole_day_played_by_typing_and_tapping_reaches_the_engines_total(code
         assert page.locator("#game-rank").inner_text() == hive.ranks[-1][0]
         assert not errors, errors
     finally:
-        context.close()
+        tab.close()
 
 
-def test_every_message_case_in_catalan(real_site, browser, engines):
+def test_every_message_case_in_catalan(real_site, new_page, engines):
     origin, _ = real_site
     language, index, _ = engines["ca"]
     hive = index.daily(DAY)
@@ -111,7 +123,7 @@ def test_every_message_case_in_catalan(real_site, browser, engines):
     pangram = next(a for a in hive.answers if a.pangram)
     outside = next(ch for ch in language.alphabet if ch not in hive.letters)
     other = hive.letters[1]
-    context, page, errors = new_page(browser)
+    tab, page, errors = new_page()
     try:
         goto(page, origin, "ca/beehive/")
         kind, text = enter(page, hive.centre * 2)
@@ -131,15 +143,15 @@ def test_every_message_case_in_catalan(real_site, browser, engines):
         assert page.locator("#game-message").get_attribute("aria-live") == "polite"
         assert not errors, errors
     finally:
-        context.close()
+        tab.close()
 
 
-def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, browser, engines):
+def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, new_page, engines):
     origin, _ = real_site
     _, index, _ = engines["en"]
     hive = index.daily(DAY)
     words = [a.key for a in hive.answers[:5]]
-    context, page, _ = new_page(browser)
+    tab, page, _ = new_page()
     try:
         goto(page, origin, "en/beehive/")
         for word in words:
@@ -147,8 +159,8 @@ def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, brow
         page.click("#save-export")
         code = page.input_value("#save-code")
     finally:
-        context.close()
-    fresh, page, errors = new_page(browser)
+        tab.close()
+    fresh, page, errors = new_page(fresh=True)
     try:
         goto(page, origin, "en/beehive/")
         assert page.locator("#found-list li").count() == 0
@@ -172,13 +184,13 @@ def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, brow
         fresh.close()
 
 
-def test_yesterdays_page_lists_the_words_found_and_missed(real_site, browser, engines):
+def test_yesterdays_page_lists_the_words_found_and_missed(real_site, new_page, engines):
     origin, _ = real_site
     _, index, _ = engines["ca"]
     yesterday = DAY - dt.timedelta(days=1)
     hive = index.daily(yesterday)
     found = hive.answers[:4]
-    context, page, errors = new_page(browser)
+    tab, page, errors = new_page()
     try:
         goto(page, origin, f"ca/beehive/{yesterday}/")
         for answer in found:
@@ -196,7 +208,7 @@ def test_yesterdays_page_lists_the_words_found_and_missed(real_site, browser, en
         assert sorted(shown_missed) == sorted(" / ".join(a.forms) for a in hive.answers[4:])
         assert not errors, errors
     finally:
-        context.close()
+        tab.close()
 
 
 def words_in(text: str) -> set[str]:
@@ -208,7 +220,7 @@ def answer_words(hive) -> set[str]:
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_neither_the_page_source_nor_the_share_text_contains_an_answer(code, real_site, browser, engines):
+def test_neither_the_page_source_nor_the_share_text_contains_an_answer(code, real_site, new_page, engines):
     origin, site = real_site
     _, index, _ = engines[code]
     hive = index.daily(DAY)
@@ -217,7 +229,7 @@ def test_neither_the_page_source_nor_the_share_text_contains_an_answer(code, rea
     other = (site / code / "beehive" / str(DAY - dt.timedelta(days=3)) / "index.html").read_text(encoding="utf-8")
     leaked = (words_in(source) & answer_words(hive)) - words_in(other)
     assert not leaked
-    context, page, errors = new_page(browser)
+    tab, page, errors = new_page()
     try:
         goto(page, origin, f"{code}/beehive/")
         for answer in hive.answers[: len(hive.answers) // 2]:
@@ -230,14 +242,14 @@ def test_neither_the_page_source_nor_the_share_text_contains_an_answer(code, rea
         assert not words_in(text) & answer_words(hive), text
         assert not errors, errors
     finally:
-        context.close()
+        tab.close()
 
 
-def test_without_javascript_the_page_shows_the_hints_and_links_to_the_answers(real_site, browser, engines):
+def test_without_javascript_the_page_shows_the_hints_and_links_to_the_answers(real_site, new_page, engines):
     origin, _ = real_site
     _, index, _ = engines["ca"]
     hive = index.daily(DAY)
-    context, page, _ = new_page(browser, javascript=False)
+    tab, page, _ = new_page(javascript=False)
     try:
         goto(page, origin, "ca/beehive/")
         assert not page.locator("#game").is_visible()
@@ -249,16 +261,16 @@ def test_without_javascript_the_page_shows_the_hints_and_links_to_the_answers(re
         shown = page.locator("ol.answer-list .word").all_inner_texts()
         assert shown == [" / ".join(a.forms) for a in sorted(hive.answers, key=lambda a: a.key)]
     finally:
-        context.close()
+        tab.close()
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_the_rack_played_to_the_last_word(code, real_site, browser, engines):
+def test_the_rack_played_to_the_last_word(code, real_site, new_page, engines):
     origin, _ = real_site
     language, _, racks = engines[code]
     daily = racks.daily(DAY)
     answers = daily.solution.answers
-    context, page, errors = new_page(browser)
+    tab, page, errors = new_page()
     try:
         goto(page, origin, f"{code}/rack/")
         assert page.locator("#game").is_visible()
@@ -278,7 +290,7 @@ def test_the_rack_played_to_the_last_word(code, real_site, browser, engines):
         assert page.locator("#game").get_attribute("data-score") == str(total)
         assert not errors, errors
     finally:
-        context.close()
+        tab.close()
 
 
 def test_a_catalan_hive_page_weighs_under_60_kb_gzipped(real_site):
