@@ -322,3 +322,35 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
     out = cli("rack", "en", *args, env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 2
     assert len(out.said) == 1 and "Traceback" not in out.stderr
+
+
+# ---- the kept index ---------------------------------------------------------------------
+
+
+def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_stale(tmp_path, built_lists,
+                                                                                     monkeypatch):
+    import shutil
+
+    from pipeline.paths import Paths
+
+    monkeypatch.delenv("RUSC_CACHE", raising=False)
+    shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en")
+    paths = Paths(tmp_path)
+    kept = lambda: sorted((paths.cache / "indexes").glob("rack-en-*.marshal"))  # noqa: E731
+
+    built = RackIndex.load(EN, paths)
+    assert len(kept()) == 1
+    again = RackIndex.load(EN, paths)
+    assert (again.by_signature, again.children) == (built.by_signature, built.children)
+    assert again.solve("chicke?") == built.solve("chicke?")
+
+    first = kept()[0]
+    first.write_bytes(first.read_bytes()[:1000])  # cut short: read as damaged, built again
+    assert RackIndex.load(EN, paths).by_signature == built.by_signature
+    assert kept() == [first] and RackIndex.load(EN, paths).children == built.children
+
+    # Another language file (the tiles may have changed) keys another index; the old one goes.
+    toml = tmp_path / "en.toml"
+    toml.write_text(EN.path.read_text("utf-8") + "\n# another file\n", "utf-8")
+    assert RackIndex.load(load_language(str(toml)), paths).by_signature == built.by_signature
+    assert len(kept()) == 1 and kept() != [first]
