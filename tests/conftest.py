@@ -395,18 +395,20 @@ class TabPool:
         self.browser = browser
         #: Options (as a key) -> tabs given back, ready to lend.
         self.idle: dict[str, list[Tab]] = {}
-
-    @staticmethod
-    def _key(options: dict) -> str:
-        return repr(sorted(options.items()))
+        #: id() of each tab out on loan -> the key of the options it was opened with.
+        self.lent: dict[int, str] = {}
 
     def lend(self, **options) -> Tab:
         """A tab opened with ``options`` (Playwright's ``new_context`` arguments)."""
-        idle = self.idle.setdefault(self._key(options), [])
-        return idle.pop() if idle else open_tab(self.browser, **options)
+        key = repr(sorted(options.items()))
+        idle = self.idle.setdefault(key, [])
+        tab = idle.pop() if idle else open_tab(self.browser, **options)
+        self.lent[id(tab)] = key
+        return tab
 
-    def give_back(self, tab: Tab, **options) -> None:
-        """Take ``tab`` (lent with ``options``) back; a tab that cannot be reset is closed."""
+    def give_back(self, tab: Tab) -> None:
+        """Take a lent ``tab`` back; a tab that cannot be reset is closed."""
+        key = self.lent.pop(id(tab))
         try:
             if tab.page.url.startswith("http"):
                 tab.page.evaluate("localStorage.clear(); sessionStorage.clear()")
@@ -417,7 +419,7 @@ class TabPool:
             return
         tab.requests.clear()
         tab.errors.clear()
-        self.idle.setdefault(self._key(options), []).append(tab)
+        self.idle[key].append(tab)
 
     def close(self) -> None:
         for tabs in self.idle.values():

@@ -38,7 +38,7 @@ def new_page(tabs, browser):
         options = {"java_script_enabled": javascript, "viewport": {"width": width, "height": 900}}
         tab = open_tab(browser, **options) if fresh else tabs.lend(**options)
         tab.context.grant_permissions(["clipboard-read", "clipboard-write"])
-        close = tab.context.close if fresh else functools.partial(tabs.give_back, tab, **options)
+        close = tab.context.close if fresh else functools.partial(tabs.give_back, tab)
         return types.SimpleNamespace(close=close), tab.page, tab.errors
 
     return lend

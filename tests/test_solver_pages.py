@@ -36,16 +36,15 @@ def open_page(real_site, tabs):
     lent = []
 
     def open_(path: str, scheme: str = "light"):
-        options = {"color_scheme": scheme, "viewport": {"width": 390, "height": 844}}
-        lent.append((tabs.lend(**options), options))
-        lent[-1][0].goto(origin + BASE + path)
-        return lent[-1][0].page
+        lent.append(tabs.lend(color_scheme=scheme, viewport={"width": 390, "height": 844}))
+        lent[-1].goto(origin + BASE + path)
+        return lent[-1].page
 
     yield open_
-    errors = [error for tab, _ in lent for error in tab.errors]
-    requests = [url for tab, _ in lent for url in tab.requests]
-    for tab, options in lent:
-        tabs.give_back(tab, **options)
+    errors = [error for tab in lent for error in tab.errors]
+    requests = [url for tab in lent for url in tab.requests]
+    for tab in lent:
+        tabs.give_back(tab)
     assert not errors, errors
     assert all(url.startswith(origin + BASE) for url in requests), requests
 

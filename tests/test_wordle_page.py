@@ -122,16 +122,15 @@ def open_wordle(site, tabs):
     def opener(code: str, javascript: bool = True, path: str = "wordle/") -> WordlePage:
         origin, _ = site
         tab = tabs.lend(java_script_enabled=javascript)
-        page = WordlePage(tab, f"{origin}{BASE}{code}/{path}", LANGUAGES[code].wordle.shortcuts)
-        pages.append((page, javascript))
-        return page.open()
+        pages.append(WordlePage(tab, f"{origin}{BASE}{code}/{path}", LANGUAGES[code].wordle.shortcuts))
+        return pages[-1].open()
 
     yield opener
     origin, _ = site
-    errors = [error for page, _ in pages for error in page.errors]
-    requests = [url for page, _ in pages for url in page.requests]
-    for page, javascript in pages:
-        tabs.give_back(page.tab, java_script_enabled=javascript)
+    errors = [error for page in pages for error in page.errors]
+    requests = [url for page in pages for url in page.requests]
+    for page in pages:
+        tabs.give_back(page.tab)
     assert not errors, errors
     assert all(url.startswith(origin + BASE) for url in requests), requests
 
