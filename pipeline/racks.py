@@ -39,7 +39,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 from pathlib import Path
 
 from pipeline.clean import fold
@@ -313,6 +313,9 @@ class RackIndex:
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
     children: dict[str, str]
+    #: Where :meth:`load` keeps this index (None: not kept); what is made from the index
+    #: alone is kept beside it (:meth:`kept_beside`).
+    kept: Path | None = field(default=None, repr=False)
     _schedule: list[DailyRack] = field(default_factory=list, repr=False)
 
     @classmethod
@@ -328,14 +331,31 @@ class RackIndex:
         if kept is not None:
             with contextlib.suppress(OSError, EOFError, ValueError, TypeError):  # absent or damaged: built below
                 by_signature, children = marshal.loads(kept.read_bytes())
-                return cls(language, TileSet.of(language), checksum, by_signature, children)
+                return cls(language, TileSet.of(language), checksum, by_signature, children, kept)
         # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
         index = cls.from_lexicon(language, load_game_lexicon(path, "words", allow_vulgar=True), checksum)
         if kept is not None:
-            for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.marshal"):  # not en-za's for en
+            for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
                 stale.unlink(missing_ok=True)
             atomic_write(kept, marshal.dumps((index.by_signature, index.children)))
+            index.kept = kept
         return index
+
+    def kept_beside(self, name: str, make: Callable[["RackIndex"], bytes]) -> bytes:
+        """``make(self)``, kept in the cache beside the index (``<index file>.<name>``) and
+        read back while the index is: it is made from the index alone, and the index's key
+        covers Rusc's source. The file ends with the SHA-256 of what it keeps, so a damaged
+        one is made again."""
+        if self.kept is None:
+            return make(self)
+        path = self.kept.with_name(f"{self.kept.name}.{name}")
+        with contextlib.suppress(OSError):
+            data, _, digest = path.read_bytes().rpartition(b"\n")
+            if hashlib.sha256(data).hexdigest().encode() == digest:
+                return data
+        data = make(self)
+        atomic_write(path, data + b"\n" + hashlib.sha256(data).hexdigest().encode())
+        return data
 
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":

@@ -354,3 +354,32 @@ def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_st
     toml.write_text(EN.path.read_text("utf-8") + "\n# another file\n", "utf-8")
     assert RackIndex.load(load_language(str(toml)), paths).by_signature == built.by_signature
     assert len(kept()) == 1 and kept() != [first]
+
+
+def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when_damaged(tmp_path, built_lists,
+                                                                                         monkeypatch):
+    import shutil
+
+    from pipeline import solvers
+    from pipeline.paths import Paths
+
+    monkeypatch.delenv("RUSC_CACHE", raising=False)
+    shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en")
+    paths = Paths(tmp_path)
+    index = RackIndex.load(EN, paths)
+    made = solvers._rack_index(index)
+    assert solvers.rack_index(index) == made
+    beside = index.kept.with_name(index.kept.name + ".finder.json")
+    assert beside.read_bytes().startswith(made)
+    assert solvers.rack_index(RackIndex.load(EN, paths)) == made  # read back
+
+    beside.write_bytes(made[:-10] + b"\n" + beside.read_bytes().rpartition(b"\n")[2])  # damaged
+    assert solvers.rack_index(RackIndex.load(EN, paths)) == made
+    assert beside.read_bytes().startswith(made)
+
+    # An index kept under another key takes its files with it.
+    toml = tmp_path / "en.toml"
+    toml.write_text(EN.path.read_text("utf-8") + "\n# another file\n", "utf-8")
+    RackIndex.load(load_language(str(toml)), paths)
+    assert not beside.exists()
+    assert RackIndex.load(EN, None, paths.wordlists("en")).kept is None
