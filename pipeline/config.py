@@ -313,11 +313,14 @@ class Wordle:
     #: Every length the language's list supports (the site has a page per length).
     lengths: tuple[int, ...] = (5,)
     shortcuts: WordleShortcuts = WordleShortcuts()
-    #: The answer prior (pipeline/wordle/prior.py): a word whose wordfreq Zipf frequency is
+    #: The answer prior (pipeline/wordle/words.py): a word whose wordfreq Zipf frequency is
     #: ``prior_centre`` is half as likely to be the answer as a very common word; the
     #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
     prior_centre: float = 3.0
     prior_width: float = 0.15
+    #: How many times less likely a word none of whose spellings is a lemma (a plural, a
+    #: conjugated verb) is to be the answer: daily answers are dictionary headwords.
+    inflection_odds: float = 1.0
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
@@ -572,9 +575,12 @@ class _Reader:
         if any(len(k) != 1 or k != k.lower() for k in chosen) or len(set(chosen)) != 3:
             raise self.fail("field 'wordle.shortcuts' needs three different single lower-case keys")
         numbers = {key: float(self.get(table, key, (int, float), "wordle.", default))
-                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.15), ("common_zipf", 3.0))}
+                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.15), ("inflection_odds", 1.0),
+                                        ("common_zipf", 3.0))}
         if numbers["prior_width"] <= 0:
             raise self.fail("field 'wordle.prior_width' must be positive")
+        if numbers["inflection_odds"] < 1:
+            raise self.fail("field 'wordle.inflection_odds' must be at least 1")
         return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),
                       **numbers)
 

@@ -47,6 +47,7 @@ def test_catalan_alphabet_keeps_c_cedilla():
     (lambda t: re.sub(r'integrity = "[^"]+"', 'integrity = "md5:123"', t),
      "field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not 'md5:123'"),
     (lambda t: t.replace("min_length = 4", 'min_length = "four"'), "field 'beehive.min_length' must be int, not str"),
+    (lambda t: t.replace("inflection_odds = 15", "inflection_odds = 0.5"), "field 'wordle.inflection_odds' must be at least 1"),
 ])
 def test_broken_language_file_is_one_clear_error(tmp_path, edit, message):
     path = broken(tmp_path, edit(SHIPPED))

@@ -1,5 +1,5 @@
 """Simulated Wordle seasons (pipeline/wordle/season.py, run in full by bench/bench_wordle.py):
-the held-out answers are common words disjoint from the tuning half, the figures of a
+the held-out answers are common lemmas disjoint from the tuning half, the figures of a
 season are reproducible whatever PYTHONHASHSEED, and the helper's hard-mode guesses obey
 hard mode."""
 
@@ -43,16 +43,41 @@ def english(built_lists):
     return language, load_words(built_lists("en") / "wordle.tsv", language)
 
 
-def test_held_out_answers_are_common_words_disjoint_from_the_tuning_half(english):
+def test_held_out_answers_are_common_lemmas_disjoint_from_the_tuning_half(english, built_lists):
     language, words = english
     tune, held_out = answer_lists(words, language)
     assert not set(tune) & set(held_out)
     assert 0.4 < len(held_out) / (len(tune) + len(held_out)) < 0.6
-    index = words.index()
-    assert all(words.zipf[index[k]] >= language.wordle.common_zipf for k in tune + held_out)
-    common = [k for k, z in zip(words.keys, words.zipf) if z >= language.wordle.common_zipf]
+    lemmas = set((built_lists("en") / "lemmas.txt").read_text("utf-8").split())
+    common = [k for k, z in zip(words.keys, words.zipf) if z >= language.wordle.common_zipf and k in lemmas]
     assert sorted(tune + held_out) == common
+    assert {"water", "house"} <= set(common) and not {"capes", "years", "hiked"} & set(common)
     assert answer_lists(words, language) == (tune, held_out)
+
+
+def test_a_word_that_is_no_lemma_weighs_inflection_odds_times_less(english, built_lists, tmp_path):
+    """years and capes (plurals) weigh less than lemmas of their frequency (water, house);
+    without a lemma list beside the Wordle list, every word counts as a lemma."""
+    import shutil
+    from dataclasses import replace
+
+    from pipeline.wordle.words import level_of, prior
+
+    language, words = english
+    settings = language.wordle
+    assert settings.inflection_odds > 1
+    index = words.index()
+    for key in ("years", "capes", "water", "house"):
+        lemma = key in ("water", "house")
+        assert bool(words.lemma[index[key]]) is lemma
+        p = prior(words.zipf[index[key]], settings.prior_centre, settings.prior_width)
+        assert words.levels[index[key]] == level_of(p if lemma else p / settings.inflection_odds)
+    shutil.copy(built_lists("en") / "wordle.tsv", tmp_path / "wordle.tsv")
+    alone = load_words(tmp_path / "wordle.tsv", language)
+    assert alone.lemma.all()
+    even = load_words(tmp_path / "wordle.tsv", replace(language, wordle=replace(settings, inflection_odds=1.0)))
+    assert (alone.levels == even.levels).all() and (alone.levels >= words.levels).all()
+    assert (alone.levels > words.levels).sum() > 1000
 
 
 def run_season(built_lists, code: str, n: int, seed: str) -> dict:

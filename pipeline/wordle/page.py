@@ -20,7 +20,7 @@ from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, sha256_file
 from pipeline.wordle.strategy import BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, GUESSES, TOP, Patterns, opening
-from pipeline.wordle.words import LEVELS, WEIGHTS, load_words
+from pipeline.wordle.words import LEVELS, WEIGHTS, lemma_list_path, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.
 DATA_FORMAT = 3
@@ -109,9 +109,12 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
 
 
 def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
-    """What the page data depends on: the list, the language's settings, this package's code."""
+    """What the page data depends on: the list and the lemmas beside it, the language's
+    settings, this package's code."""
     digest = hashlib.sha256()
     digest.update(sha256_file(wordle_tsv_path).encode())
+    lemmas = lemma_list_path(wordle_tsv_path)
+    digest.update(sha256_file(lemmas).encode() if lemmas.exists() else b"no lemmas")
     digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
     for source in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())

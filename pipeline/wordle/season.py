@@ -7,8 +7,9 @@ reference: a plain maximum-entropy player that treats every word as equally like
 Players are deterministic, so a season's figures are reproducible; both cache their
 choice per clue history, since answers share their first clues.
 
-The answers come from :func:`answer_lists`: the list's common words (wordfreq Zipf at least
-the language's ``common_zipf``), split in two by a hash of the key — one half to tune the
+The answers come from :func:`answer_lists`: the list's common lemmas (wordfreq Zipf at least
+the language's ``common_zipf``; no plural or conjugated verb, as Wordle's answers are
+headwords), split in two by a hash of the key — one half to tune the
 prior on, the other held out for the benchmark, so the figures are not tuned on their own
 answers.
 """
@@ -55,11 +56,11 @@ class Season:
 
 
 def answer_lists(words: Words, language: Language, blocked: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
-    """(tuning answers, held-out answers): the common words, split by the first byte of the
+    """(tuning answers, held-out answers): the common lemmas, split by the first byte of the
     SHA-256 of the key (even: held out), without blocked words."""
     tune, held_out = [], []
-    for key, zipf in zip(words.keys, words.zipf.tolist()):
-        if zipf < language.wordle.common_zipf or key in blocked:
+    for key, zipf, lemma in zip(words.keys, words.zipf.tolist(), words.lemma.tolist()):
+        if zipf < language.wordle.common_zipf or not lemma or key in blocked:
             continue
         (held_out if hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0 else tune).append(key)
     return tune, held_out

@@ -5,9 +5,11 @@ plays, see :mod:`pipeline.lists`) for one length into a :class:`Words` table: th
 their display forms, their letters as numbers (for :mod:`pipeline.wordle.strategy`) and an
 integer answer weight per word, the *prior*.
 
-Daily answers are common words, so the prior grows with the word's frequency (wordfreq's
-Zipf scale, the best of the key's spellings): a logistic curve centred on the language's
-``prior_centre`` with ``prior_width`` (both in its TOML). It is quantised to one of
+Daily answers are common dictionary entries, so the prior grows with the word's frequency
+(wordfreq's Zipf scale, the best of the key's spellings): a logistic curve centred on the
+language's ``prior_centre`` with ``prior_width`` (both in its TOML), divided by its
+``inflection_odds`` for a key none of whose spellings is in ``lemmas.txt`` beside the list
+(a plural, a conjugated verb: Wordle's answers are headwords). It is quantised to one of
 :data:`LEVELS` levels spread geometrically from 1 to :data:`MAX_WEIGHT`, so the page ships one
 character per word and Python and JavaScript compute the same exact integer sums:
 
@@ -72,6 +74,8 @@ class Words:
     levels: np.ndarray = field(default=None, repr=False)
     #: Best wordfreq Zipf frequency of the word's spellings.
     zipf: np.ndarray = field(default=None, repr=False)
+    #: Per word, whether one of its spellings is a lemma (all True without a lemma list).
+    lemma: np.ndarray = field(default=None, repr=False)
 
     @property
     def size(self) -> int:
@@ -113,9 +117,24 @@ def zipf_of(forms: tuple[str, ...], language: Language) -> float:
     return round(math.log10(best) + 9, 2) if best > 0 else 0.0
 
 
+def lemma_list_path(wordle_tsv: Path) -> Path:
+    """The lemma list the lists stage writes beside ``wordle.tsv``."""
+    return Path(wordle_tsv).with_name("lemmas.txt")
+
+
+def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
+    """The forms of :func:`lemma_list_path` (None if there is none: a list made by hand)."""
+    try:
+        return frozenset(lemma_list_path(wordle_tsv).read_text("utf-8").split("\n")) - {""}
+    except FileNotFoundError:
+        return None
+
+
 def load_words(path: Path, language: Language, length: int | None = None) -> Words:
     """Read the words of ``length`` (default: the language's) from ``wordle.tsv``
-    (``key<TAB>form form…``, keys of every Wordle length), checking every line."""
+    (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
+    which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
+    lemma)."""
     length = length or language.wordle.length
     if length not in language.wordle.lengths:
         raise RuscError(f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}",
@@ -143,6 +162,9 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
             raise RuscError("not UTF-8", path) from None
     keys = tuple(sorted(forms))
     zipf = np.array([zipf_of(forms[k], language) for k in keys], dtype=np.float64)
+    lemmas = lemma_forms(path)
+    lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
-    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width)) for z in zipf], dtype=np.int64)
-    return Words(length, keys, forms, language.alphabet, levels, zipf)
+    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / (1 if is_lemma else settings.inflection_odds))
+                       for z, is_lemma in zip(zipf.tolist(), lemma.tolist())], dtype=np.int64)
+    return Words(length, keys, forms, language.alphabet, levels, zipf, lemma)
