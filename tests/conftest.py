@@ -449,7 +449,7 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def page_sweep(real_site, browser):
+def page_sweep(real_site, tabs):
     """Every page type of the real site visited once per width (tests/page_sweep.py), for
     the layout and accessibility tests: swept once for the whole run, by whichever worker
     asks first (the other waits on a lock); the record is kept with the screenshots it took
@@ -473,7 +473,7 @@ def page_sweep(real_site, browser):
         if not saved.exists():
             for stale in SCREENSHOTS.glob("sweep-*.json"):
                 stale.unlink()
-            records = [asdict(visit) for visit in sweep(browser, origin, site)]
+            records = [asdict(visit) for visit in sweep(tabs, origin, site)]
             atomic_write(saved, json.dumps(records, ensure_ascii=False, indent=1) + "\n")
     records = json.loads(saved.read_text("utf-8"))
     tuples = ("broken_racks", "small_targets", "violations")

@@ -8,8 +8,10 @@ targets, racks on one line, a screenshot at 390 and 1280 px) and tests/test_site
 both need, as :class:`PageVisit` records; the ``page_sweep`` fixture (conftest.py) sweeps
 once for the whole run and shares the records between the workers through a file.
 
-Each width has one tab that goes from page to page (a new browser context costs half a
-second), its storage cleared after each. At 1280 px, after the layout is measured and the screenshot taken, every visible
+Each width has one tab that goes from page to page (a new browser context costs Chromium more
+than a second of CPU), its storage cleared after each; the tabs are borrowed from the worker's
+:class:`conftest.TabPool`, so the layout tests that open pages at the same widths reuse them.
+At 1280 px, after the layout is measured and the screenshot taken, every visible
 ``<details>`` is opened (the revealed answers are scanned too) and axe-core runs in full;
 then the page is switched to the dark colour scheme (the site's themes are CSS media
 queries alone) and scanned for colour contrast, the one thing a dark theme changes.
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from conftest import REPO_ROOT, SITE_BASE, open_tab
+from conftest import REPO_ROOT, SITE_BASE, Tab, TabPool
 
 #: Viewport height per width: a phone and a desktop.
 WIDTHS = {390: 844, 1280: 900}
@@ -54,11 +56,10 @@ def page_types(site: Path) -> dict[str, str]:
     return types
 
 
-def new_tab(browser, width: int, locale: str = "de-DE", scheme: str = "light"):
-    """A fresh context and page at ``width``. The default locale is one the site does not
-    publish, so the home page stays where it is."""
-    tab = open_tab(browser, viewport={"width": width, "height": WIDTHS[width]}, locale=locale, color_scheme=scheme)
-    return tab.context, tab.page
+def tab_options(width: int, locale: str = "de-DE", scheme: str = "light") -> dict:
+    """The options of a tab at ``width`` (for :meth:`conftest.TabPool.lend`). The default
+    locale is one the site does not publish, so the home page stays where it is."""
+    return {"viewport": {"width": width, "height": WIDTHS[width]}, "locale": locale, "color_scheme": scheme}
 
 
 def load(page, url: str) -> None:
@@ -81,11 +82,12 @@ def load(page, url: str) -> None:
         page.remove_listener(event, handler)
 
 
-def open_at(browser, url: str, width: int, locale: str = "de-DE", scheme: str = "light"):
-    """:func:`new_tab` with ``url`` :func:`load`-ed in it."""
-    context, page = new_tab(browser, width, locale, scheme)
-    load(page, url)
-    return context, page
+def open_at(tabs: TabPool, url: str, width: int, locale: str = "de-DE", scheme: str = "light") -> Tab:
+    """A tab of :func:`tab_options` lent by ``tabs``, with ``url`` :func:`load`-ed in it;
+    the caller gives it back."""
+    tab = tabs.lend(**tab_options(width, locale, scheme))
+    load(tab.page, url)
+    return tab
 
 
 #: Interactive elements a finger hits, skipping those hidden or inside a scroll box
@@ -174,20 +176,21 @@ def visit(page, axe, url: str, name: str) -> PageVisit:
     return PageVisit(name=name, width=width, violations=None if violations is None else tuple(violations), **measured)
 
 
-def sweep(browser, origin: str, site: Path) -> list[PageVisit]:
+def sweep(tabs: TabPool, origin: str, site: Path) -> list[PageVisit]:
     """Every page type of ``site`` (served at ``origin``) at every width of :data:`WIDTHS`,
-    one tab per width; its storage is cleared between pages, so none sees another's."""
+    one tab per width lent by ``tabs``; its storage is cleared between pages, so none sees
+    another's."""
     from axe_playwright_python.sync_playwright import Axe
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     axe = Axe()
     visits = []
     for width in WIDTHS:
-        context, page = new_tab(browser, width)
+        tab = tabs.lend(**tab_options(width))
         try:
             for name, path in page_types(site).items():
-                visits.append(visit(page, axe, origin + SITE_BASE + path, name))
-                page.evaluate("localStorage.clear(); sessionStorage.clear()")
+                visits.append(visit(tab.page, axe, origin + SITE_BASE + path, name))
+                tab.page.evaluate("localStorage.clear(); sessionStorage.clear()")
         finally:
-            context.close()
+            tabs.give_back(tab)
     return sorted(visits, key=lambda seen: (seen.name, seen.width))

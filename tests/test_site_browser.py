@@ -23,22 +23,24 @@ from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab, serve  # noqa: E402
-from page_sweep import page_types  # noqa: E402  (every page type, in ca and en)
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, serve  # noqa: E402
+from page_sweep import page_types, tab_options  # noqa: E402  (every page type, in ca and en)
 
 
-def open_page(browser, url: str, javascript: bool = True, scheme: str = "light"):
-    # A locale the site does not publish, so the home page does not move to a language.
-    tab = open_tab(browser, java_script_enabled=javascript, color_scheme=scheme, locale="de-DE")
+def open_page(tabs, url: str, javascript: bool = True):
+    """A desktop tab of the sweep's (page_sweep.tab_options) lent by ``tabs``, with ``url``
+    loaded; the caller gives it back."""
+    tab = tabs.lend(**tab_options(1280), **({} if javascript else {"java_script_enabled": False}))
     tab.goto(url)
-    return tab.context, tab.page, tab.requests
+    return tab
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, browser, game_indexes, javascript):
+def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, tabs, game_indexes, javascript):
     origin, _ = real_site
     hive = game_indexes.beehive("ca").daily(DAY)
-    context, page, requests = open_page(browser, origin + BASE + "ca/beehive/", javascript)
+    tab = open_page(tabs, origin + BASE + "ca/beehive/", javascript)
+    page = tab.page
     try:
         assert page.locator("html").get_attribute("lang") == "ca"
         assert page.locator("ol.answer-list").count() == 0, "the game page must not list the answers"
@@ -49,9 +51,9 @@ def test_todays_catalan_beehive_links_to_exactly_the_engines_answers(real_site, 
         assert answers.count() == hive.word_count > 0
         shown = page.locator("ol.answer-list .word").all_inner_texts()
         assert shown == [" / ".join(a.forms) for a in sorted(hive.answers, key=lambda a: a.key)]
-        assert all(url.startswith(origin + BASE) for url in requests), requests
+        assert all(url.startswith(origin + BASE) for url in tab.requests), tab.requests
     finally:
-        context.close()
+        tabs.give_back(tab)
 
 
 def test_no_page_type_has_serious_accessibility_violations(real_site, page_sweep):
@@ -62,24 +64,26 @@ def test_no_page_type_has_serious_accessibility_violations(real_site, page_sweep
     assert not problems, "\n".join(problems)
 
 
-def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
+def test_hostile_words_show_literally_and_nothing_executes(tabs, tmp_path):
     toml, _ = make_fixture(tmp_path)
     with serve(Paths(tmp_path).site) as origin:
         report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, origin + BASE))
         seen, played = set(), set()
         days = sorted(p.name for p in (report.folder / "ca" / "beehive").iterdir() if p.name[:1].isdigit())
         for day in days:
-            context, page, requests = open_page(browser, origin + BASE + f"ca/beehive/{day}/answers/")
+            tab = open_page(tabs, origin + BASE + f"ca/beehive/{day}/answers/")
+            page = tab.page
             try:
                 text = page.locator("ol.answer-list").inner_text()
                 seen |= {key for key, form in HOSTILE.items() if form in text}
                 assert page.evaluate("typeof window.pwned") == "undefined"
                 assert page.locator("ol.answer-list img, ol.answer-list script, ol.answer-list b").count() == 0
-                assert all(url.startswith(origin + BASE) for url in requests), requests
+                assert all(url.startswith(origin + BASE) for url in tab.requests), tab.requests
             finally:
-                context.close()
+                tabs.give_back(tab)
             # Found in the game, a hostile form shows literally too (textContent, never HTML).
-            context, page, _ = open_page(browser, origin + BASE + f"ca/beehive/{day}/")
+            tab = open_page(tabs, origin + BASE + f"ca/beehive/{day}/")
+            page = tab.page
             try:
                 for key in HOSTILE:
                     page.fill("#game-input", key)
@@ -89,6 +93,6 @@ def test_hostile_words_show_literally_and_nothing_executes(browser, tmp_path):
                 assert page.evaluate("typeof window.pwned") == "undefined"
                 assert page.locator("#found-list img, #found-list script, #found-list b").count() == 0
             finally:
-                context.close()
+                tabs.give_back(tab)
         assert seen == set(HOSTILE)
         assert played == set(HOSTILE)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SITE_BASE as BASE
-from page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types
+from page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types, tab_options
 
 pytestmark = pytest.mark.browser
 
@@ -43,10 +43,11 @@ def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, pag
     assert len(list(SCREENSHOTS.glob("*.png"))) >= 2 * len(page_types(site))
 
 
-def test_the_phone_menu_opens_and_lists_every_section(real_site, browser):
+def test_the_phone_menu_opens_and_lists_every_section(real_site, tabs):
     origin, _ = real_site
-    context, page = open_at(browser, origin + BASE + "ca/beehive/", 390)
+    tab = open_at(tabs, origin + BASE + "ca/beehive/", 390)
     try:
+        page = tab.page
         assert not page.locator(".nav-links").is_visible()
         menu = page.locator(".nav-menu")
         assert menu.locator("summary").is_visible()
@@ -57,12 +58,12 @@ def test_the_phone_menu_opens_and_lists_every_section(real_site, browser):
         box = menu.locator("ul").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     finally:
-        context.close()
-    context, page = open_at(browser, origin + BASE + "ca/beehive/", 1280)
+        tabs.give_back(tab)
+    tab = open_at(tabs, origin + BASE + "ca/beehive/", 1280)
     try:
-        assert page.locator(".nav-links").is_visible() and not page.locator(".nav-menu").is_visible()
+        assert tab.page.locator(".nav-links").is_visible() and not tab.page.locator(".nav-menu").is_visible()
     finally:
-        context.close()
+        tabs.give_back(tab)
 
 
 CONTRAST = """() => {
@@ -80,34 +81,34 @@ CONTRAST = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_outer_hive_cells_stand_out_from_the_page_and_the_centre(real_site, browser, scheme):
+def test_outer_hive_cells_stand_out_from_the_page_and_the_centre(real_site, tabs, scheme):
     origin, _ = real_site
-    context, page = open_at(browser, origin + BASE + "ca/beehive/", 390, scheme=scheme)
+    tab = open_at(tabs, origin + BASE + "ca/beehive/", 390, scheme=scheme)
     try:
-        ratios = page.evaluate(CONTRAST)
+        ratios = tab.page.evaluate(CONTRAST)
         assert ratios["page"] >= 3 and ratios["letter"] >= 4.5 and ratios["centre"] >= 2.5, ratios
     finally:
-        context.close()
+        tabs.give_back(tab)
 
 
 @pytest.mark.parametrize("locale, landing", [("ca-ES", "ca/"), ("en-GB", "en/"), ("ca", "ca/"), ("de-DE", "")])
-def test_the_home_page_opens_the_visitors_language(real_site, browser, locale, landing):
+def test_the_home_page_opens_the_visitors_language(real_site, tabs, locale, landing):
     origin, _ = real_site
-    context = browser.new_context(locale=locale, service_workers="block")
+    tab = tabs.lend(**tab_options(1280, locale))  # storage cleared: no language chosen before
     try:
-        page = context.new_page()
+        page = tab.page
         page.goto(origin + BASE)
         page.wait_for_load_state("networkidle")
         assert page.url == origin + BASE + landing
     finally:
-        context.close()
+        tabs.give_back(tab)
 
 
-def test_a_language_chosen_with_the_switch_is_remembered(real_site, browser):
+def test_a_language_chosen_with_the_switch_is_remembered(real_site, tabs):
     origin, _ = real_site
-    context = browser.new_context(locale="ca-ES", service_workers="block")
+    tab = tabs.lend(**tab_options(1280, "ca-ES"))
     try:
-        page = context.new_page()
+        page = tab.page
         page.goto(origin + BASE)
         page.wait_for_url(origin + BASE + "ca/")
         page.locator(".bar .languages a[hreflang=en]").click()
@@ -116,4 +117,4 @@ def test_a_language_chosen_with_the_switch_is_remembered(real_site, browser):
         page.wait_for_url(origin + BASE + "en/")
         assert page.locator("html").get_attribute("lang") == "en"
     finally:
-        context.close()
+        tabs.give_back(tab)
