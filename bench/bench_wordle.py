@@ -1,7 +1,7 @@
 """Benchmark: the Wordle helper on the real Catalan and English lists.
 
 1. **Simulated seasons.** Every held-out answer (pipeline/wordle/season.py: the list's
-   common words, the half of them that a hash of the key sets aside from the half the
+   common lemmas, the half of them that a hash of the key sets aside from the half the
    prior was tuned on) played by the helper's first suggestion, in normal and hard mode,
    against the reference in the same run: a plain maximum-entropy player without a prior
    (every word equally likely), searching every guess exactly. Mean guesses, share solved
@@ -119,7 +119,7 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
     patterns = Patterns(words).precompute()
     table = opening(patterns, only_over=BUDGET)
     print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
-          f"(common: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
+          f"(common lemmas: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
           f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
     rows = []
     for name, hard, make in (("helper", False, lambda: helper_player(patterns, False, table)),
