@@ -10,22 +10,23 @@ from pipeline.config import load_language
 from pipeline.expand import Expander, OrdinaryForms, fast_variant
 
 
-def cleaned(path, language) -> list[str]:
+def cleaned(path, language) -> tuple[list[str], int]:
+    """The ordinary words of an expansion, and how many forms it has (counted from the
+    lines already read: the Catalan one has 16 million)."""
     from pipeline.clean import ordinary_words
 
-    return ordinary_words(path.read_text(encoding="utf-8").split("\n")[:-1], language)
+    forms = path.read_text(encoding="utf-8").split("\n")[:-1]
+    return ordinary_words(forms, language), len(forms)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_fast_path_gives_the_same_cleaned_list(code):
     language = load_language(code)
-    full = cleaned(expansion(code), language)
-    fast = cleaned(expansion(code, fast=True), language)
+    full, all_full = cleaned(expansion(code), language)
+    fast, all_fast = cleaned(expansion(code, fast=True), language)
     assert len(full) > 50_000
     assert fast == full
-    all_full = sum(1 for _ in open(expansion(code), "rb"))
-    all_fast = sum(1 for _ in open(expansion(code, fast=True), "rb"))
     print(f"\n{code}: fast path writes {all_fast} forms instead of {all_full}; {len(full)} ordinary words")
     assert all_fast <= all_full  # es: no rule or stem can be dropped by the global bound
 
