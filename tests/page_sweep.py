@@ -30,10 +30,16 @@ WIDTHS = {390: 844, 1280: 900}
 TAP = 44
 #: Where the screenshots go (CI keeps them as an artifact): ``<page type>-<width>.png``.
 SCREENSHOTS = REPO_ROOT / "dist" / "screenshots"
+#: axe-core options for the light pages: every rule (what axe_playwright_python's Axe.run asks).
+FULL_SCAN = {"resultTypes": ["violations"]}
 #: axe-core options for the dark pages: the colour-contrast rule alone.
 DARK_SCAN = {"runOnly": {"type": "rule", "values": ["color-contrast"]}, "resultTypes": ["violations"]}
 #: The axe-core impacts a page may not have.
 SERIOUS = ("serious", "critical")
+#: Runs axe-core, injected into the page beforehand, with the options given, and answers
+#: (rule, impact, help) of each violation: the rest of its result (every rule that passed,
+#: the nodes) stays in the page.
+AXE_VIOLATIONS = "(options) => axe.run(document, options).then(r => r.violations.map(v => [v.id, v.impact, v.help]))"
 
 
 def page_types(site: Path) -> dict[str, str]:
@@ -148,12 +154,23 @@ class PageVisit:
     violations: tuple[str, ...] | None
 
 
-def _violations(axe, page, scheme: str, options: dict | None = None) -> list[str]:
-    found = (axe.run(page, options=options) if options else axe.run(page)).response["violations"]
-    return [f"{scheme}: {v['id']} ({v['impact']}): {v['help']}" for v in found if v["impact"] in SERIOUS]
+def serious_violations(page, options: dict) -> list[tuple[str, str, str]]:
+    """(rule, impact, help) of each serious or critical axe-core violation of ``page`` as it
+    is now (``options``: :data:`FULL_SCAN` or :data:`DARK_SCAN`). axe-core is injected on the
+    first scan of a page only: its script is half a megabyte, which Chromium compiles and
+    runs again at each injection."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("() => typeof axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    return [tuple(found) for found in page.evaluate(AXE_VIOLATIONS, options) if found[1] in SERIOUS]
 
 
-def visit(page, axe, url: str, name: str) -> PageVisit:
+def _violations(page, scheme: str, options: dict) -> list[str]:
+    return [f"{scheme}: {rule} ({impact}): {advice}" for rule, impact, advice in serious_violations(page, options)]
+
+
+def visit(page, url: str, name: str) -> PageVisit:
     """Load ``url`` in ``page``, measure it, save its screenshot and (at 1280 px) scan it."""
     load(page, url)
     width = page.viewport_size["width"]
@@ -169,9 +186,9 @@ def visit(page, axe, url: str, name: str) -> PageVisit:
         for details in page.locator("details").all():
             if details.is_visible():  # the phone menu is hidden on a desktop
                 details.locator("summary").first.click()
-        violations = _violations(axe, page, "light")
+        violations = _violations(page, "light", FULL_SCAN)
         page.emulate_media(color_scheme="dark")
-        violations += _violations(axe, page, "dark", DARK_SCAN)
+        violations += _violations(page, "dark", DARK_SCAN)
         page.emulate_media(color_scheme="light")
     return PageVisit(name=name, width=width, violations=None if violations is None else tuple(violations), **measured)
 
@@ -180,16 +197,13 @@ def sweep(tabs: TabPool, origin: str, site: Path) -> list[PageVisit]:
     """Every page type of ``site`` (served at ``origin``) at every width of :data:`WIDTHS`,
     one tab per width lent by ``tabs``; its storage is cleared between pages, so none sees
     another's."""
-    from axe_playwright_python.sync_playwright import Axe
-
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    axe = Axe()
     visits = []
     for width in WIDTHS:
         tab = tabs.lend(**tab_options(width))
         try:
             for name, path in page_types(site).items():
-                visits.append(visit(tab.page, axe, origin + SITE_BASE + path, name))
+                visits.append(visit(tab.page, origin + SITE_BASE + path, name))
                 tab.page.evaluate("localStorage.clear(); sessionStorage.clear()")
         finally:
             tabs.give_back(tab)
