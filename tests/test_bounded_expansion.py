@@ -103,8 +103,11 @@ def _interrupt_mid_spill(tmp_path: Path, how: int) -> tuple[int, str] | None:
     on between the test's look and its signal)."""
     work = tmp_path / "dist" / "work" / "de"
     shutil.rmtree(tmp_path / "dist", ignore_errors=True)
+    # With the default SIGINT disposition, as from a terminal: a test run started in the
+    # background of a shell script (`pytest &`) inherits SIGINT ignored, and so would rusc.
     process = subprocess.Popen([sys.executable, "-m", "pipeline", "expand", "de"], cwd=tmp_path, env=_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         # Wait until the workers are spilling: a run file exists in the temporary folder.
