@@ -197,22 +197,28 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
     # Group (guess, feedback) pairs in a table of every feedback of every guess, or by
     # sorting when that table would be much bigger than the pairs.
     flat = (codes + (np.arange(g, dtype=np.int64) * bins)[:, None]).ravel()
+    tiled = np.tile(weights.astype(np.float64), g)
     if g * bins > max(_BLOCK, 8 * flat.size):
         groups, inverse = np.unique(flat, return_inverse=True)
-    else:
-        groups, inverse = np.arange(g * bins, dtype=np.int64), flat
-    weight = np.rint(np.bincount(inverse, weights=np.tile(weights, g).astype(np.float64),
-                                 minlength=len(groups))).astype(np.int64)
-    count = np.bincount(inverse, minlength=len(groups)).astype(np.int64)
-    row = groups // bins
-    winning = groups % bins == win
-    wins = np.zeros(g, dtype=np.int64)
-    wins[row[winning]] = weight[winning]
-    weight[winning] = 0
-    # Sums of squares stay below 2**53 (checked by words.MAX_WEIGHT and the list size),
-    # so float64 accumulation is exact.
-    remaining = np.rint(np.bincount(row, weights=(weight * weight).astype(np.float64), minlength=g)).astype(np.int64)
-    left = np.rint(np.bincount(row, weights=(weight * count).astype(np.float64), minlength=g)).astype(np.int64)
+        weight = np.rint(np.bincount(inverse, weights=tiled, minlength=len(groups))).astype(np.int64)
+        count = np.bincount(inverse, minlength=len(groups)).astype(np.int64)
+        row = groups // bins
+        winning = groups % bins == win
+        wins = np.zeros(g, dtype=np.int64)
+        wins[row[winning]] = weight[winning]
+        weight[winning] = 0
+        # Sums of squares stay below 2**53 (checked by words.MAX_WEIGHT and the list size),
+        # so float64 accumulation is exact.
+        remaining = np.rint(np.bincount(row, weights=(weight * weight).astype(np.float64), minlength=g)).astype(np.int64)
+        left = np.rint(np.bincount(row, weights=(weight * count).astype(np.float64), minlength=g)).astype(np.int64)
+        return remaining, wins, left
+    # The table: one row of every feedback per guess, summed along the rows.
+    weight = np.rint(np.bincount(flat, weights=tiled, minlength=g * bins)).astype(np.int64).reshape(g, bins)
+    count = np.bincount(flat, minlength=g * bins).reshape(g, bins)
+    wins = weight[:, win].copy()
+    weight[:, win] = 0
+    remaining = np.einsum("ij,ij->i", weight, weight)
+    left = np.einsum("ij,ij->i", weight, count.astype(np.int64))
     return remaining, wins, left
 
 
