@@ -165,6 +165,7 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     lemmas = lemma_forms(path)
     lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
-    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / (1 if is_lemma else settings.inflection_odds))
-                       for z, is_lemma in zip(zipf.tolist(), lemma.tolist())], dtype=np.int64)
+    odds = np.where(lemma, 1.0, settings.inflection_odds)
+    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / against)
+                       for z, against in zip(zipf.tolist(), odds.tolist())], dtype=np.int64)
     return Words(length, keys, forms, language.alphabet, levels, zipf, lemma)
