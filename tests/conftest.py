@@ -364,6 +364,10 @@ class Tab:
         assert response is not None and response.status == 200, url
         return response
 
+    def clear_storage(self) -> None:
+        """Forget what the site's pages stored (the games keep progress there)."""
+        self.page.evaluate("localStorage.clear(); sessionStorage.clear()")
+
 
 def open_tab(browser, **options) -> Tab:
     """A new context of ``browser`` (``options``: Playwright's ``new_context`` arguments)
@@ -411,7 +415,7 @@ class TabPool:
         key = self.lent.pop(id(tab))
         try:
             if tab.page.url.startswith("http"):
-                tab.page.evaluate("localStorage.clear(); sessionStorage.clear()")
+                tab.clear_storage()
             tab.page.goto("about:blank")
         except Exception:  # the test closed it, or left it unusable: it is not lent again
             with contextlib.suppress(Exception):

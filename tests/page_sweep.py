@@ -204,7 +204,7 @@ def sweep(tabs: TabPool, origin: str, site: Path) -> list[PageVisit]:
         try:
             for name, path in page_types(site).items():
                 visits.append(visit(tab.page, origin + SITE_BASE + path, name))
-                tab.page.evaluate("localStorage.clear(); sessionStorage.clear()")
+                tab.clear_storage()
         finally:
             tabs.give_back(tab)
     return sorted(visits, key=lambda seen: (seen.name, seen.width))
