@@ -197,6 +197,9 @@ class LemmaEvidence:
     #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
     #: Central -eixo); see :func:`pipeline.conjugations.read_conjugations`.
     variant_endings: tuple[tuple[str, str], ...] = ()
+    #: (infinitive, template name): the templates of a verb in place of the table's choice
+    #: (a pair each, for a verb with two conjugations).
+    template_fixes: tuple[tuple[str, str], ...] = ()
     #: A .dic stem with one of these flags and endings is the infinitive of a verb spelled
     #: out form by form; one the table lacks is conjugated like the table's verbs that
     #: share its longest ending (:meth:`pipeline.conjugations.ConjugationTable.with_verbs`).
@@ -680,6 +683,7 @@ class _Reader:
             participle_mood=self.get(table, "participle_mood", str, where, ""),
             inflected_participles=tuple(positions),
             variant_endings=tuple(self.pairs(table, "variant_endings", where)),
+            template_fixes=tuple(self.pairs(table, "template_fixes", where)),
             infinitive_flags=frozenset(strings("infinitive_flags")),
             infinitive_endings=tuple(strings("infinitive_endings")),
             min_root=self.get(table, "min_root", int, where, 3),

@@ -103,14 +103,19 @@ def strip_accents(text: str) -> str:
     return unicodedata.normalize("NFC", kept)
 
 
-def without_diaeresis(text: str) -> str:
-    """``text`` without its diaereses, the mark of a hiatus that regional spellings
-    (redarguïsc) and the table's (redargüeixo, desoir) place differently:
+def without_hiatus_marks(text: str) -> str:
+    """``text`` with its i and u bare of the marks of a hiatus, which regional spellings
+    (redarguïsc, lluïssen) and the table's (redargüeixo, lluíssin) place differently: the
+    diaeresis, and the acute that also marks the stress on them. Other accents stay.
 
-    >>> without_diaeresis("redarguïsc"), without_diaeresis("desoïx"), without_diaeresis("vénen")
-    ('redarguisc', 'desoix', 'vénen')
+    >>> without_hiatus_marks("redarguïsc"), without_hiatus_marks("lluíssin"), without_hiatus_marks("vénen")
+    ('redarguisc', 'lluissin', 'vénen')
     """
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).replace("\u0308", ""))
+    return unicodedata.normalize("NFC", text).translate(_HIATUS_MARKS)
+
+
+#: i and u with a diaeresis or an acute, and their bare letters.
+_HIATUS_MARKS = str.maketrans("ïüíú", "iuiu")
 
 
 def join_ending(root: str, ending: str) -> str:
@@ -133,13 +138,17 @@ class Template:
 
 def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], participle_mood: str = "",
                       inflected_participles: tuple[int, ...] = (),
-                      variant_endings: tuple[tuple[str, str], ...] = ()) -> ConjugationTable:
+                      variant_endings: tuple[tuple[str, str], ...] = (),
+                      template_fixes: tuple[tuple[str, str], ...] = ()) -> ConjugationTable:
     """The conjugated forms of the verbiste files ``files`` (a template file and a verb
     file, told apart by their root element): the forms of ``finite_moods``, and the
     participles at positions ``inflected_participles`` of ``participle_mood``.
 
     ``variant_endings`` are (ending, variant) pairs for the regional forms a table of one
     standard lacks: a form ending in ``ending`` also has one ending in ``variant``.
+    ``template_fixes`` are (infinitive, template) pairs that replace the verb file's
+    choice of template where it is wrong; a verb with two conjugations has two pairs
+    (its root is the first template's).
     """
     roots = {}
     for path in files:
@@ -153,16 +162,23 @@ def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], particip
         raise RuscError("a conjugation table needs one verbiste template file and one verb file, "
                         f"got {', '.join(str(p) for p in files) or 'none'}")
     templates = _templates(roots[templates_files[0]], set(finite_moods), participle_mood, set(inflected_participles))
+    fixes: dict[str, list[str]] = defaultdict(list)
+    for infinitive, name in template_fixes:
+        fixes[infinitive].append(name)
+        if name not in templates:
+            raise RuscError(f"the template fix for {infinitive!r} names no template of the table ({name!r})",
+                            templates_files[0])
     verbs_of: dict[str, set[str]] = defaultdict(set)
     template_of: dict[str, str] = {}
     for verb in roots[verbs_files[0]].iter("v"):
         infinitive = unicodedata.normalize("NFC", (verb.findtext("i") or "").strip())
-        name = (verb.findtext("t") or "").strip()
-        if name not in templates or not infinitive:
-            raise RuscError(f"verb {infinitive!r} names no template of the table ({name!r})", verbs_files[0])
-        template_of[infinitive] = name
-        for form in _forms(infinitive, templates[name], variant_endings):
-            verbs_of[form].add(infinitive)
+        names = fixes.get(infinitive) or [(verb.findtext("t") or "").strip()]
+        if names[0] not in templates or not infinitive:
+            raise RuscError(f"verb {infinitive!r} names no template of the table ({names[0]!r})", verbs_files[0])
+        template_of[infinitive] = names[0]
+        for name in names:
+            for form in _forms(infinitive, templates[name], variant_endings):
+                verbs_of[form].add(infinitive)
     return ConjugationTable({form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
                             len(template_of), templates, template_of, variant_endings)
 

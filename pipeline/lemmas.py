@@ -40,7 +40,7 @@ from typing import Iterable, Iterator
 
 from pipeline.clean import is_ordinary_word
 from pipeline.config import Language, LemmaEvidence
-from pipeline.conjugations import ConjugationTable, read_conjugations, strip_accents, without_diaeresis
+from pipeline.conjugations import ConjugationTable, read_conjugations, strip_accents, without_hiatus_marks
 from pipeline.progress import progress
 
 
@@ -79,7 +79,7 @@ def conjugation_table(language: Language, files: tuple[Path, ...]) -> Conjugatio
     if not files:
         return None
     return read_conjugations(list(files), evidence.finite_moods, evidence.participle_mood,
-                             evidence.inflected_participles, evidence.variant_endings)
+                             evidence.inflected_participles, evidence.variant_endings, evidence.template_fixes)
 
 
 def lemmas(language: Language, expander, conjugations: ConjugationTable | None = None) -> tuple[list[str], LemmaChoice]:
@@ -255,10 +255,11 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
     * for a verb the .dic spells out (no model flag), its root and any ending of the table
       (the regional forms the table lacks: descobrixes, sentigueu, desfaig), unless the
       stem is shaped like an infinitive itself (retre beside retreure);
-    * a run of at least ``evidence.min_run`` stems that are one verb's table forms once
-      their diaereses are set aside, a regional spelling of the hiatus the table does not
-      use (redarguïsc, redarguïxen, redarguïa… of redargüir; reïsc of reeixir). Accents
-      are not set aside: they tell the adjective gèmina from geminar's gemina.
+    * a run of at least ``evidence.min_run`` stems with a diaeresis that are one verb's
+      table forms once the marks of a hiatus on i and u are set aside, a regional spelling
+      of the hiatus the table does not use (redarguïsc, redarguïxen, redarguïa… of
+      redargüir; reïsc of reeixir; lluïssen beside lluíssin). Other accents are not set
+      aside: they tell the adjective gèmina from geminar's gemina.
 
     The .dic's spelled-out infinitives the table lacks are conjugated by analogy first."""
     from pipeline.expand import entry_forms
@@ -291,25 +292,28 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
              if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
              or (roots and root_and_ending(stem))]
     taken = set(found)
-    return found + _diaeresis_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
+    return found + _hiatus_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
 
 
-def _diaeresis_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, stems: list[str]) -> list[str]:
+def _hiatus_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, stems: list[str]) -> list[str]:
     """:func:`tabled_stems`' last rule: the ``stems`` with a diaeresis (and not table forms
-    as spelled) that are table forms of a verb of ``verbs`` once the diaereses of both are
-    set aside, where the verb has at least ``evidence.min_run`` of them."""
+    as spelled) that are table forms of a verb of ``verbs`` once the marks of a hiatus of
+    both are set aside (:func:`~pipeline.conjugations.without_hiatus_marks`), where the verb
+    has at least ``evidence.min_run`` of them."""
     folded: dict[str, set[str]] = defaultdict(set)
     for form, infinitives in table.verbs_of.items():
-        folded[without_diaeresis(form)].update(infinitives)
+        folded[without_hiatus_marks(form)].update(infinitives)
     by_verb: dict[str, list[str]] = defaultdict(list)
     for stem in stems:
-        bare = without_diaeresis(stem)
-        if bare == stem or stem in table.verbs_of:  # no diaeresis, or spelled as the table's
+        if not set(stem) & _DIAERESES or stem in table.verbs_of:  # spelled as the table's
             continue
-        for verb in folded.get(bare, ()):
+        for verb in folded.get(without_hiatus_marks(stem), ()):
             if verb in verbs:
                 by_verb[verb].append(stem)
     return sorted({stem for verb, run in by_verb.items() if len(run) >= evidence.min_run for stem in run})
+
+
+_DIAERESES = frozenset("ïü")
 
 
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],

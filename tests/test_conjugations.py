@@ -38,6 +38,10 @@ def test_every_verb_of_the_file_is_conjugated(table, table_files):
     ("complisc", "complir"), ("desvestisca", "desvestir"),                  # Valencian variants
     ("cantam", "cantar"),         # the Balearic first plural
     ("cantades", "cantar"), ("perduts", "perdre"),                         # plural participles
+    ("fóssem", "ser"), ("satisféu", "satisfer"), ("vénen", "venir"),       # old diacritics, -ssem
+    ("feim", "fer"), ("retenc", "retenir"), ("distrac", "distraure"),      # Balearic and Valencian
+    ("malveig", "malveure"),      # the language file corrects the table's model (perdre)
+    ("llueixo", "lluir"), ("lluo", "lluir"),   # two models for one verb, both by the language file
 ])
 def test_finite_forms_and_their_verbs(table, form, verb):
     assert verb in table.infinitives(form)
@@ -60,3 +64,11 @@ def test_a_broken_table_names_its_file(tmp_path, table_files):
         conjugation_table(CA, (table_files[0], unknown))
     with pytest.raises(RuscError, match="one verbiste template file and one verb file"):
         conjugation_table(CA, (table_files[0],))
+
+
+def test_a_template_fix_must_name_a_template_of_the_table(table_files):
+    from dataclasses import replace
+
+    evidence = replace(CA.lemma_evidence, template_fixes=(("malveure", "nosuch:re"),))
+    with pytest.raises(RuscError, match="template fix for 'malveure' names no template"):
+        conjugation_table(replace(CA, lemma_evidence=evidence), table_files)

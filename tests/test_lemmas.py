@@ -60,6 +60,11 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("sentigueu", REASONS[3]),        # sentir's root and a table ending: a regional subjunctive
     ("desfaig", REASONS[3]),          # desfer's root and a table ending
     ("redarguïsc", REASONS[3]),       # redargüir's table forms but for the diaeresis, a run of them
+    ("lluïssen", REASONS[3]),         # lluir's lluíssin in Valencian, with the hiatus marked otherwise
+    ("vénen", REASONS[3]),            # the old diacritic accent of venir's venen
+    ("satisfeim", REASONS[3]),        # the Balearic first plural of satisfer
+    ("desconvenc", REASONS[3]),       # the Valencian first singular of desconvenir
+    ("malveig", REASONS[3]),          # malveure, by the model the language file gives it
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
     ("motors", REASONS[4]),           # a plural listed as a stem: motor/_E makes it
     ("hackejats", REASONS[3]),        # the table lacks hackejar: conjugated like its -ejar verbs
@@ -86,6 +91,8 @@ def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
     ("pas", "pa/_G makes its own plural (pans): pas is no plural of pa"),
     ("brindis", "brindar's subjunctive, but brindar/00's model makes it: the noun"),
     ("retreure", "an infinitive: a spelled-out verb's root and ending are no reason to drop it"),
+    ("gèmina", "an adjective: geminar's gemina differs by its accent, which is not set aside"),
+    ("roïna", "an adjective: one stem with a hiatus like roinar's roina is no run"),
 ])
 def test_each_keeping_rule_has_a_real_example(choice, lemmas, stem, why):
     assert stem in choice.kept and stem in lemmas, why
