@@ -63,6 +63,7 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("lluïssen", REASONS[3]),         # lluir's lluíssin in Valencian, with the hiatus marked otherwise
     ("vénen", REASONS[3]),            # the old diacritic accent of venir's venen
     ("satisfeim", REASONS[3]),        # the Balearic first plural of satisfer
+    ("mocam", REASONS[3]),            # the Balearic first plural of mocar (moquem), c before a
     ("desconvenc", REASONS[3]),       # the Valencian first singular of desconvenir
     ("malveig", REASONS[3]),          # malveure, by the model the language file gives it
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
