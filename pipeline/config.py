@@ -174,6 +174,9 @@ class LemmaEvidence:
     short_base_ending: int = 3
     #: Endings several tenses share: they find no run, but a base a run found takes them.
     shared_endings: tuple[str, ...] = ()
+    #: Stems that are entries although they are spelled as a verb form and the .dic marks
+    #: them no other way (the language file says why for each).
+    homographs: frozenset[str] = frozenset()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
     min_run: int = 3
     #: Flags whose rules ending in ``plural_ending`` make plurals.
@@ -669,6 +672,7 @@ class _Reader:
             verb_flags=frozenset(strings("verb_flags")),
             non_finite_rules=frozenset(rules),
             tenses=tuple(tuple(unicodedata.normalize("NFC", e) for e in t) for t in tenses),
+            homographs=frozenset(strings("homographs")),
             min_run=min_run,
             min_base=self.get(table, "min_base", int, where, 2),
             short_base_ending=self.get(table, "short_base_ending", int, where, 3),

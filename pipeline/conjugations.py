@@ -34,6 +34,9 @@ from typing import Iterable, Iterator
 
 from pipeline.errors import RuscError
 
+#: What a template gives for a person the verb lacks (caldre has only third persons); an
+#: empty ending is a form, the bare root (mou, cal).
+NO_FORM = "-"
 #: Combining marks that are part of a letter, not an accent (ç).
 _LETTER_MARKS = {"\u0327"}
 
@@ -208,7 +211,7 @@ def _templates(root, finite_moods: set[str], participle_mood: str, positions: se
             for tense in mood:
                 for position, person in enumerate(tense.iter("p")):
                     if finite or position in positions:
-                        endings += [text for i in person.iter("i") if (text := (i.text or "").strip()) not in ("", "-")]
+                        endings += [text for i in person.iter("i") if (text := (i.text or "").strip()) != NO_FORM]
         templates[name] = Template(ending=name.partition(":")[2], endings=tuple(sorted(set(endings))),
                                     strip_accents=template.get("modify-stem") == "strip-accents")
     return templates

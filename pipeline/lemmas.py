@@ -17,7 +17,9 @@ The decision is made per stem, with the flags of all its .dic lines together (th
    the language's stem exclusions (flags only finite verbs take), a *run* of one verb
    (:func:`conjugated_stems`), a form a pinned conjugation table gives for a verb of the
    .dic (:func:`tabled_stems`), or a plural of another stem (:func:`plural_stems`).
-4. What remains is a lemma, and so are the forms the language's lemma rules make from it.
+4. What remains is a lemma, and so are the forms the language's lemma rules make from it;
+   so is a stem the language lists as a homograph of a verb form (Catalan cal, "ca el"),
+   whatever step 3 found.
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
 (``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
@@ -157,6 +159,9 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
     if evidence.plural_flags or evidence.plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
+    for stem in evidence.homographs:
+        if removed.get(stem, REASONS[0]) != REASONS[0]:
+            del removed[stem]
     kept = frozenset(stem for stem in flags_of if stem not in removed)
     return LemmaChoice(kept, dict(sorted(removed.items())))
 

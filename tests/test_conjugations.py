@@ -43,6 +43,7 @@ def test_every_verb_of_the_file_is_conjugated(table, table_files):
     ("malveig", "malveure"),      # the language file corrects the table's model (perdre)
     ("llueixo", "lluir"), ("lluo", "lluir"),   # two models for one verb, both by the language file
     ("teixisc", "teixir"),        # inchoative like servir, not like eixir as the table has it
+    ("plou", "ploure"), ("perd", "perdre"),   # an empty ending: the bare root is a form
 ])
 def test_finite_forms_and_their_verbs(table, form, verb):
     assert verb in table.infinitives(form)
@@ -73,3 +74,10 @@ def test_a_template_fix_must_name_a_template_of_the_table(table_files):
     evidence = replace(CA.lemma_evidence, template_fixes=(("malveure", "nosuch:re"),))
     with pytest.raises(RuscError, match="template fix for 'malveure' names no template"):
         conjugation_table(replace(CA, lemma_evidence=evidence), table_files)
+
+
+def test_a_person_the_verb_lacks_is_no_form(table):
+    """caldre's template gives "-" for the first and second persons and an empty ending for
+    the third: "cal" is a form, nothing ends in the dash."""
+    assert "caldre" in table.infinitives("cal")
+    assert not [form for form in table.verbs_of if "-" in form]

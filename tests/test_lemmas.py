@@ -66,6 +66,13 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("mocam", REASONS[3]),            # the Balearic first plural of mocar (moquem), c before a
     ("desconvenc", REASONS[3]),       # the Valencian first singular of desconvenir
     ("malveig", REASONS[3]),          # malveure, by the model the language file gives it
+    ("procès", REASONS[3]),           # the Balearic first singular of processar (processo)
+    ("dormigueu", REASONS[3]),        # a Balearic subjunctive of dormir
+    ("lligc", REASONS[3]),            # the Valencian first singular of llegir
+    ("visquí", REASONS[3]),           # viure's preterite, by the model the language file gives it
+    ("descriví", REASONS[3]),         # escriure's family's preterite, which the table spells escriguí
+    ("plou", REASONS[3]),             # the bare root: an empty ending of the table is a form
+    ("vull", REASONS[3]),             # voler's first singular, which the table gets wrong (volo)
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
     ("motors", REASONS[4]),           # a plural listed as a stem: motor/_E makes it
     ("hackejats", REASONS[3]),        # the table lacks hackejar: conjugated like its -ejar verbs
@@ -94,6 +101,8 @@ def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
     ("retreure", "an infinitive: a spelled-out verb's root and ending are no reason to drop it"),
     ("gèmina", "an adjective: geminar's gemina differs by its accent, which is not set aside"),
     ("roïna", "an adjective: one stem with a hiatus like roinar's roina is no run"),
+    ("cal", "the contraction of 'ca el', a homograph of caldre's cal the language file lists"),
+    ("desatès", "desatendre's participle, though a Balearic desateso -> desatès would match it"),
 ])
 def test_each_keeping_rule_has_a_real_example(choice, lemmas, stem, why):
     assert stem in choice.kept and stem in lemmas, why
