@@ -80,4 +80,4 @@ def test_a_person_the_verb_lacks_is_no_form(table):
     """caldre's template gives "-" for the first and second persons and an empty ending for
     the third: "cal" is a form, nothing ends in the dash."""
     assert "caldre" in table.infinitives("cal")
-    assert not [form for form in table.verbs_of if "-" in form]
+    assert not [form for form in table.verbs_of if form.endswith("-")]
