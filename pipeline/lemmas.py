@@ -19,7 +19,7 @@ The decision is made per stem, with the flags of all its .dic lines together (th
    .dic (:func:`tabled_stems`), or a plural of another stem (:func:`plural_stems`).
 4. What remains is a lemma, and so are the forms the language's lemma rules make from it;
    so is a stem the language lists as a homograph of a verb form (Catalan cal, "ca el"),
-   whatever step 3 found.
+   whatever the runs, the table or the plural rule found (not the exclusions).
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
 (``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
