@@ -73,6 +73,9 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("descriví", REASONS[3]),         # escriure's family's preterite, which the table spells escriguí
     ("plou", REASONS[3]),             # the bare root: an empty ending of the table is a form
     ("vull", REASONS[3]),             # voler's first singular, which the table gets wrong (volo)
+    ("reòmplic", REASONS[3]),         # the Valencian first singular of reomplir
+    ("vàgim", REASONS[3]),            # a Balearic subjunctive of anar
+    ("desmeresc", REASONS[3]),        # desmerèixer, by the model the language file gives it
     ("compromeses", REASONS[4]),      # comprometre's feminine plural participle, beside compromesa
     ("motors", REASONS[4]),           # a plural listed as a stem: motor/_E makes it
     ("hackejats", REASONS[3]),        # the table lacks hackejar: conjugated like its -ejar verbs
