@@ -12,7 +12,9 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
 * a pinned list (English: SCOWL's own abbreviation lists, the word lists en_US is built
   from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``);
 * shape: a form with no vowel at all, unless the language lists it as a genuine word
-  (brr, hmm, nth, cwm): :func:`is_vowelless`.
+  (brr, hmm, nth, cwm): :func:`is_vowelless`;
+* the language's own additions, for a dictionary that spells abbreviations like words
+  (Catalan pàg, núm, ctra, esgl) where no list of them is pinned.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pipeline.expand import entry_forms
 BY_FLAG = "flag (unit symbols)"
 LISTED = "abbreviation list"
 NO_VOWEL = "no vowel"
+ADDED = "language file"
 
 
 def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[str, str]:
@@ -49,6 +52,14 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
         for form in listed:
             if form not in inflected:
                 found.setdefault(form, LISTED)
+    if rules.add:
+        # Every form of a listed stem (Spanish pág/S makes págs).
+        for entry in expander.entries():
+            if entry.stem in rules.add:
+                for form in entry_forms(expander, entry):
+                    found.setdefault(form, ADDED)
+        for form in rules.add:
+            found.setdefault(form, ADDED)
     return dict(sorted(found.items()))
 
 

@@ -267,6 +267,9 @@ class Abbreviations:
     #: (bldg, tsp) unless ``vowelless_words`` lists it. Empty = no such rule.
     vowels: str = ""
     vowelless_words: frozenset[str] = frozenset()
+    #: Abbreviations the .dic spells without their period that no rule above finds, and
+    #: every form of their lines (the language file gives each one's expansion).
+    add: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -730,6 +733,7 @@ class _Reader:
             keep_inflected=self.get(table, "keep_inflected", bool, where, True),
             vowels=unicodedata.normalize("NFC", self.get(table, "vowels", str, where, "")),
             vowelless_words=frozenset(self.strings(table, "vowelless_words", where)),
+            add=frozenset(self.strings(table, "add", where)),
         )
 
     def blocklist(self) -> Blocklist:

@@ -118,7 +118,8 @@ def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list
     abbreviations (form → reason) and the blocked game keys (key → class)."""
     from pipeline.expand import Expander
 
-    if not (language.abbreviations.flags or abbreviation_list or blocklist or language.blocklist.add):
+    if not (language.abbreviations.flags or language.abbreviations.add or abbreviation_list
+            or blocklist or language.blocklist.add):
         return {}, {}
     expander = Expander.from_files(aff, dic)
     return (abbreviation_forms(language, expander, abbreviation_list),
