@@ -85,6 +85,7 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("marges", REASONS[4]),           # beside a bare marge
     ("psicomotors", REASONS[4]),      # the .dic spells out psicomotor, psicomotora, psicomotors...
     ("malenteses", REASONS[4]),       # -a -> -es beside a bare malentesa
+    ("hobbies", REASONS[4]),          # an English loan's plural beside a bare hobby
 ])
 def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
     assert choice.removed.get(stem) == reason
