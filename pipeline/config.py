@@ -186,6 +186,9 @@ class LemmaEvidence:
     #: with the second is a stem too, one that takes no plural rule (the .dic spells its
     #: plural out: psicomotors beside psicomotor).
     plural_pairs: tuple[tuple[str, str], ...] = ()
+    #: Pairs like ``plural_pairs`` for a second, regional plural the .dic lists beside a
+    #: singular that makes its own plural by rule (Valencian jóvens beside jove/_E, joves).
+    second_plural_pairs: tuple[tuple[str, str], ...] = ()
     #: The shortest such singular: shorter ones are function words whose -s homographs
     #: are words of their own (els beside el, nas beside na).
     min_singular: int = 1
@@ -683,6 +686,7 @@ class _Reader:
             plural_flags=frozenset(strings("plural_flags")),
             plural_ending=self.get(table, "plural_ending", str, where, "s"),
             plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),
+            second_plural_pairs=tuple(self.pairs(table, "second_plural_pairs", where)),
             min_singular=self.get(table, "min_singular", int, where, 1),
             conjugations=self.list_source(self.get(table, "conjugations", dict, where, {}), where + "conjugations.",
                                           formats=("verbiste",)),

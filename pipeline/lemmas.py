@@ -327,8 +327,10 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
     affix ends with ``evidence.plural_ending``) makes from another stem: plurals the .dic
     lists as stems of their own; or a stem that ``evidence.plural_pairs`` pairs with a
     singular stem of at least ``evidence.min_singular`` letters that takes no plural rule
-    (hackejats beside hackejat, psicomotors beside psicomotor; not pas beside pa/_G). The
-    accents may differ, as the stress moves: depesos beside depès, lúmens beside lumen."""
+    (hackejats beside hackejat, psicomotors beside psicomotor; not pas beside pa/_G), or by
+    ``evidence.second_plural_pairs`` with any singular stem (a regional second plural:
+    jóvens beside jove/_E). The accents may differ, as the stress moves: depesos beside
+    depès, lúmens beside lumen."""
     rules = [rule for flag in sorted(evidence.plural_flags) for rule in expander.data.suffixes.get(flag, ())
              if rule.add.endswith(evidence.plural_ending)]
     index = _SuffixIndex(rules)
@@ -336,14 +338,16 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
     for stem in flags_of:
         by_letters[strip_accents(stem)].append(stem)
 
+    pairs = [(pair, True) for pair in evidence.plural_pairs] + [(pair, False) for pair in evidence.second_plural_pairs]
+
     def singular_listed(stem: str) -> bool:
-        for plural, singular in evidence.plural_pairs:
+        for (plural, singular), only_bare in pairs:
             if stem.endswith(plural):
                 base = stem[:len(stem) - len(plural)] + singular
                 if len(base) < evidence.min_singular:
                     continue
                 for listed in by_letters.get(strip_accents(base), ()):
-                    if listed != stem and not flags_of[listed] & evidence.plural_flags:
+                    if listed != stem and not (only_bare and flags_of[listed] & evidence.plural_flags):
                         return True
         return False
 

@@ -86,6 +86,7 @@ def test_the_issues_examples_are_absent_and_the_entries_present(lemmas):
     ("psicomotors", REASONS[4]),      # the .dic spells out psicomotor, psicomotora, psicomotors...
     ("malenteses", REASONS[4]),       # -a -> -es beside a bare malentesa
     ("hobbies", REASONS[4]),          # an English loan's plural beside a bare hobby
+    ("jóvens", REASONS[4]),           # a Valencian second plural beside jove/_E (joves)
 ])
 def test_each_removal_rule_has_a_real_example(choice, lemmas, stem, reason):
     assert choice.removed.get(stem) == reason
