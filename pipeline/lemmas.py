@@ -156,11 +156,11 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
     if conjugations is not None:
         for stem in tabled_stems(evidence, conjugations, expander, open_stems):
             removed.setdefault(stem, REASONS[3])
-    if evidence.plural_flags or evidence.plural_pairs:
+    if evidence.plural_flags or evidence.plural_pairs or evidence.second_plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
-    for stem in evidence.homographs:
-        if removed.get(stem, REASONS[0]) != REASONS[0]:
+    for stem in evidence.homographs:  # entries whatever a run, the table or a plural rule found
+        if removed.get(stem) not in (None, REASONS[0]):
             del removed[stem]
     kept = frozenset(stem for stem in flags_of if stem not in removed)
     return LemmaChoice(kept, dict(sorted(removed.items())))
