@@ -39,7 +39,7 @@ from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
 from pipeline.wordle.rules import Clue, feedback  # noqa: E402
 from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season  # noqa: E402
 from pipeline.wordle.strategy import Patterns, opening, BUDGET  # noqa: E402
-from pipeline.wordle.words import load_words  # noqa: E402
+from pipeline.wordle.words import common_weight, load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")
 #: Issue 18's goals: mean guesses per language, in both modes, with no failure.
@@ -109,17 +109,18 @@ def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
     return total, "built page" if built.exists() else "template source"
 
 
-def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
-    """Play the held-out season with the four players; return rows and the patterns."""
+def seasons(code: str, answers_cap: int | None) -> tuple[list, object, object, list]:
+    """Play the held-out season with the four players; return rows, the patterns, the
+    opening table and the answers."""
     language = load_language(code)
     words = load_words(Paths(ROOT).wordlists(code) / "wordle.tsv", language)
     tune, held_out = answer_lists(words, language)
     answers = held_out[:answers_cap] if answers_cap else held_out
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
-    table = opening(patterns, only_over=BUDGET)
+    table = opening(patterns, only_over=BUDGET, common=common_weight(language.wordle))
     print(f"{code}: {words.size} words, {len(tune)} tuning and {len(held_out)} held-out answers "
-          f"(common lemmas: Zipf ≥ {language.wordle.common_zipf}); feedback table and opening "
+          f"(common lemmas: Zipf ≥ {language.wordle.common_zipf}); feedback table, opening and book "
           f"{time.perf_counter() - start:.1f} s; opening {table.first[0].key}", flush=True)
     rows = []
     for name, hard, make in (("helper", False, lambda: helper_player(patterns, False, table)),
@@ -132,16 +133,16 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list, object, list]:
         print(f"  {name:22} {'hard' if hard else 'normal':6} mean {season.mean:.3f}  "
               + "  ".join(f"≤{n} {100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6))
               + f"  failures {season.failures}  ({rows[-1][4]:.0f} s)", flush=True)
-    return rows, patterns, answers
+    return rows, patterns, table, answers
 
 
-def browser_states(patterns, answers, count: int, rng: random.Random) -> list:
+def browser_states(patterns, table, answers, count: int, rng: random.Random) -> list:
     """[hard, clues] states: the helper's third guesses and second guesses after a first
     guess that is not the opening (the budget's worst case)."""
     words = patterns.words
     states = []
     for hard in (False, True):
-        player = helper_player(patterns, hard)
+        player = helper_player(patterns, hard, table)
         for answer in rng.sample(answers, min(count, len(answers))):
             clues: tuple[Clue, ...] = ()
             for _ in range(2):
@@ -171,7 +172,7 @@ def main() -> int:
     with blank_page() as (page, docroot):
         cdp = page.context.new_cdp_session(page)
         for code in args.languages:
-            rows, patterns, answers = seasons(code, args.answers)
+            rows, patterns, table, answers = seasons(code, args.answers)
             all_rows += rows
             for _, name, hard, season, _ in rows:
                 if name == "helper" and (season.mean > MEAN_GOAL[code] or season.failures):
@@ -189,7 +190,7 @@ def main() -> int:
                       f"{weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)", flush=True)
                 if length == language.wordle.length:
                     (docroot / f"{code}.json").write_bytes(blob)
-            states = browser_states(patterns, answers, args.states, random.Random(code))
+            states = browser_states(patterns, table, answers, args.states, random.Random(code))
             payload = [[hard, [[c.guess, c.pattern] for c in clues]] for _, hard, clues in states]
             results = {}
             for rate in (1, THROTTLE):

@@ -18,7 +18,7 @@
 
   /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
   function decode(data) {
-    if (data.format !== 3) throw new Error("unknown data format " + data.format);
+    if (data.format !== 4) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
     var index = {};
     alphabet.forEach(function (ch, i) { index[ch] = i; });
@@ -48,7 +48,7 @@
     for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, first: data.first,
-             second: data.second, budget: data.budget, top: data.top, endgame: data.endgame,
+             second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
              shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
   }
 
@@ -243,8 +243,9 @@
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
    *  returns true when done; result() gives [{word, remaining, win, left, total, count}],
-   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst. */
-  function ranker(words, guesses, candidates, top, guessesLeft) {
+   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst, and the guess `booked`
+   *  (the book's, if any: one of these) first. */
+  function ranker(words, guesses, candidates, top, guessesLeft, booked) {
     var shown = top;
     if (guessesLeft > 0) top = Math.max(top, words.endgame.top);
     var L = words.length, codes = words.codes, n = candidates.length, weight = words.weight;
@@ -384,6 +385,10 @@
           return item;
         });
         if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft);
+        if (booked >= 0) {
+          items = items.filter(function (item) { return item.word === booked; })
+            .concat(items.filter(function (item) { return item.word !== booked; }));
+        }
         return items.slice(0, shown);
       },
     };
@@ -531,18 +536,28 @@
     return order.map(function (k) { return items[k]; });
   }
 
-  function rank(words, guesses, candidates, top, guessesLeft) {
-    var job = ranker(words, guesses, candidates, top, guessesLeft);
+  function rank(words, guesses, candidates, top, guessesLeft, booked) {
+    var job = ranker(words, guesses, candidates, top, guessesLeft, booked);
     job.step(Infinity);
     return job.result();
   }
 
-  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides: null before
-   *  any clue (the opening), else {candidates, guesses}. */
+  /** pipeline.wordle.strategy.book_key: a state's clues as "guess:pattern", space-separated. */
+  function bookKey(clues) {
+    return clues.map(function (clue) {
+      return clue.guess + ":" + clue.marks.map(function (m) { return ".yg".charAt(m); }).join("");
+    }).join(" ");
+  }
+
+  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides:
+   *  {candidates, guesses, opening, left (guesses left, hard mode), booked (the book's
+   *  guess or -1)}. */
   function plan(words, clues, cons, hard, candidates) {
     var all = [];
     for (var w = 0; w < words.keys.length; w++) all.push(w);
-    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0 };
+    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0, booked: -1 };
+    var book = words.book[hard ? "hard" : "normal"], key = bookKey(clues);
+    var booked = hasOwn.call(book, key) ? book[key] : -1;
     var pool = hard ? hardPool(words, cons) : all;
     // Hard mode orders the best guesses by what they find in time (inTimeFirst).
     var left = hard ? words.endgame.guesses - clues.length : 0;
@@ -550,11 +565,12 @@
     if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
       var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
       if (hasOwn.call(table, String(code)) && pool.length * candidates.length > words.budget) {
-        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false, left: left };
+        return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false, left: left,
+                 booked: booked };
       }
     }
     return { candidates: candidates, guesses: guessesToRank(words, pool, candidates, words.budget), opening: false,
-             left: left };
+             left: left, booked: booked };
   }
 
   /** The helper's suggestions for clues [{guess, marks}] (Python: strategy.suggest). */
@@ -563,7 +579,7 @@
     var candidates = clues.length ? filter(words, cons) : null;
     if (candidates && !candidates.length) return [];
     var p = plan(words, clues, cons, hard, candidates);
-    return rank(words, p.guesses, p.candidates, top || words.top, p.left);
+    return rank(words, p.guesses, p.candidates, top || words.top, p.left, p.booked);
   }
 
   /** Candidates most likely first (weight, then key). */
@@ -591,7 +607,7 @@
                filter: filter, hardPool: hardPool, letterScores: letterScores,
                guessesToRank: guessesToRank, ranker: ranker, rank: rank, plan: plan,
                suggest: suggest, byLikelihood: byLikelihood, parseGrid: parseGrid,
-               formsOf: formsOf, GREY: GREY, YELLOW: YELLOW, GREEN: GREEN };
+               formsOf: formsOf, bookKey: bookKey, GREY: GREY, YELLOW: YELLOW, GREEN: GREEN };
 
   if (typeof module === "object" && module.exports) {
     module.exports = core;
@@ -841,7 +857,7 @@
       suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
       if (!candidates.length) return;
       var todo = plan(words, clues, last.cons, hard.checked, candidates);
-      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left);
+      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left, todo.booked);
       job = mine;
       suggestStatus.textContent = S.computing;
       suggestList.setAttribute("aria-busy", "true");

@@ -18,7 +18,7 @@ from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data, wordle_json
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.wordle.strategy import Opening, Patterns, code_of, hard_pool, rank, suggest
+from pipeline.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, rank, suggest
 from pipeline.wordle.words import load_words
 
 CA, EN = load_language("ca"), load_language("en")
@@ -91,11 +91,17 @@ def fold_cases(rng, count):
 
 
 def table_of_page(data: dict, patterns: Patterns) -> Opening:
-    """The shipped opening and second guesses as Python's :class:`Opening`."""
+    """The shipped opening, second guesses and book as Python's :class:`Opening`."""
     everything = np.arange(patterns.words.size)
+    modes = (("normal", False), ("hard", True))
     return Opening(rank(patterns, np.array(data["first"]), everything, len(data["first"])),
-                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()}
-                    for mode, hard in (("normal", False), ("hard", True))})
+                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in modes},
+                   {hard: dict(data["book"][mode]) for mode, hard in modes})
+
+
+def clues_of_book_key(key: str) -> list:
+    """[[guess, pattern], …] of a :func:`pipeline.wordle.strategy.book_key`."""
+    return [clue.split(":") for clue in key.split(" ")]
 
 
 def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: list) -> list:
@@ -116,6 +122,9 @@ def random_states(rng, keys, data: dict, count: int) -> list:
         guesses = ([] if kind == 0 and n % 20 == 0 else [first] if kind == 0 else [rng.choice(keys)] if kind == 1
                    else [first] + rng.sample(keys, kind - 1))
         states.append([hard, [[g, feedback(g, answer)] for g in guesses]])
+    # States of the book (hard mode), where the build chose the guess by playing games out.
+    book = sorted(data["book"]["hard"])
+    states += [[True, clues_of_book_key(key)] for key in rng.sample(book, min(len(book), count // 10))]
     return states
 
 
@@ -183,3 +192,8 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     over = [len(clues) == 1 and clues[0][0] == words.keys[data["first"][0]]
             and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"] for hard, clues in states]
     assert sum(over) >= 5 and sum(not got for got in expected) < 20
+    # ... and the book: its guess comes first in both.
+    booked = [(data["book"]["hard"][book_key([Clue(g, p) for g, p in clues])], got[0][0])
+              for (hard, clues), got in zip(states, expected) if hard and book_key([Clue(g, p) for g, p in clues])
+              in data["book"]["hard"]]
+    assert len(booked) >= 10 and all(keys[index] == first for index, first in booked)

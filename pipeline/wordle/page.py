@@ -20,10 +20,10 @@ from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, sha256_file
 from pipeline.wordle.strategy import BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, GUESSES, TOP, Patterns, opening
-from pipeline.wordle.words import LEVELS, WEIGHTS, lemma_list_path, load_words
+from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.
-DATA_FORMAT = 3
+DATA_FORMAT = 4
 #: The characters that spell prior levels 0..63 in the page data.
 LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
@@ -81,7 +81,10 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
     patterns = Patterns(words)
     if words.size ** 2 <= PRECOMPUTE_PAIRS:
         patterns.precompute()
-    table = opening(patterns, TOP, TOP, only_over=BUDGET)
+    # Hard mode's book for the length the page opens on (and the seasons play): it takes
+    # the build tens of seconds per length.
+    common = common_weight(language.wordle) if length == language.wordle.length else None
+    table = opening(patterns, TOP, TOP, only_over=BUDGET, common=common)
     shortcuts = language.wordle.shortcuts
     return {
         "format": DATA_FORMAT,
@@ -104,6 +107,7 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
         "first": [s.index for s in table.first],
         "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
                    for mode, hard in (("normal", False), ("hard", True))},
+        "book": {mode: table.book[hard] for mode, hard in (("normal", False), ("hard", True))},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
 

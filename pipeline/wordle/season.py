@@ -94,9 +94,10 @@ def _cached(words: Words, choose: Callable[[tuple[Clue, ...]], int]) -> Player:
     return player
 
 
-def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None) -> Player:
-    """The page's policy: its first suggestion at every step."""
-    table = table or opening(patterns, only_over=BUDGET)
+def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None, common: int | None = None) -> Player:
+    """The page's policy: its first suggestion at every step (without ``table``, the
+    opening is computed, and with ``common`` hard mode's book, as the build does)."""
+    table = table or opening(patterns, only_over=BUDGET, common=common)
 
     def choose(clues: tuple[Clue, ...]) -> int:
         return suggest(patterns, clues, hard=hard, top=1, opening_table=table)[0].index

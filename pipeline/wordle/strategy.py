@@ -21,6 +21,9 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
    wills, where each guess tells one word apart; so there the :data:`ENDGAME_TOP` best are
    ordered again by the prior weight they find within the guesses Wordle has left,
    playing on with candidates (:func:`in_time_first`), the ranking breaking ties.
+6. Hard mode's second and third guesses: where the build found, by playing every
+   candidate's game out, that another of these suggestions does better, that one comes
+   first (the book, :func:`build_book`, shipped with the opening).
 
 Feedback is computed in bulk by :func:`feedback_codes` (base 3, first letter most
 significant: grey 0, yellow 1, green 2) — the same rule as :func:`pipeline.wordle.rules.feedback`.
@@ -34,12 +37,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 import numpy as np
 
-from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues, pattern_of
+from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues, feedback, pattern_of
 from pipeline.wordle.words import Words
 
 #: Guesses × candidates the page ranks exactly within 200 ms on a phone (Chromium with its
@@ -153,7 +156,7 @@ class Patterns:
     def block(self, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
         """Feedback numbers ``(len(guesses), len(answers))`` for word indices."""
         if self.matrix is not None:
-            return self.matrix[np.ix_(guesses, answers)].astype(np.int32)
+            return self.matrix[guesses[:, None], answers[None, :]].astype(np.int32)
         return feedback_codes(self.codes[guesses], self.codes[answers], self.size)
 
 
@@ -392,53 +395,62 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
 # --- the state after some clues -------------------------------------------------------------
 
 
-def fitting(words: Words, constraints: Constraints) -> np.ndarray:
-    """Indices of the words that fit the clues (:func:`pipeline.wordle.rules.fits`, in bulk)."""
+def fitting(words: Words, constraints: Constraints, among: np.ndarray | None = None) -> np.ndarray:
+    """Indices of the words (of ``among``, default all) that fit the clues
+    (:func:`pipeline.wordle.rules.fits`, in bulk)."""
     if constraints.impossible:
         return np.zeros(0, dtype=np.int64)
-    codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
-    keep = np.ones(words.size, dtype=bool)
+    among = np.arange(words.size) if among is None else among
+    codes, counts, index = words.codes[among], words.letter_counts[among], {c: i for i, c in enumerate(words.alphabet)}
+    keep = np.ones(len(among), dtype=bool)
     for i, (fixed, excluded) in enumerate(zip(constraints.fixed, constraints.excluded)):
         if fixed is not None:
             keep &= codes[:, i] == index[fixed]
         for c in excluded:
             keep &= codes[:, i] != index[c]
     for c, n in constraints.at_least.items():
-        keep &= (codes == index[c]).sum(1) >= n
+        keep &= counts[:, index[c]] >= n
     for c, n in constraints.at_most.items():
-        keep &= (codes == index[c]).sum(1) <= n
-    return np.flatnonzero(keep)
+        keep &= counts[:, index[c]] <= n
+    return among[keep]
 
 
-def hard_pool(words: Words, constraints: Constraints) -> np.ndarray:
-    """Indices of the guesses hard mode allows: every green kept in place, and each letter
-    used at least as often as one clue showed it green or yellow (greys and the places of
-    yellows do not bind, as in Wordle's own hard mode); none if the clues contradict."""
+def hard_pool(words: Words, constraints: Constraints, among: np.ndarray | None = None) -> np.ndarray:
+    """Indices of the guesses (of ``among``, default all) hard mode allows: every green kept
+    in place, and each letter used at least as often as one clue showed it green or yellow
+    (greys and the places of yellows do not bind, as in Wordle's own hard mode); none if
+    the clues contradict."""
     if constraints.impossible:
         return np.zeros(0, dtype=np.int64)
-    codes, index = words.codes, {c: i for i, c in enumerate(words.alphabet)}
-    keep = np.ones(words.size, dtype=bool)
+    among = np.arange(words.size) if among is None else among
+    codes, counts, index = words.codes[among], words.letter_counts[among], {c: i for i, c in enumerate(words.alphabet)}
+    keep = np.ones(len(among), dtype=bool)
     for i, fixed in enumerate(constraints.fixed):
         if fixed is not None:
             keep &= codes[:, i] == index[fixed]
     for c, n in constraints.at_least.items():
-        keep &= (codes == index[c]).sum(1) >= n
-    return np.flatnonzero(keep)
+        keep &= counts[:, index[c]] >= n
+    return among[keep]
 
 
 @dataclass(frozen=True)
 class Opening:
     """What the build precomputes: the best first guesses and, for each feedback of the best
-    one, the ranking of the second guesses, in normal and in hard mode."""
+    one, the ranking of the second guesses, in normal and in hard mode; and the book."""
 
     first: list[Suggestion]
     #: Hard mode? → feedback number of the opening → best second guesses (word indices).
     second: dict[bool, dict[int, list[int]]]
+    #: Hard mode? → :func:`book_key` of a state → the guess to play there, where playing
+    #: the helper's games out (:func:`build_book`) chose another than its ranking's first.
+    book: dict[bool, dict[str, int]] = field(default_factory=lambda: {False: {}, True: {}})
 
 
-def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0) -> Opening:
+def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
+            common: int | None = None) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
-    feedbacks whose exact ranking exceeds that many guesses × candidates)."""
+    feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
+    ``common`` (:func:`pipeline.wordle.words.common_weight`), hard mode's book."""
     words = patterns.words
     everything = np.arange(words.size)
     first = rank(patterns, everything, everything, top)
@@ -453,7 +465,10 @@ def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over
         for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
             if len(pool) * len(candidates) > only_over:
                 second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
-    return Opening(first, second)
+    table = Opening(first, second)
+    if common is None:
+        return table
+    return replace(table, book={False: {}, True: build_book(patterns, table, True, common)})
 
 
 def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
@@ -475,9 +490,18 @@ def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: 
         return rank(patterns, everything, everything, top)
     constraints = compile_clues(clues, words.length)
     candidates = fitting(words, constraints)
+    pool = hard_pool(words, constraints) if hard else everything
+    return suggest_among(patterns, clues, candidates, pool, hard, top, opening_table, budget)
+
+
+def suggest_among(patterns: Patterns, clues: Sequence[Clue], candidates: np.ndarray, pool: np.ndarray,
+                  hard: bool = False, top: int = TOP, opening_table: Opening | None = None,
+                  budget: int = BUDGET) -> list[Suggestion]:
+    """:func:`suggest` after at least one clue, given the candidates and the guesses the
+    clues allow."""
+    words = patterns.words
     if not len(candidates):
         return []
-    pool = hard_pool(words, constraints) if hard else everything
     ranked = max(top, ENDGAME_TOP) if hard else top
     shipped = shipped_second(opening_table, clues, hard)
     if shipped is not None and len(pool) * len(candidates) > budget:
@@ -486,7 +510,178 @@ def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: 
         best = rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, ranked)
     if hard:
         best = in_time_first(patterns, best, candidates, GUESSES - len(clues))
+    booked = opening_table.book[hard].get(book_key(clues)) if opening_table is not None else None
+    if booked is not None:
+        # The book chose among these very suggestions (build_book), so its guess is here.
+        best = sorted(best, key=lambda s: s.index != booked)
     return best[:top]
+
+
+# --- the book: hard mode's early guesses, chosen by playing the games out at build time -------
+
+#: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
+BOOK_DEPTH = 3
+#: ... in the states with at least this many candidates (the ranking plays out fewer itself).
+BOOK_MIN_CANDIDATES = 3
+#: Candidates lighter than this (at the prior's floor, weight 1) are not played out: there are
+#: many (9,000 of the 12,501 Catalan five-letter words) and together they weigh little.
+BOOK_MIN_WEIGHT = 2
+#: Rounds of repairs of the games in which a common word is not found in time.
+BOOK_REPAIRS = 3
+#: A game is played on at most this many guesses (a failure costs what it took, up to here).
+BOOK_PLAY_ON = 2 * GUESSES
+
+
+def book_key(clues: Sequence[Clue]) -> str:
+    """A state as the book knows it: its clues as ``guess:pattern``, space-separated.
+
+    >>> book_key([Clue("raise", "y...y"), Clue("deter", "...gg")])
+    'raise:y...y deter:...gg'
+    """
+    return " ".join(f"{clue.guess}:{clue.pattern}" for clue in clues)
+
+
+@dataclass(frozen=True, order=True)
+class Outcome:
+    """How a guess does over a state's candidates when the helper plays on from there;
+    less is better, failures first."""
+
+    #: Common words (:func:`pipeline.wordle.words.common_weight`) not found in time.
+    failures: int
+    #: Sum over the candidates of prior weight × guesses the game took.
+    weighted_guesses: int
+
+
+class _Bookmaker:
+    """Plays the helper's games out to choose, in the early states of hard mode, among the
+    suggestions the ranking makes; see :func:`build_book`."""
+
+    def __init__(self, patterns: Patterns, table: Opening, hard: bool, common: int):
+        self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
+        #: The opening tables without a book: what the ranking alone suggests.
+        self.plain = replace(table, book={False: {}, True: {}})
+        self.book: dict[str, int] = {}
+        everything = np.arange(self.words.size)
+        #: State → (candidates, guesses allowed), each found among its previous state's.
+        self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
+        self._suggested: dict[tuple[Clue, ...], list[int]] = {}
+
+    def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The candidates of a state and the guesses it allows (remembered: the games share
+        their states)."""
+        if clues not in self._states:
+            candidates, pool = self.state(clues[:-1])
+            # A word fits the clues if it fits each, and hard mode's pool is likewise the
+            # guesses every clue allows: the last clue among the previous state's words is enough.
+            constraints = compile_clues(clues[-1:], self.words.length)
+            self._states[clues] = (fitting(self.words, constraints, candidates),
+                                   hard_pool(self.words, constraints, pool) if self.hard else pool)
+        return self._states[clues]
+
+    def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
+        """The ranking's suggestions for a state (remembered)."""
+        if clues not in self._suggested:
+            candidates, pool = self.state(clues)
+            self._suggested[clues] = [s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard,
+                                                                     TOP, self.plain)]
+        return self._suggested[clues]
+
+    def choice(self, clues: tuple[Clue, ...]) -> int:
+        """The helper's guess in a state: the book's, else the ranking's first."""
+        return self.book.get(book_key(clues), self.suggested(clues)[0])
+
+    def game(self, clues: tuple[Clue, ...], guess: int, answer: int) -> list[tuple[Clue, ...]]:
+        """The states of the game that plays ``guess`` after ``clues``, the helper playing
+        on, up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
+        keys, states = self.words.keys, [clues]
+        while guess != answer and len(states[-1]) + 1 < BOOK_PLAY_ON:
+            states.append(states[-1] + (Clue(keys[guess], feedback(keys[guess], keys[answer])),))
+            guess = self.choice(states[-1])
+        return states
+
+    def outcome(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray,
+                bound: Outcome | None = None) -> Outcome | None:
+        """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
+        ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
+        failures = weighted = 0
+        candidates = candidates[self.words.weights[candidates] >= BOOK_MIN_WEIGHT]
+        weights = self.words.weights[candidates]
+        for place in np.lexsort((candidates, -weights)).tolist():
+            answer, weight = int(candidates[place]), int(weights[place])
+            taken = len(self.game(clues, guess, answer)[-1]) + 1
+            weighted += weight * taken
+            failures += taken > GUESSES and weight >= self.common
+            if bound is not None and (failures, weighted) >= (bound.failures, bound.weighted_guesses):
+                return None
+        return Outcome(failures, weighted)
+
+    def best_of(self, clues: tuple[Clue, ...]) -> tuple[int, Outcome, Outcome]:
+        """(the suggestion that does best in ``clues``, ties to the first, its outcome, the
+        current choice's)."""
+        candidates = self.state(clues)[0]
+        current = self.choice(clues)
+        best, best_outcome = current, self.outcome(clues, current, candidates)
+        current_outcome = best_outcome
+        for guess in self.suggested(clues):
+            if guess != current:
+                outcome = self.outcome(clues, guess, candidates, best_outcome)
+                if outcome is not None:
+                    best, best_outcome = guess, outcome
+        return best, best_outcome, current_outcome
+
+    def grow(self, clues: tuple[Clue, ...]) -> None:
+        """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
+        candidates = self.state(clues)[0]
+        if len(candidates) < BOOK_MIN_CANDIDATES:
+            return
+        guess, _, _ = self.best_of(clues)
+        if guess != self.suggested(clues)[0]:
+            self.book[book_key(clues)] = guess
+        if len(clues) + 2 <= BOOK_DEPTH:
+            self.grow_after(clues, guess, candidates)
+
+    def grow_after(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray) -> None:
+        row = self.patterns.block(np.array([guess]), candidates)[0]
+        for code in np.unique(row).tolist():
+            if code != win_code(self.words.length):
+                self.grow(clues + (Clue(self.words.keys[guess], pattern_of(code, self.words.length)),))
+
+    def repair(self) -> None:
+        """Where a common word is still not found in time, choose again along its game,
+        from its last state back, the first suggestion that fails fewer common words."""
+        common = np.flatnonzero(self.words.weights >= self.common).tolist()
+        opening_guess = self.choice(())
+        for _ in range(BOOK_REPAIRS):
+            failing = [a for a in common if len(self.game((), opening_guess, a)) > GUESSES]
+            if not failing:
+                return
+            for answer in failing:
+                states = self.game((), opening_guess, answer)
+                for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
+                    guess, outcome, current = self.best_of(clues)
+                    if outcome.failures < current.failures:
+                        self.book[book_key(clues)] = guess
+                        break
+
+
+def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
+    """The book: in the states after the opening up to the :data:`BOOK_DEPTH`-th guess, the
+    suggestion (of the :data:`TOP` the ranking makes) with the best :class:`Outcome` when
+    each candidate is played out by the helper: fewest common words not found within
+    :data:`GUESSES`, then least expected guesses under the prior. Then the games that still
+    fail on a common word are repaired (:meth:`_Bookmaker.repair`).
+
+    The ranking looks one guess ahead, and in hard mode a guess also decides which guesses
+    may follow, so a good split can lead into a family such as foyer, boxer, poker, power
+    that each later guess tells only one word of apart. Playing the games out sees it.
+    Only the prior enters, never an answer list; entries are kept where they differ from
+    the ranking's first, so the page ships a few hundred.
+    """
+    maker = _Bookmaker(patterns, table, hard, common)
+    everything = np.arange(patterns.words.size)
+    maker.grow_after((), table.first[0].index, everything)
+    maker.repair()
+    return dict(sorted(maker.book.items()))
 
 
 def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> int:

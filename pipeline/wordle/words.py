@@ -58,6 +58,18 @@ def prior(zipf: float, centre: float, width: float) -> float:
     return 1 / (1 + math.exp(-(zipf - centre) / width))
 
 
+def common_weight(settings) -> int:
+    """The prior weight of a lemma whose Zipf frequency is the language's ``common_zipf``
+    (``settings``: its :class:`pipeline.config.Wordle`): the words the simulated seasons
+    draw their answers from weigh at least this, the words a helper must never fail on.
+
+    >>> from pipeline.config import Wordle
+    >>> common_weight(Wordle(prior_centre=3.0, common_zipf=3.0))  # half as likely as the commonest
+    518
+    """
+    return weight_of_level(level_of(prior(settings.common_zipf, settings.prior_centre, settings.prior_width)))
+
+
 @dataclass(frozen=True, eq=False)
 class Words:
     """One length of a language's Wordle list."""
@@ -86,6 +98,13 @@ class Words:
         """``(size, length)`` letter numbers."""
         index = {c: i for i, c in enumerate(self.alphabet)}
         return np.array([[index[c] for c in key] for key in self.keys], dtype=np.uint8).reshape(-1, self.length)
+
+    @cached_property
+    def letter_counts(self) -> np.ndarray:
+        """``(size, len(alphabet))``: how many times each word has each letter (uint8)."""
+        counts = np.zeros((self.size, len(self.alphabet)), dtype=np.uint8)
+        np.add.at(counts, (np.arange(self.size)[:, None], self.codes), 1)
+        return counts
 
     @cached_property
     def weights(self) -> np.ndarray:

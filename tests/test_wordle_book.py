@@ -1,0 +1,77 @@
+"""Hard mode's book (pipeline/wordle/strategy.py, build_book): the second and third guesses
+the build chose by playing every candidate's game out, shipped with the page's data.
+
+On the real lists, with the data the site ships: hard mode finds every common word within
+Wordle's six guesses; the book's guesses are suggestions of the ranking that it puts first;
+and the held-out season goes no worse with the book than without."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from pipeline.config import load_language
+from pipeline.wordle.page import build_wordle_data
+from pipeline.wordle.rules import Clue
+from pipeline.wordle.season import LIMIT, answer_lists, helper_player, play, play_season
+from pipeline.wordle.strategy import GUESSES, Patterns, book_key, suggest
+from pipeline.wordle.words import common_weight, load_words
+from test_wordle_js import clues_of_book_key, table_of_page
+
+
+@pytest.fixture(scope="module", params=["en", "ca"])
+def shipped(request, built_lists, paths):
+    """(language, words, patterns, the page's opening table with its book)."""
+    code = request.param
+    language = load_language(code)
+    tsv = built_lists(code) / "wordle.tsv"
+    data = build_wordle_data(language, tsv, cache=paths.work(code))  # the site build's, if it ran
+    words = load_words(tsv, language)
+    patterns = Patterns(words).precompute()
+    return language, words, patterns, table_of_page(data, patterns), data
+
+
+def test_hard_mode_finds_every_common_word_in_time(shipped):
+    language, words, patterns, table, _ = shipped
+    player = helper_player(patterns, True, table)
+    common = np.flatnonzero(words.weights >= common_weight(language.wordle))
+    assert len(common) > 1000
+    late = {words.keys[i]: taken for i in common.tolist() if (taken := play(player, words.keys[i])) > LIMIT}
+    assert not late
+
+
+def test_the_book_puts_first_a_suggestion_of_the_ranking_other_than_its_first(shipped):
+    language, words, patterns, table, data = shipped
+    book = table.book[True]
+    assert len(book) >= 50 and not table.book[False]
+    assert all(1 <= len(key.split(" ")) <= 2 for key in book)  # the second and third guesses
+    plain = replace(table, book={False: {}, True: {}})
+    for key in sorted(book)[::5]:
+        clues = [Clue(guess, pattern) for guess, pattern in clues_of_book_key(key)]
+        assert book_key(clues) == key
+        ranked = [s.index for s in suggest(patterns, clues, hard=True, opening_table=plain)]
+        booked = [s.index for s in suggest(patterns, clues, hard=True, opening_table=table)]
+        assert book[key] in ranked[1:], key
+        assert booked == [book[key]] + [i for i in ranked if i != book[key]]
+        # Normal mode has no book.
+        assert suggest(patterns, clues, opening_table=table) == suggest(patterns, clues, opening_table=plain)
+
+
+def test_other_lengths_have_no_book(built_lists, paths):
+    language = load_language("en")
+    other = next(n for n in language.wordle.lengths if n != language.wordle.length)
+    data = build_wordle_data(language, built_lists("en") / "wordle.tsv", other, cache=paths.work("en"))
+    assert data["book"] == {"normal": {}, "hard": {}}
+
+
+def test_the_held_out_season_goes_no_worse_with_the_book(shipped):
+    language, words, patterns, table, _ = shipped
+    _, held_out = answer_lists(words, language)
+    plain = replace(table, book={False: {}, True: {}})
+    with_book = play_season(helper_player(patterns, True, table), held_out)
+    without = play_season(helper_player(patterns, True, plain), held_out)
+    assert with_book.failures == 0 and with_book.failures <= without.failures
+    assert with_book.mean <= without.mean
+    assert max(with_book.guesses) <= GUESSES
