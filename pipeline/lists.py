@@ -29,6 +29,7 @@ from pipeline.abbreviations import NO_VOWEL, abbreviation_forms, is_vowelless
 from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
 from pipeline.clean import fold, ordinary_words
 from pipeline.config import Language
+from pipeline.extsort import read_rows, sorted_rows
 from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
 from pipeline.lemmas import lemma_list
 from pipeline.lexicon import LIST_CODES
@@ -86,9 +87,9 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         lemma_forms = [form for form in lemma_forms
                        if form not in abbreviations and not is_vowelless(form, language)]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
-        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked)
+        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked, spill_dir=tmp)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
-        _write_lines(tmp / "wordle.tsv", wordle_rows(rows, language.wordle.lengths))
+        _write_lines(tmp / "wordle.tsv", wordle_rows(read_rows(tmp / "game.tsv"), language.wordle.lengths))
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
@@ -102,7 +103,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         metadata = _metadata(language, inputs, files)
         metadata["lemma_stems_removed"] = lemma_removed
         metadata["words_excluded"] = dict(sorted(dropped.items()))
-        metadata["game_exclusions"] = game_exclusions(language, rows)
+        metadata["game_exclusions"] = game_exclusions(language, read_rows(tmp / "game.tsv"))
         metadata["word_lists"] = _word_list_provenance(language, inputs)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
         summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
@@ -127,26 +128,45 @@ def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list
 
 
 def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
-              blocked: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+              blocked: dict[str, str] | None = None, spill_dir: Path | None = None) -> Iterator[tuple[str, str, str]]:
     """``(key, form, lists)`` for every word and lemma with a valid key, sorted; a blocked
-    key's lists end with its class (``x`` or ``v``, see :mod:`pipeline.blocklist`)."""
+    key's lists end with its class (``x`` or ``v``, see :mod:`pipeline.blocklist`).
+
+    Streamed: the words file and the lemmas are merged in form order, and the rows sorted
+    by key through :func:`pipeline.extsort.sorted_rows` (runs spilled to ``spill_dir``,
+    default the system's temporary folder), so memory stays bounded for any expansion.
+    """
     blocked = blocked or {}
-    membership: dict[str, str] = {}
-    with open(words_file, encoding="utf-8") as handle:
-        for line in handle:
-            membership[line.rstrip("\n")] = "w"
-    for form in lemma_forms:
-        membership[form] = membership.get(form, "") + "l"
-    rows = []
-    for form, lists in membership.items():
-        key = fold(form, language)
-        if key is not None:
-            rows.append((key, form, lists + blocked.get(key, "")))
-    rows.sort()
-    return rows
+
+    def unsorted() -> Iterator[tuple[str, str, str]]:
+        for form, lists in _memberships(words_file, sorted(lemma_forms)):
+            key = fold(form, language)
+            if key is not None:
+                yield key, form, lists + blocked.get(key, "")
+
+    return sorted_rows(unsorted(), spill_dir)
 
 
-def game_exclusions(language: Language, rows: list[tuple[str, str, str]]) -> dict[str, dict[str, int]]:
+def _memberships(words_file: Path, lemma_forms: list[str]) -> Iterator[tuple[str, str]]:
+    """``(form, lists)`` in form order: ``w`` for a word of ``words_file``, ``l`` for a
+    lemma, ``wl`` for both (both inputs sorted by code point)."""
+    with open(words_file, encoding="utf-8", newline="\n") as handle:
+        words = (line.rstrip("\n") for line in handle)
+        lemmas = iter(lemma_forms)
+        word, lemma = next(words, None), next(lemmas, None)
+        while word is not None or lemma is not None:
+            if lemma is None or (word is not None and word < lemma):
+                yield word, "w"
+                word = next(words, None)
+            elif word is None or lemma < word:
+                yield lemma, "l"
+                lemma = next(lemmas, None)
+            else:
+                yield word, "wl"
+                word, lemma = next(words, None), next(lemmas, None)
+
+
+def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) -> dict[str, dict[str, int]]:
     """For metadata.json: how many keys each game's list leaves out, and why."""
     beehive_code = LIST_CODES[language.beehive.list]
     wordle_length = language.wordle.length
@@ -169,7 +189,7 @@ def game_exclusions(language: Language, rows: list[tuple[str, str, str]]) -> dic
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
 
 
-def wordle_rows(rows: list[tuple[str, str, str]], lengths: tuple[int, ...]) -> Iterator[str]:
+def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...]) -> Iterator[str]:
     """``key<TAB>forms`` for the words (not lemma-only forms) whose key has one of ``lengths``
     letters, in key order (each page reads its length), but blocked keys (no Wordle answer
     may be one)."""
