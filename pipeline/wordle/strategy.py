@@ -650,7 +650,7 @@ class _Bookmaker:
         """Where a common word is still not found in time, choose again along its game,
         from its last state back, the first suggestion that fails fewer common words."""
         common = np.flatnonzero(self.words.weights >= self.common).tolist()
-        opening_guess = self.choice(())
+        opening_guess = self.plain.first[0].index
         for _ in range(BOOK_REPAIRS):
             failing = [a for a in common if len(self.game((), opening_guess, a)) > GUESSES]
             if not failing:
