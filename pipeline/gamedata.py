@@ -27,7 +27,10 @@ from typing import Callable
 
 from pipeline import beehive, racks
 from pipeline.config import Language
-from pipeline.fsutil import atomic_write, gzip_bytes
+from pipeline.errors import RuscError
+from pipeline.expand.estimate import human_bytes
+from pipeline.fsutil import atomic_write, count_lines, gzip_bytes
+from pipeline.lexicon import LIST_CODES
 
 
 # The engines' own loaders, so the files hold exactly what the site and the CLI play
@@ -42,6 +45,52 @@ def _rack_index(language: Language, game_tsv: Path) -> racks.RackIndex:
 
 #: Each game and how its index is built from ``game.tsv``.
 INDEXES: dict[str, Callable[[Language, Path], object]] = {"beehive": _beehive_index, "racks": _rack_index}
+#: Peak memory of each game's index per word of the list it reads, a little over what
+#: ca, es and fr measure (racks 744 to 788 bytes, beehive 394 to 425: the growth of
+#: ``ru_maxrss`` while ``RackIndex.load`` / ``BeehiveIndex.load`` run, over the list's lines).
+INDEX_BYTES_PER_WORD = {"beehive": 450, "racks": 850}
+
+
+def _list_of(language: Language, game: str) -> str:
+    """The list of game.tsv a game's index reads."""
+    return language.beehive.list if game == "beehive" else "words"
+
+
+def _list_size(folder: Path, list_name: str) -> int:
+    """Words in one list: the lines of its file beside game.tsv, else its rows of game.tsv."""
+    listed = folder / f"{list_name}.txt"
+    if listed.exists():
+        return count_lines(listed)
+    code = LIST_CODES[list_name]
+    with open(folder / "game.tsv", encoding="utf-8") as handle:
+        return sum(code in line.rsplit("\t", 1)[-1] for line in handle)
+
+
+def available_memory() -> int | None:
+    """Bytes of memory the system can give without swapping (Linux's MemAvailable), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def check_memory(language: Language, folder: Path, games: tuple[str, ...], available: int | None = None) -> int:
+    """Estimate the memory the games' indexes take together (they are built at once) and
+    refuse, in one line, when it exceeds the memory available; returns the estimate."""
+    sizes = {game: _list_size(folder, _list_of(language, game)) for game in games}
+    needed = sum(INDEX_BYTES_PER_WORD[game] * words for game, words in sizes.items())
+    available = available_memory() if available is None else available
+    if available is not None and needed > available:
+        biggest = max(sizes, key=lambda game: INDEX_BYTES_PER_WORD[game] * sizes[game])
+        raise RuscError(f"game data refused: the indexes of {', '.join(f'{g} ({sizes[g]} words)' for g in sizes)} "
+                        f"need an estimated {human_bytes(needed)} of memory, more than the {human_bytes(available)} "
+                        f"available; turn a game off ([{biggest}] enabled = false, with unsupported = \"why\") or "
+                        f"build on a machine with more memory", language.path)
+    return needed
 #: Every game, in the order their files are written.
 GAMES = tuple(INDEXES)
 
@@ -83,6 +132,7 @@ def write_game_data(language: Language, folder: Path, games: tuple[str, ...] = G
     only when ``today`` is given, with the days up to it. Returns the paths written."""
     folder = Path(folder)
     wanted = [f for f in GAME_FILES if f.game in games and (today is not None or not f.dated)]
+    check_memory(language, folder, tuple(dict.fromkeys(f.game for f in wanted)))
     indexes = {game: INDEXES[game](language, folder / "game.tsv") for game in dict.fromkeys(f.game for f in wanted)}
     return [atomic_write(folder / f.name, gzip_bytes(f.content(indexes[f.game], today))) for f in wanted]
 

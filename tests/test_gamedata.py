@@ -118,3 +118,31 @@ def test_daily_files_hold_each_day_up_to_today(tmp_path, built_lists):
         [d.date.isoformat(), " ".join(d.tiles), str(len(d.solution.answers))] for d in rack_index.schedule(TODAY)]
     before = write_game_data(EN, tmp_path, today=EN.schedule_start - dt.timedelta(days=1))
     assert all(len(gzip.decompress(p.read_bytes()).splitlines()) == 1 for p in before if p.name.endswith("daily.tsv.gz"))
+
+
+def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_path, built_lists, monkeypatch):
+    """The indexes' memory is estimated from the lists' sizes (the list files, else the rows
+    of game.tsv) before anything is built, and refused in one line above what is available."""
+    from pipeline.errors import RuscError
+    from pipeline.gamedata import INDEX_BYTES_PER_WORD, check_memory
+
+    folder = built_lists("en")
+    words = len((folder / "words.txt").read_text("utf-8").splitlines())
+    lemmas = len((folder / "lemmas.txt").read_text("utf-8").splitlines())
+    games = ("beehive", "racks")
+    listed = {"words": words, "lemmas": lemmas}
+    needed = INDEX_BYTES_PER_WORD["beehive"] * listed[EN.beehive.list] + INDEX_BYTES_PER_WORD["racks"] * words
+    assert check_memory(EN, folder, games, available=needed) == needed
+    # Without the list files, game.tsv's rows give the same sizes.
+    shutil.copyfile(folder / "game.tsv", tmp_path / "game.tsv")
+    assert check_memory(EN, tmp_path, games, available=needed) == needed
+    with pytest.raises(RuscError) as refused:
+        check_memory(EN, tmp_path, games, available=needed - 1)
+    message = str(refused.value)
+    assert message.startswith(f"{EN.path}: game data refused:") and "\n" not in message
+    assert f"racks ({words} words)" in message and "enabled = false" in message
+    # write_game_data checks before it builds anything: nothing is written.
+    monkeypatch.setattr("pipeline.gamedata.available_memory", lambda: 1000)
+    with pytest.raises(RuscError, match="game data refused"):
+        write_game_data(EN, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.tsv"]
