@@ -256,7 +256,8 @@ class Facts:
 
     measurements: object
     estimate: object
-    #: The bounded mode needed to stay under the default bound ("" if none), and its estimate.
+    #: The least bounded mode that stays under the default bound ("" if none is needed), and
+    #: its estimate.
     bounded: str
     bounded_estimate: object | None
     compounds: bool
@@ -280,11 +281,14 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     estimate = estimate_expansion(expander)
     log(estimate.describe())
     bounded, bounded_estimate = "", None
-    if estimate.forms > DEFAULT_MAX_FORMS:
-        bounded = next(iter(MODES))
+    # The least bounded mode whose estimate is under the bound (else the most bounded).
+    for mode in MODES if estimate.forms > DEFAULT_MAX_FORMS else ():
         # A new language has no letter groups yet: only its capitals are measured.
-        bounded_estimate = estimate_expansion(bounded_variant(expander, bounded, OrdinaryForms(measurements.capitalised_nouns)))
+        bounded, bounded_estimate = mode, estimate_expansion(
+            bounded_variant(expander, mode, OrdinaryForms(measurements.capitalised_nouns)))
         log(f"bounded ({bounded}): {bounded_estimate.describe()}")
+        if bounded_estimate.forms <= DEFAULT_MAX_FORMS:
+            break
     return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
 
 

@@ -357,12 +357,14 @@ class Expand:
     bounded: str = ""
 
 
-#: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`) and how metadata.json
-#: describes each, so that a bounded language's lists say what they are.
+#: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`), least bounded first,
+#: and how metadata.json describes each, so that a bounded language's lists say what they are.
 BOUNDED_MODES = {
     "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
                  "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
                  "are not generated",
+    "stems": "ordinary words only (the word-game fast path), the dictionary's stems as they are: no "
+             "affix is applied, so inflected and derived forms are not generated",
 }
 
 

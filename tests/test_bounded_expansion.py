@@ -181,3 +181,27 @@ def test_no_form_is_made_that_a_hidden_capitalised_homonym_shadows(tmp_path):
         assert {"ELA", "ELAk", "ELEn", "Eli", "Ola", "Olak"} <= set(forms)  # the hidden homonyms shadow nothing else
     # Without the drop, libhunspell rejects what El makes: the class is real, not a guess.
     assert spell(aff, dic, ["Ela", "Elen", "Eli"]) == [False, False, True]
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_stems_mode_makes_the_stems_hunspell_takes_as_words(code):
+    """bounded = "stems" (Hungarian, Korean): the ordinary stems of the .dic, none a stem
+    Hunspell takes only with an affix or in a compound, each accepted by libhunspell, and
+    nothing the one-affix mode does not make too."""
+    from expand_support import spell
+    from pipeline.config import load_language
+    from pipeline.expand import Expander, OrdinaryForms, bounded_variant, entry_forms
+
+    files = dictionary_files(code)
+    full = Expander.from_files(files.aff, files.dic)
+    ordinary = OrdinaryForms.of(load_language(code))
+    stems_only = bounded_variant(full, "stems", ordinary)
+    one_affix = bounded_variant(full, "one-affix", ordinary)
+    stems = {form for entry in stems_only.entries() for form in entry_forms(stems_only, entry)}
+    data = full.data
+    only_with_more = {flag for flag in (data.needaffix, data.onlyincompound, data.forbidden) if flag is not None}
+    taken_alone = {entry.stem for entry in stems_only.entries() if not entry.flags & only_with_more}
+    assert stems == taken_alone and len(stems) > 10_000
+    assert stems <= {form for entry in one_affix.entries() for form in entry_forms(one_affix, entry)}
+    sample = sorted(stems)[::10]
+    assert all(spell(files.aff, files.dic, sample))

@@ -7,10 +7,15 @@ TOML sets ``[expand] bounded = "one-affix"`` is expanded by :func:`bounded_varia
 
 * the word-game fast path (:func:`pipeline.expand.fastpath.fast_variant`): no rule or stem
   that can only make forms with capitals, digits, hyphens or apostrophes;
-* one affix per form: continuation classes no longer chain a second suffix or enable a
-  prefix, and prefixes no longer combine with suffixes (the rules lose their cross-product
-  mark). Every form still generated is accepted by Hunspell (it is one of the derivations
-  the full expansion makes); the forms left out are those made by two or more affixes.
+* ``one-affix``: one affix per form: continuation classes no longer chain a second suffix
+  or enable a prefix, and prefixes no longer combine with suffixes (the rules lose their
+  cross-product mark). The forms left out are those made by two or more affixes.
+* ``stems``: no affix at all, for dictionaries whose single affixes are already too many
+  (Hungarian, Korean: hundreds of millions of one-affix forms): the stems as they are,
+  where Hunspell takes them as words (not a NEEDAFFIX or ONLYINCOMPOUND stem).
+
+Every form still generated is accepted by Hunspell: it is one of the derivations the full
+expansion makes.
 
 :data:`MODES` describes each mode in the words metadata.json records under ``"bounded"``,
 so the lists say what they are.
@@ -35,6 +40,12 @@ def bounded_variant(expander: Expander, mode: str, ordinary: OrdinaryForms = Ord
         raise ValueError(f"unknown bounded mode {mode!r}")
     fast = fast_variant(expander, ordinary)
     data = fast.data
+    rules = _RULES[mode](data)
+    bounded_data = AffixData(**{**data.__dict__, "prefixes": rules(data.prefixes), "suffixes": rules(data.suffixes)})
+    return Expander(bounded_data, fast.entries(), forbidden=fast.forbidden, hidden=fast.hidden)
+
+
+def _one_affix(data: AffixData):
     affix_flags = frozenset(data.prefixes) | frozenset(data.suffixes)
 
     def one_level(groups):
@@ -43,6 +54,12 @@ def bounded_variant(expander: Expander, mode: str, ordinary: OrdinaryForms = Ord
         return {flag: tuple(replace(rule, cont=rule.cont - affix_flags, cross=False) for rule in rules)
                 for flag, rules in groups.items()}
 
-    bounded_data = AffixData(**{**data.__dict__, "prefixes": one_level(data.prefixes),
-                                "suffixes": one_level(data.suffixes)})
-    return Expander(bounded_data, fast.entries(), forbidden=fast.forbidden, hidden=fast.hidden)
+    return one_level
+
+
+def _stems(data: AffixData):
+    return lambda groups: {}
+
+
+#: Per mode: from the dictionary's affix data, what becomes of each group of rules.
+_RULES = {"one-affix": _one_affix, "stems": _stems}
