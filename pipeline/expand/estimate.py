@@ -131,17 +131,24 @@ def _measure_forms(expander, stems: list, mean_count: float, cap: int) -> tuple[
     evenly spread, about ``cap`` forms in all (``mean_count``: forms per stem)."""
     if not mean_count:
         return 1.0, 0.0
-    runs = max(1, min(len(stems) // RUN_STEMS, round(cap / (mean_count * RUN_STEMS))))
+    # Shorter runs where stems make many forms each; a stem that alone makes more than the
+    # cap is not generated (a Hungarian noun makes six million: such a dictionary is far
+    # over any bound, and the share of the others is estimate enough).
+    length = max(1, min(RUN_STEMS, round(cap / mean_count)))
+    runs = max(1, min(len(stems) // length, round(cap / (mean_count * length))))
     starts = [len(stems) * k // runs for k in range(runs)]
     made = distinct = size = counted = 0
     for start in starts:
         forms: set[str] = set()
-        for group in stems[start:start + RUN_STEMS]:
+        for group in stems[start:start + length]:
+            count = _count(expander, [group])[0]
+            if count > cap:
+                continue
             for entry in group:
                 produced = entry_forms(expander, entry)
                 made += len(produced)
                 forms.update(produced)
-            counted += _count(expander, [group])[0]
+            counted += count
         distinct += len(forms)
         size += sum(len(form.encode("utf-8")) + 1 for form in forms)
     if not made:
