@@ -66,9 +66,9 @@ def lemma_list(language: Language, aff: Path, dic: Path,
     """The lemma forms of the dictionary at ``aff``/``dic`` and how many stems each
     reason removed (for ``metadata.json``): what :func:`pipeline.lists.build_lists` runs.
     ``conjugation_files`` are the language's conjugation table, fetched."""
-    from pipeline.expand import Expander
+    from pipeline.expand.bounded import language_expander
 
-    forms, choice = lemmas(language, Expander.from_files(aff, dic), conjugation_table(language, conjugation_files))
+    forms, choice = lemmas(language, language_expander(language, aff, dic), conjugation_table(language, conjugation_files))
     counts: dict[str, int] = {}
     for reason in choice.removed.values():
         counts[reason] = counts.get(reason, 0) + 1

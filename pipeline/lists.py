@@ -117,12 +117,12 @@ def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list
                      blocklist: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     """What the lists need from the dictionary besides its forms, in one worker: the
     abbreviations (form → reason) and the blocked game keys (key → class)."""
-    from pipeline.expand import Expander
+    from pipeline.expand.bounded import language_expander
 
     if not (language.abbreviations.flags or language.abbreviations.add or abbreviation_list
             or blocklist or language.blocklist.add):
         return {}, {}
-    expander = Expander.from_files(aff, dic)
+    expander = language_expander(language, aff, dic)
     return (abbreviation_forms(language, expander, abbreviation_list),
             blocked_keys(language, expander, blocklist))
 

@@ -24,6 +24,7 @@ so the lists say what they are.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from pipeline.affixes import AffixData
 from pipeline.config import BOUNDED_MODES
@@ -32,6 +33,16 @@ from pipeline.expand.fastpath import OrdinaryForms, fast_variant
 
 #: Bounded modes and how metadata.json describes them (the data lives with the language rules).
 MODES = BOUNDED_MODES
+
+
+def language_expander(language, aff: Path, dic: Path) -> Expander:
+    """The expander of a language's dictionary as its build expands it, bounded where its
+    TOML says so: what the lemmas and the other facts of the lists are read from too, so
+    they stay within what the expansion made (a Hungarian noun's full derivations run to
+    millions)."""
+    expander = Expander.from_files(aff, dic)
+    mode = language.expand.bounded
+    return bounded_variant(expander, mode, OrdinaryForms.of(language)) if mode else expander
 
 
 def bounded_variant(expander: Expander, mode: str, ordinary: OrdinaryForms = OrdinaryForms()) -> Expander:

@@ -243,14 +243,11 @@ def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | 
     TOML's) or the spill would not fit on the disk holding ``work``."""
     import sys
 
-    from pipeline.expand.bounded import MODES, bounded_variant
-    from pipeline.expand.fastpath import OrdinaryForms
+    from pipeline.expand.bounded import MODES, language_expander
 
     mode = language.expand.bounded
     with collection_paused():
-        expander = Expander.from_files(aff, dic)
-        if mode:
-            expander = bounded_variant(expander, mode, OrdinaryForms.of(language))
+        expander = language_expander(language, aff, dic)
         estimate = estimate_expansion(expander)
     (log or (lambda line: print(line, file=sys.stderr, flush=True)))(
         f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}")
