@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Sequence
 
+from filelock import FileLock
+
 from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
@@ -128,16 +130,29 @@ def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
 def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path) -> dict:
     path = folder / f"wordle-{length}.json"
     key = _cache_key(language, wordle_tsv_path, length)
+    data = _stored(path, key)
+    if data is not None:
+        return data
+    folder.mkdir(parents=True, exist_ok=True)
+    # Two processes that want the same data (a site build and a test beside it) make it
+    # once: the second waits for the first and reads what it stored.
+    with FileLock(str(folder / f".wordle-{length}.lock")):
+        data = _stored(path, key)
+        if data is None:
+            data = build_wordle_data(language, wordle_tsv_path, length)
+            atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
+    return data
+
+
+def _stored(path: Path, key: str) -> dict | None:
+    """The data kept at ``path`` if it was made for ``key`` (None if missing or damaged)."""
     try:
         stored = json.loads(path.read_text("utf-8"))
         if stored.get("key") == key:
             return stored["data"]
     except (OSError, ValueError, AttributeError):
-        pass  # missing or damaged: build again
-    data = build_wordle_data(language, wordle_tsv_path, length)
-    folder.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
-    return data
+        pass
+    return None
 
 
 def front_code(keys: Sequence[str]) -> str:
