@@ -30,13 +30,13 @@ HUNSPELL_TESTS = REPO_ROOT.parent / "shared" / "hunspell-tests"
 
 
 #: The test files that take longest on two cores (about 30 to 100 s each), longest first but
-#: for the pages: while one worker builds the real site (the first page file, about 100 s
-#: with the Wordle books), the other has three files to run that need no site, so it does
-#: not wait for the build. `make test` (``--no-loadscope-reorder``) starts these before
-#: every other file, so what is left at the end is short and both workers finish together.
+#: for the pages: while one worker builds the real site (the first page file), the other has
+#: two files to run that need no site, so it does not wait for the build. `make test`
+#: (``--no-loadscope-reorder``) starts these before every other file, so what is left at the
+#: end is short and both workers finish together.
 LONGEST_FIRST = (
-    "test_solver_pages.py", "test_expand_fastpath.py", "test_expand_recall.py", "test_new_languages.py",
-    "test_wordle_page.py", "test_site_layout.py", "test_games_browser.py", "test_expand_forms.py",
+    "test_solver_pages.py", "test_expand_fastpath.py", "test_expand_recall.py", "test_wordle_page.py",
+    "test_site_layout.py", "test_new_languages.py", "test_games_browser.py", "test_expand_forms.py",
     "test_racks.py", "test_wordle.py", "test_reproducible.py", "test_blocklist.py", "test_beehive.py",
     "test_expand_precision.py", "test_lists.py",
 )
