@@ -397,22 +397,18 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
 
 def fitting(words: Words, constraints: Constraints, among: np.ndarray | None = None) -> np.ndarray:
     """Indices of the words (of ``among``, default all) that fit the clues
-    (:func:`pipeline.wordle.rules.fits`, in bulk)."""
-    if constraints.impossible:
-        return np.zeros(0, dtype=np.int64)
-    among = np.arange(words.size) if among is None else among
-    codes, counts, index = words.codes[among], words.letter_counts[among], {c: i for i, c in enumerate(words.alphabet)}
-    keep = np.ones(len(among), dtype=bool)
-    for i, (fixed, excluded) in enumerate(zip(constraints.fixed, constraints.excluded)):
-        if fixed is not None:
-            keep &= codes[:, i] == index[fixed]
+    (:func:`pipeline.wordle.rules.fits`, in bulk): what :func:`hard_pool` keeps (the greens,
+    each letter at least as often as shown), without the letters ruled out of a place and
+    with no letter more often than a grey allows."""
+    kept = hard_pool(words, constraints, among)
+    codes, counts, index = words.codes[kept], words.letter_counts[kept], words.letter_index
+    keep = np.ones(len(kept), dtype=bool)
+    for i, excluded in enumerate(constraints.excluded):
         for c in excluded:
             keep &= codes[:, i] != index[c]
-    for c, n in constraints.at_least.items():
-        keep &= counts[:, index[c]] >= n
     for c, n in constraints.at_most.items():
         keep &= counts[:, index[c]] <= n
-    return among[keep]
+    return kept[keep]
 
 
 def hard_pool(words: Words, constraints: Constraints, among: np.ndarray | None = None) -> np.ndarray:
@@ -423,7 +419,7 @@ def hard_pool(words: Words, constraints: Constraints, among: np.ndarray | None =
     if constraints.impossible:
         return np.zeros(0, dtype=np.int64)
     among = np.arange(words.size) if among is None else among
-    codes, counts, index = words.codes[among], words.letter_counts[among], {c: i for i, c in enumerate(words.alphabet)}
+    codes, counts, index = words.codes[among], words.letter_counts[among], words.letter_index
     keep = np.ones(len(among), dtype=bool)
     for i, fixed in enumerate(constraints.fixed):
         if fixed is not None:

@@ -94,9 +94,14 @@ class Words:
         return len(self.keys)
 
     @cached_property
+    def letter_index(self) -> dict[str, int]:
+        """Letter → its number in :attr:`codes`."""
+        return {c: i for i, c in enumerate(self.alphabet)}
+
+    @cached_property
     def codes(self) -> np.ndarray:
         """``(size, length)`` letter numbers."""
-        index = {c: i for i, c in enumerate(self.alphabet)}
+        index = self.letter_index
         return np.array([[index[c] for c in key] for key in self.keys], dtype=np.uint8).reshape(-1, self.length)
 
     @cached_property
