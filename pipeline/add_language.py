@@ -483,7 +483,7 @@ def _capitalisation_lines(m) -> list[str]:
 
 
 def _expand_lines(facts: Facts, modes: dict) -> list[str]:
-    from pipeline.expand.estimate import human_bytes
+    from pipeline.fsutil import human_bytes
 
     est = facts.estimate
     lines = ["[expand]",

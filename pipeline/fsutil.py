@@ -189,3 +189,16 @@ def build_lock(folder: Path, wait: float = 0.0) -> Iterator[None]:
         yield
     finally:
         lock.release()
+
+
+def human_bytes(size: float) -> str:
+    """A size for a log line or an error, in binary units.
+
+    >>> human_bytes(800), human_bytes(2900), human_bytes(49 * 1024 ** 3)
+    ('800 B', '2.8 KiB', '49.0 GiB')
+    """
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")

@@ -28,8 +28,7 @@ from typing import Callable
 from pipeline import beehive, racks
 from pipeline.config import Language
 from pipeline.errors import RuscError
-from pipeline.expand.estimate import human_bytes
-from pipeline.fsutil import atomic_write, count_lines, gzip_bytes
+from pipeline.fsutil import atomic_write, count_lines, gzip_bytes, human_bytes
 from pipeline.lexicon import LIST_CODES
 
 
@@ -45,6 +44,9 @@ def _rack_index(language: Language, game_tsv: Path) -> racks.RackIndex:
 
 #: Each game and how its index is built from ``game.tsv``.
 INDEXES: dict[str, Callable[[Language, Path], object]] = {"beehive": _beehive_index, "racks": _rack_index}
+#: Every game, in the order their files are written.
+GAMES = tuple(INDEXES)
+
 #: Peak memory of each game's index per word of the list it reads, a little over what
 #: ca, es and fr measure (racks 744 to 788 bytes, beehive 394 to 425: the growth of
 #: ``ru_maxrss`` while ``RackIndex.load`` / ``BeehiveIndex.load`` run, over the list's lines).
@@ -91,8 +93,6 @@ def check_memory(language: Language, folder: Path, games: tuple[str, ...], avail
                         f"available; turn a game off ([{biggest}] enabled = false, with unsupported = \"why\") or "
                         f"build on a machine with more memory", language.path)
     return needed
-#: Every game, in the order their files are written.
-GAMES = tuple(INDEXES)
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,8 @@ def write_game_data(language: Language, folder: Path, games: tuple[str, ...] = G
     only when ``today`` is given, with the days up to it. Returns the paths written."""
     folder = Path(folder)
     wanted = [f for f in GAME_FILES if f.game in games and (today is not None or not f.dated)]
-    check_memory(language, folder, tuple(dict.fromkeys(f.game for f in wanted)))
-    indexes = {game: INDEXES[game](language, folder / "game.tsv") for game in dict.fromkeys(f.game for f in wanted)}
+    indexed = tuple(dict.fromkeys(f.game for f in wanted))
+    check_memory(language, folder, indexed)
+    indexes = {game: INDEXES[game](language, folder / "game.tsv") for game in indexed}
     return [atomic_write(folder / f.name, gzip_bytes(f.content(indexes[f.game], today))) for f in wanted]
 

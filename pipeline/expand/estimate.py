@@ -31,6 +31,7 @@ from pathlib import Path
 
 from pipeline.affixes import Entry
 from pipeline.errors import RuscError
+from pipeline.fsutil import human_bytes
 from pipeline.expand.batch import BatchKind
 from pipeline.expand.engine import Expander
 from pipeline.expand.forms import entry_forms
@@ -189,18 +190,6 @@ def check_disk(estimate: Estimate, folder: Path) -> None:
         raise RuscError(f"expansion refused: it needs about {human_bytes(estimate.spill_bytes)} of temporary space "
                         f"but {probe} has {human_bytes(free)} free; free some space or use the bounded mode "
                         f"(expand.bounded)")
-
-
-def human_bytes(size: float) -> str:
-    """
-    >>> human_bytes(800), human_bytes(2900), human_bytes(49 * 1024 ** 3)
-    ('800 B', '2.8 KiB', '49.0 GiB')
-    """
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    raise AssertionError("unreachable")
 
 
 @contextmanager
