@@ -22,10 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pipeline.config import load_language  # noqa: E402
-from pipeline.expand.bounded import bounded_variant  # noqa: E402
-from pipeline.expand.engine import Expander  # noqa: E402
+from pipeline.expand.bounded import language_expander  # noqa: E402
 from pipeline.expand.estimate import collection_paused, estimate_expansion  # noqa: E402
-from pipeline.expand.fastpath import OrdinaryForms  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
 from pipeline.sources import fetch  # noqa: E402
 
@@ -60,10 +58,7 @@ def main() -> int:
         language = load_language(code)
         files = fetch(language, paths)
         with collection_paused():
-            expander = Expander.from_files(files.aff, files.dic)
-            if language.expand.bounded:
-                expander = bounded_variant(expander, language.expand.bounded, OrdinaryForms.of(language))
-            estimate = estimate_expansion(expander)
+            estimate = estimate_expansion(language_expander(language, files.aff, files.dic))
         real, source = real_count(code, paths, table)
         seconds = time.perf_counter() - start
         if not real:
