@@ -36,7 +36,7 @@ from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_write, gzip_bytes
-from pipeline.lexicon import lexicon_checksum, load_game_lexicon
+from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
 
@@ -156,7 +156,7 @@ class BeehiveIndex:
     def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "BeehiveIndex":
         """Read ``game.tsv`` (from ``directory``, default the language's word-list folder)."""
         path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
-        lexicon = load_game_lexicon(path, language.beehive.list)
+        lexicon = load_game_lexicon(path, game_list(language, "beehive"))
         return cls.from_lexicon(language, lexicon, lexicon_checksum(path))
 
     @classmethod

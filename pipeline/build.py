@@ -96,13 +96,15 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
 
 def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
     """The pinned abbreviation and offensive-word lists of ``language`` and the files of
-    its conjugation table (fetched and verified like its dictionary), as
+    its conjugation table and graded word list (fetched and verified like its dictionary), as
     :class:`~pipeline.lists.ListInputs` fields."""
     sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
     lists = {field: tuple(fetch_word_list(source, language, paths)) if source else ()
              for field, source in sources.items()}
     table = language.lemma_evidence.conjugations
     lists["conjugation_files"] = tuple(fetch_package_files(table, language, paths)) if table else ()
+    graded = language.vocabulary.source
+    lists["vocabulary_files"] = tuple(fetch_package_files(graded, language, paths)) if graded else ()
     return lists
 
 

@@ -291,6 +291,62 @@ class Blocklist:
 
 
 @dataclass(frozen=True)
+class VocabularyTier:
+    """Which of a word list's words a game takes at one size ([vocabulary.<game>] tiers)."""
+
+    #: The list's size levels up to this one (SCOWL: 10 … 95) fall in this tier (the first
+    #: tier whose size is at least the word's).
+    size: int
+    #: The least wordfreq Zipf frequency of the word's family (it and its inflections); 0:
+    #: every word of the tier.
+    min_zipf: float = 0.0
+    #: Words whose capitalised spelling the list also has as a name (dido, balboa) are left
+    #: out of this tier: their frequency counts the name, not the word.
+    names_out: bool = False
+    #: And so are those the list also has as upper-case words (kent, siemens).
+    capitals_out: bool = False
+    #: Only words the list inflects (nana/nanas): uninflected words at the largest sizes are
+    #: mostly foreign fragments of set phrases (fide, haut, mein).
+    inflected_only: bool = False
+
+
+@dataclass(frozen=True)
+class GameVocabulary:
+    """How one game chooses its words from the graded list ([vocabulary.<game>])."""
+
+    #: By growing size; a word above the last tier's size is out.
+    tiers: tuple[VocabularyTier, ...]
+    #: Variant spelling categories → the least Zipf frequency a word the list has only
+    #: there must have by itself (none: variants are taken as the tiers take any word).
+    variants: dict[str, float] = field(default_factory=dict)
+    #: Other varieties' spelling categories: a variant of ours that one of them spells as
+    #: its own word is theirs (grey, theatre in an American list).
+    foreign_spellings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
+    (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
+    See :mod:`pipeline.vocabulary`; ``words.txt`` and ``forms.txt`` stay complete."""
+
+    #: The pinned graded list (SCOWL's Debian package), None where the language has none.
+    source: ListSource | None = None
+    #: Spelling categories of the list the language writes ("english", "american", "variant_1").
+    spellings: tuple[str, ...] = ()
+    #: Each game's rules (keys: "beehive", "racks", "wordle"); a game not named plays the
+    #: dictionary's words.
+    games: dict[str, GameVocabulary] = field(default_factory=dict)
+    #: Suffix rules ``(ending, base ending)`` that lead an inflection to its base, for the
+    #: family frequency (``ies`` → ``y``: ponies → pony).
+    inflections: tuple[tuple[str, str], ...] = ()
+    #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
+    add: tuple[str, ...] = ()
+    #: Words no game takes although the list has them (the TOML says why for each).
+    remove: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Tile:
     #: What the tile shows, lower case ("a", "l·l", "qu").
     text: str
@@ -393,6 +449,8 @@ class Language:
     lemma_evidence: LemmaEvidence
     abbreviations: Abbreviations
     blocklist: Blocklist
+    #: The games' own vocabulary, where the language has one.
+    vocabulary: Vocabulary
     #: Language for wordfreq (pangram commonness); "" for none.
     frequency_language: str
     beehive: Beehive
@@ -526,6 +584,7 @@ class _Reader:
             lemma_evidence=self.lemma_evidence(),
             abbreviations=self.abbreviations(),
             blocklist=self.blocklist(),
+            vocabulary=self.vocabulary(),
             frequency_language=self.get(raw, "frequency_language", str, "", ""),
             beehive=self.beehive(alphabet),
             racks=self.racks(alphabet, folding),
@@ -751,6 +810,47 @@ class _Reader:
             raise self.fail("[blocklist] has no source: add one, or a 'note' saying why the language has none")
         return Blocklist(source=source, add=tuple(self.strings(table, "add", where)),
                          rack_allows=frozenset(self.strings(table, "rack_allows", where)), note=note)
+
+    def vocabulary(self) -> Vocabulary:
+        table = self.table("vocabulary", False)
+        if not table:
+            return Vocabulary()
+        where = "vocabulary."
+        source = self.list_source(table, where)
+        if source is None:
+            raise self.fail("[vocabulary] needs a 'source': the graded word list its games are chosen from")
+        spellings = self.strings(table, "spellings", where)
+        if not spellings:
+            raise self.fail(f"field '{where}spellings' must name the list's spelling categories")
+        games = {}
+        for game in ("beehive", "racks", "wordle"):
+            raw = self.get(table, game, dict, where, None)
+            if raw is None:
+                continue
+            tiers = []
+            for item in self.get(raw, "tiers", list, f"{where}{game}.", []):
+                if not isinstance(item, dict):
+                    raise self.fail(f"field '{where}{game}.tiers' must be a list of tables")
+                tier_where = f"{where}{game}.tiers."
+                tiers.append(VocabularyTier(
+                    size=self.get(item, "size", int, tier_where),
+                    min_zipf=float(self.get(item, "min_zipf", (int, float), tier_where, 0.0)),
+                    names_out=self.get(item, "names_out", bool, tier_where, False),
+                    capitals_out=self.get(item, "capitals_out", bool, tier_where, False),
+                    inflected_only=self.get(item, "inflected_only", bool, tier_where, False)))
+            if not tiers or [t.size for t in tiers] != sorted({t.size for t in tiers}):
+                raise self.fail(f"field '{where}{game}.tiers' must list tiers by growing size, each size once")
+            variants = self.get(raw, "variants", dict, f"{where}{game}.", {})
+            if not all(name in spellings and isinstance(floor, (int, float)) and not isinstance(floor, bool)
+                       for name, floor in variants.items()):
+                raise self.fail(f"field '{where}{game}.variants' must map spelling categories of "
+                                f"'{where}spellings' to Zipf frequencies")
+            games[game] = GameVocabulary(tuple(tiers), {name: float(floor) for name, floor in variants.items()},
+                                         tuple(self.strings(raw, "foreign_spellings", f"{where}{game}.")))
+        return Vocabulary(source=source, spellings=tuple(spellings), games=games,
+                          inflections=tuple(self.pairs(table, "inflections", where)),
+                          add=tuple(self.strings(table, "add", where)),
+                          remove=frozenset(self.strings(table, "remove", where)))
 
     def pairs(self, table: dict, key: str, where: str) -> list[tuple[str, str]]:
         pairs = self.get(table, key, list, where, [])

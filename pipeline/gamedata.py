@@ -29,7 +29,7 @@ from pipeline import beehive, racks
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, count_lines, gzip_bytes, human_bytes
-from pipeline.lexicon import LIST_CODES
+from pipeline.lexicon import LIST_CODES, game_list
 
 
 # The engines' own loaders, so the files hold exactly what the site and the CLI play
@@ -51,11 +51,6 @@ GAMES = tuple(INDEXES)
 #: ca, es and fr measure (racks 744 to 788 bytes, beehive 394 to 425: the growth of
 #: ``ru_maxrss`` while ``RackIndex.load`` / ``BeehiveIndex.load`` run, over the list's lines).
 INDEX_BYTES_PER_WORD = {"beehive": 450, "racks": 850}
-
-
-def _list_of(language: Language, game: str) -> str:
-    """The list of game.tsv a game's index reads."""
-    return language.beehive.list if game == "beehive" else "words"
 
 
 def _list_size(folder: Path, list_name: str) -> int:
@@ -83,7 +78,7 @@ def available_memory() -> int | None:
 def check_memory(language: Language, folder: Path, games: tuple[str, ...], available: int | None = None) -> int:
     """Estimate the memory the games' indexes take together (they are built at once) and
     refuse, in one line, when it exceeds the memory available; returns the estimate."""
-    sizes = {game: _list_size(folder, _list_of(language, game)) for game in games}
+    sizes = {game: _list_size(folder, game_list(language, game)) for game in games}
     needed = sum(INDEX_BYTES_PER_WORD[game] * words for game, words in sizes.items())
     available = available_memory() if available is None else available
     if available is not None and needed > available:

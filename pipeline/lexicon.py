@@ -2,9 +2,12 @@
 
 ``game.tsv`` has one row per (key, display form): ``key<TAB>form<TAB>lists``, sorted by
 key then form, where ``lists`` says which word lists the form belongs to: ``w`` (words),
-``l`` (lemmas) or ``wl``, followed for a blocked key by its class: ``x`` (out of every
-game) or ``v`` (vulgar: out of the answers, allowed on racks; see :mod:`pipeline.blocklist`).
-A game asks for the keys of one list, blocked keys left out:
+``l`` (lemmas) or ``wl``, then, where the language has a game vocabulary
+(:mod:`pipeline.vocabulary`), ``B``, ``R`` and ``W`` for the forms of the beehive's, the
+racks' and Wordle's own vocabularies, followed for a blocked key by its class: ``x`` (out of
+every game) or ``v`` (vulgar: out of the answers, allowed on racks; see
+:mod:`pipeline.blocklist`). A game asks for the keys of one list (:func:`game_list`),
+blocked keys left out:
 
 >>> import io
 >>> rows = io.StringIO("acaba\\tacaba\\tw\\nacaba\\tacabà\\tw\\namelarse\\tamelar-se\\tl\\n")
@@ -24,12 +27,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
+from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import sha256_file
 
-LIST_CODES = {"words": "w", "lemmas": "l"}
+#: The lists of game.tsv and their codes: the dictionary's words and lemmas, and each game's
+#: own vocabulary.
+LIST_CODES = {"words": "w", "lemmas": "l", "beehive": "B", "racks": "R", "wordle": "W"}
 #: Class codes of blocked keys (pipeline.blocklist.EVERY_GAME, VULGAR).
 BLOCKED, VULGAR = "x", "v"
+
+
+def game_list(language: Language, game: str) -> str:
+    """The list of game.tsv that ``game`` ("beehive", "racks", "wordle") reads: its own
+    vocabulary where the language has one, else the beehive's configured list or the words."""
+    if game in language.vocabulary.games:
+        return game
+    return language.beehive.list if game == "beehive" else "words"
 
 
 def read_game_lexicon(handle: IO[str], list_name: str, source: str = "game.tsv",

@@ -8,15 +8,20 @@ sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
 ``words.txt``   the ordinary words (:func:`pipeline.clean.is_ordinary_word`) but
                 abbreviations (:mod:`pipeline.abbreviations`)
 ``lemmas.txt``  the dictionary entries a normative dictionary lists (:mod:`pipeline.lemmas`)
-``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, ``w``/``l``/``wl`` and, for
-                a blocked key, its class ``x``/``v`` (:mod:`pipeline.blocklist`)
-``wordle.tsv``  ``key<TAB>form form…`` for the keys of every Wordle length (``wordle.lengths``)
+``game.tsv``    ``key<TAB>form<TAB>lists``: game key, display form, ``w``/``l``/``wl``, the
+                games' own vocabularies ``B``/``R``/``W`` where the language has them
+                (:mod:`pipeline.vocabulary`) and, for a blocked key, its class ``x``/``v``
+                (:mod:`pipeline.blocklist`)
+``wordle.tsv``  ``key<TAB>form form…`` for the keys of Wordle's list of every Wordle length
+                (``wordle.lengths``)
 plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
 Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import os
 import shutil
@@ -32,10 +37,11 @@ from pipeline.config import Language
 from pipeline.extsort import read_rows, sorted_rows
 from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
 from pipeline.lemmas import lemma_list
-from pipeline.lexicon import LIST_CODES
+from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
+from pipeline.vocabulary import GameVocabularies, blocked_families, game_vocabularies, read_graded_list, vocabulary_report
 from pipeline.workers import process_pool
 
 #: The list files, in the order metadata and SHA256SUMS name them.
@@ -63,6 +69,9 @@ class ListInputs:
     #: The files of the language's pinned conjugation table
     #: (:func:`pipeline.sources.fetch_package_files`), empty where it has none.
     conjugation_files: tuple[Path, ...] = ()
+    #: The files of the language's graded word list ([vocabulary] source), empty where it
+    #: has none.
+    vocabulary_files: tuple[Path, ...] = ()
 
 
 def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
@@ -78,6 +87,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         facts_job = pool.submit(dictionary_facts, language, inputs.aff, inputs.dic,
                                 list(inputs.abbreviation_list), list(inputs.blocklist))
         lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files)
+        vocabulary_job = pool.submit(vocabularies_of, language, inputs.vocabulary_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         abbreviations, blocked = facts_job.result()
         dropped: dict[str, int] = {}
@@ -87,9 +97,14 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         lemma_forms = [form for form in lemma_forms
                        if form not in abbreviations and not is_vowelless(form, language)]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
-        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked, spill_dir=tmp)
+        vocabularies = vocabulary_job.result()
+        if vocabularies is not None:
+            blocked = blocked_families(blocked, vocabularies, language)
+        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked, spill_dir=tmp,
+                         vocabularies=vocabularies.games if vocabularies else None)
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
-        _write_lines(tmp / "wordle.tsv", wordle_rows(read_rows(tmp / "game.tsv"), language.wordle.lengths))
+        _write_lines(tmp / "wordle.tsv", wordle_rows(read_rows(tmp / "game.tsv"), language.wordle.lengths,
+                                                     LIST_CODES[game_list(language, "wordle")]))
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
@@ -105,6 +120,10 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         metadata["words_excluded"] = dict(sorted(dropped.items()))
         metadata["game_exclusions"] = game_exclusions(language, read_rows(tmp / "game.tsv"))
         metadata["word_lists"] = _word_list_provenance(language, inputs)
+        if vocabularies is not None:
+            with open(tmp / "words.txt", encoding="utf-8", newline="\n") as words:
+                metadata["game_vocabulary"] = vocabulary_report(language, (line.rstrip("\n") for line in words),
+                                                                vocabularies)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
         summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
         digests.update({name: sha256_file(tmp / name) for name in summed})
@@ -127,19 +146,32 @@ def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list
             blocked_keys(language, expander, blocklist))
 
 
+def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabularies | None:
+    """The games' vocabularies (:mod:`pipeline.vocabulary`), None where the language has none."""
+    rules = language.vocabulary
+    if not (rules.games and files):
+        return None
+    return game_vocabularies(language, read_graded_list(files, rules, rules.source.encoding))
+
+
 def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
-              blocked: dict[str, str] | None = None, spill_dir: Path | None = None) -> Iterator[tuple[str, str, str]]:
-    """``(key, form, lists)`` for every word and lemma with a valid key, sorted; a blocked
-    key's lists end with its class (``x`` or ``v``, see :mod:`pipeline.blocklist`).
+              blocked: dict[str, str] | None = None, spill_dir: Path | None = None,
+              vocabularies: dict[str, tuple[str, ...]] | None = None) -> Iterator[tuple[str, str, str]]:
+    """``(key, form, lists)`` for every word, lemma and form of a game's vocabulary with a
+    valid key, sorted; a blocked key's lists end with its class (``x`` or ``v``, see
+    :mod:`pipeline.blocklist`).
 
     Streamed: the words file and the lemmas are merged in form order, and the rows sorted
     by key through :func:`pipeline.extsort.sorted_rows` (runs spilled to ``spill_dir``,
     default the system's temporary folder), so memory stays bounded for any expansion.
     """
     blocked = blocked or {}
+    streams = {LIST_CODES["lemmas"]: sorted(lemma_forms)}
+    for game, forms in sorted((vocabularies or {}).items(), key=lambda item: LIST_CODES[item[0]]):
+        streams[LIST_CODES[game]] = forms
 
     def unsorted() -> Iterator[tuple[str, str, str]]:
-        for form, lists in _memberships(words_file, sorted(lemma_forms)):
+        for form, lists in _memberships(words_file, streams):
             key = fold(form, language)
             if key is not None:
                 yield key, form, lists + blocked.get(key, "")
@@ -147,28 +179,27 @@ def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
     return sorted_rows(unsorted(), spill_dir)
 
 
-def _memberships(words_file: Path, lemma_forms: list[str]) -> Iterator[tuple[str, str]]:
-    """``(form, lists)`` in form order: ``w`` for a word of ``words_file``, ``l`` for a
-    lemma, ``wl`` for both (both inputs sorted by code point)."""
+def _memberships(words_file: Path, streams: dict[str, list[str] | tuple[str, ...]]) -> Iterator[tuple[str, str]]:
+    """``(form, lists)`` in form order: ``w`` for a word of ``words_file``, then the code of
+    each other list that has the form (``streams``: code → its forms, sorted by code point):
+    ``wl`` for a word that is also a lemma."""
     with open(words_file, encoding="utf-8", newline="\n") as handle:
-        words = (line.rstrip("\n") for line in handle)
-        lemmas = iter(lemma_forms)
-        word, lemma = next(words, None), next(lemmas, None)
-        while word is not None or lemma is not None:
-            if lemma is None or (word is not None and word < lemma):
-                yield word, "w"
-                word = next(words, None)
-            elif word is None or lemma < word:
-                yield lemma, "l"
-                lemma = next(lemmas, None)
-            else:
-                yield word, "wl"
-                word, lemma = next(words, None), next(lemmas, None)
+        labelled = [_labelled((line.rstrip("\n") for line in handle), 0, LIST_CODES["words"])]
+        labelled += [_labelled(forms, order, code) for order, (code, forms) in enumerate(streams.items(), 1)]
+        for form, group in itertools.groupby(heapq.merge(*labelled), key=lambda item: item[0]):
+            yield form, "".join(code for _form, _order, code in group)
+
+
+def _labelled(forms: Iterable[str], order: int, code: str) -> Iterator[tuple[str, int, str]]:
+    """``(form, order, code)`` for each form: a stream :func:`_memberships` merges."""
+    for form in forms:
+        yield form, order, code
 
 
 def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) -> dict[str, dict[str, int]]:
     """For metadata.json: how many keys each game's list leaves out, and why."""
-    beehive_code = LIST_CODES[language.beehive.list]
+    beehive_code, rack_code, wordle_code = (LIST_CODES[game_list(language, game)]
+                                            for game in ("beehive", "racks", "wordle"))
     wordle_length = language.wordle.length
     counted: dict[str, dict[str, set[str]]] = {"beehive": {}, "racks": {}, "wordle": {}}
     excluded_letters = set(language.beehive.excluded_letters)
@@ -182,20 +213,20 @@ def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) ->
         why = "blocklist (slurs and offensive words)" if cls == EVERY_GAME else "blocklist (vulgar, allowed on racks)"
         if beehive_code in lists and len(key) >= language.beehive.min_length:
             counted["beehive"].setdefault(why, set()).add(key)
-        if "w" in lists and cls == EVERY_GAME:
+        if rack_code in lists and cls == EVERY_GAME:
             counted["racks"].setdefault(why, set()).add(key)
-        if "w" in lists and len(key) == wordle_length:
+        if wordle_code in lists and len(key) == wordle_length:
             counted["wordle"].setdefault(why, set()).add(key)
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
 
 
-def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...]) -> Iterator[str]:
-    """``key<TAB>forms`` for the words (not lemma-only forms) whose key has one of ``lengths``
-    letters, in key order (each page reads its length), but blocked keys (no Wordle answer
-    may be one)."""
+def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
+    """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
+    forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
+    (each page reads its length), but blocked keys (no Wordle answer may be one)."""
     current, forms = None, []
     for key, form, lists in rows:
-        if len(key) not in lengths or "w" not in lists or lists[-1] in (EVERY_GAME, VULGAR):
+        if len(key) not in lengths or code not in lists or lists[-1] in (EVERY_GAME, VULGAR):
             continue
         if key != current:
             if current is not None:

@@ -47,7 +47,7 @@ from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_write, source_digest
-from pipeline.lexicon import lexicon_checksum, load_game_lexicon
+from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
 
@@ -320,7 +320,8 @@ class RackIndex:
 
     @classmethod
     def load(cls, language: Language, paths: Paths | None, directory: Path | None = None) -> "RackIndex":
-        """Read the ``words`` list of ``game.tsv`` (from ``directory``, default the word-list folder).
+        """Read the racks' list of ``game.tsv`` (:func:`pipeline.lexicon.game_list`) from
+        ``directory``, default the word-list folder.
 
         With ``paths``, the index is kept in its cache (:func:`_cached_index_path`): building
         Catalan's takes about 12 s, reading it back about 3.
@@ -333,7 +334,7 @@ class RackIndex:
                 by_signature, children = marshal.loads(kept.read_bytes())
                 return cls(language, TileSet.of(language), checksum, by_signature, children, kept)
         # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
-        index = cls.from_lexicon(language, load_game_lexicon(path, "words", allow_vulgar=True), checksum)
+        index = cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum)
         if kept is not None:
             for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
                 stale.unlink(missing_ok=True)

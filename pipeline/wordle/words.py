@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
+from pipeline.frequency import frequency_table, to_zipf
 
 #: Levels of the quantised prior (one character of the page data each).
 LEVELS = 64
@@ -120,25 +121,12 @@ class Words:
         return {key: i for i, key in enumerate(self.keys)}
 
 
-@lru_cache(maxsize=8)
-def _frequencies(code: str) -> dict[str, float]:
-    from wordfreq import get_frequency_dict
-
-    return get_frequency_dict(code)
-
-
 def zipf_of(forms: tuple[str, ...], language: Language) -> float:
-    """The word's frequency: the best of its spellings' (0 if wordfreq does not know it).
-
-    Read from wordfreq's table directly: for the ordinary words of the lists (no spaces,
-    hyphens or apostrophes) this is ``wordfreq.zipf_frequency`` (the tests check it), a
-    hundred times faster than tokenising each word.
-    """
+    """The word's frequency: the best of its spellings' (0 if wordfreq does not know it)."""
     if not language.frequency_language:
         return 0.0
-    table = _frequencies(language.frequency_language)
-    best = max(table.get(form, 0.0) for form in forms)
-    return round(math.log10(best) + 9, 2) if best > 0 else 0.0
+    table = frequency_table(language.frequency_language)
+    return to_zipf(max(table.get(form, 0.0) for form in forms))
 
 
 def lemma_list_path(wordle_tsv: Path) -> Path:

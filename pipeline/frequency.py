@@ -1,0 +1,27 @@
+"""Word frequencies from wordfreq, read from its table directly.
+
+For the ordinary words of the lists (no spaces, hyphens or apostrophes) a table look-up is
+``wordfreq.zipf_frequency`` (tests/test_wordle.py checks it), a hundred times faster than
+tokenising each word. The Zipf scale: 3 is once per million words, 2 once per ten million.
+
+>>> to_zipf(1e-6), to_zipf(0.0)
+(3.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+
+@lru_cache(maxsize=8)
+def frequency_table(code: str) -> dict[str, float]:
+    """wordfreq's word → frequency table of one language."""
+    from wordfreq import get_frequency_dict
+
+    return get_frequency_dict(code)
+
+
+def to_zipf(frequency: float) -> float:
+    """A frequency on the Zipf scale, rounded as ``wordfreq.zipf_frequency`` rounds (0 for none)."""
+    return round(math.log10(frequency) + 9, 2) if frequency > 0 else 0.0
