@@ -19,7 +19,7 @@ from pipeline import beehive
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.config import load_language
 from pipeline.errors import UsageError
-from pipeline.lexicon import LIST_CODES
+from pipeline.lexicon import LIST_CODES, game_list
 
 CA = load_language("ca")
 EN = load_language("en")
@@ -135,7 +135,7 @@ def real(request, built_lists, game_indexes):
 
 def brute_force(language, folder: Path, letters: str) -> dict[str, int]:
     """Key -> points by scanning every row of game.tsv (the seed's method)."""
-    code = LIST_CODES[language.beehive.list]
+    code = LIST_CODES[game_list(language, "beehive")]
     rules = language.beehive
     allowed = set(letters)
     found = {}

@@ -16,6 +16,7 @@ from pipeline.blocklist import EVERY_GAME, VULGAR
 from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.errors import RuscError
+from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.sources import fetch_word_list
 
 pytestmark = pytest.mark.slow
@@ -107,7 +108,7 @@ def test_metadata_says_what_each_game_list_excluded_and_the_list_is_pinned(real)
     exclusions = metadata["game_exclusions"]
     assert set(exclusions) == {"beehive", "racks", "wordle"}
     off_racks = {row.split("\t")[0] for row in lines(folder / "game.tsv")
-                 if "w" in row.split("\t")[2] and row.endswith(EVERY_GAME)}
+                 if LIST_CODES[game_list(language, "racks")] in row.split("\t")[2] and row.endswith(EVERY_GAME)}
     assert sum(exclusions["racks"].values()) == len(off_racks) > 0
     blocklist = metadata["word_lists"]["blocklist"]
     if language.blocklist.source is None:

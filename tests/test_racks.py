@@ -21,7 +21,7 @@ import pytest
 from pipeline import racks
 from pipeline.config import load_language
 from pipeline.errors import UsageError
-from pipeline.lexicon import load_game_lexicon
+from pipeline.lexicon import game_list, load_game_lexicon
 from pipeline.racks import BLANK, RackIndex, TileSet, tile_points
 
 CA = load_language("ca")
@@ -178,7 +178,7 @@ class RealList:
         self.language = language
         self.index = index
         # Racks play vulgar-but-valid words (Scrabble keeps them), so the reference does too.
-        self.lexicon = load_game_lexicon(folder / "game.tsv", "words", allow_vulgar=True)
+        self.lexicon = load_game_lexicon(folder / "game.tsv", game_list(language, "racks"), allow_vulgar=True)
         tiles = TileSet.of(language)
         self.spelled = [(form, Counter(spelled)) for forms in self.lexicon.values() for form in forms
                         if (spelled := tiles.spell(form)) is not None and len(spelled) >= 2]
