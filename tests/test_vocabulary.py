@@ -1,0 +1,125 @@
+"""The English games' own vocabulary (pipeline/vocabulary.py), on the real built lists:
+each class the vocabulary removes is out of every game and each class it adds is in, while
+words.txt stays the dictionary's complete reference."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipeline.clean import fold
+from pipeline.config import VocabularyTier, load_language
+from pipeline.lexicon import game_list, load_game_lexicon
+from pipeline.vocabulary import GradedList, ListedWord, family_roots, tier_of
+
+EN = load_language("en")
+
+
+@pytest.fixture(scope="module")
+def en(built_lists):
+    folder = built_lists("en")
+    games = {game: load_game_lexicon(folder / "game.tsv", game_list(EN, game), allow_vulgar=game == "racks")
+             for game in ("beehive", "racks", "wordle")}
+    words = set((folder / "words.txt").read_text("utf-8").split("\n"))
+    return folder, games, words
+
+
+def test_every_english_game_reads_its_own_vocabulary():
+    assert {game_list(EN, game) for game in ("beehive", "racks", "wordle")} == {"beehive", "racks", "wordle"}
+    assert game_list(load_language("ca"), "beehive") == "lemmas"  # no [vocabulary]: as configured
+
+
+ALL_GAMES = ("beehive", "racks", "wordle")
+
+
+@pytest.mark.parametrize("word, why, games_without_it", [
+    ("clii", "a Roman numeral", ALL_GAMES), ("viii", "a Roman numeral", ALL_GAMES),
+    ("innit", "a British colloquialism", ALL_GAMES), ("naff", "a British colloquialism", ALL_GAMES),
+    ("initio", "a foreign fragment", ALL_GAMES), ("lemme", "a spoken contraction", ALL_GAMES),
+    # Names' spellings are out of the beehive; a Scrabble rack keeps dido (a prank), as
+    # Scrabble's lists do, and the clue filter keeps every word a game could choose.
+    ("dido", "a name's spelling (SCOWL lists Dido at a smaller size)", ("beehive",)),
+    ("balboa", "a name's spelling", ("beehive",)),
+])
+def test_words_no_game_accepts_are_out_but_stay_in_words(en, word, why, games_without_it):
+    _folder, games, words = en
+    assert word in words, f"{word} should still be in words.txt (the complete reference)"
+    for game in games_without_it:
+        assert word not in games[game], f"{word} ({why}) is in the {game} list"
+
+
+@pytest.mark.parametrize("word", ["turd", "poop", "crap"])
+def test_crude_words_are_out_of_the_answers_and_still_playable_on_racks(en, word):
+    _folder, games, _words = en
+    assert word not in games["beehive"] and word not in games["wordle"]
+    assert word in games["racks"]
+
+
+def test_slurs_are_out_of_every_game(en):
+    _folder, games, _words = en
+    for game, keys in games.items():
+        assert "homo" not in keys, game
+
+
+@pytest.mark.parametrize("word, games_with_it", [
+    ("nana", ("beehive", "wordle", "racks")),    # SCOWL size 80, common
+    ("ramen", ("beehive", "wordle", "racks")),   # size 70
+    ("donut", ("beehive", "wordle", "racks")),   # a common variant (variant_2)
+    ("cyber", ("beehive", "wordle", "racks")),   # the language file's additions
+    ("spelt", ("wordle", "racks")),              # a variant: the clue filter never lacks it
+    ("qat", ("racks",)), ("stoa", ("racks",)),   # Scrabble words
+])
+def test_common_words_the_dictionary_lacked_are_in(en, word, games_with_it):
+    _folder, games, words = en
+    assert word not in words, f"{word} is in words.txt already: the test proves nothing"
+    for game in games_with_it:
+        assert word in games[game], f"{word} is not in the {game} list"
+
+
+def test_american_games_take_american_spellings_and_british_ones_british(built_lists):
+    gb = load_language("en-gb")
+    british = load_game_lexicon(built_lists("en-gb") / "game.tsv", game_list(gb, "beehive"))
+    american = load_game_lexicon(built_lists("en") / "game.tsv", game_list(EN, "beehive"))
+    assert {"colour", "centre", "organise"} <= british.keys()
+    assert not {"color", "center", "organize"} & british.keys()
+    assert {"color", "center", "organize"} <= american.keys()
+    assert not {"colour", "centre", "organise", "theatre"} & american.keys()
+
+
+def test_metadata_says_how_each_game_list_was_made_and_what_each_rule_removed(en):
+    folder, games, _words = en
+    report = json.loads((folder / "metadata.json").read_text("utf-8"))["game_vocabulary"]
+    assert report["source"]["name"] == "scowl" and report["spellings"][:2] == ["english", "american"]
+    for game, made in report["games"].items():
+        assert made["tiers"] and made["dictionary_words_left_out"]
+        assert made["forms"] >= len(games[game])  # forms; several may share a key
+    beehive_out = report["games"]["beehive"]["dictionary_words_left_out"]
+    assert beehive_out["list category special-roman-numerals"] > 0
+
+
+def test_family_roots_join_inflections_and_tiers_are_chosen_by_size():
+    rules = EN.vocabulary.inflections
+    roots = family_roots(["nana", "nanas", "ponies", "pony", "tied", "tie", "bus"], rules)
+    assert roots["nanas"] == "nana" and roots["ponies"] == "pony" and roots["tied"] == "tie"
+    assert roots["bus"] == "bus"
+    tiers = (VocabularyTier(50), VocabularyTier(70, 2.5))
+    assert tier_of(50, tiers).size == 50 and tier_of(55, tiers).size == 70 and tier_of(95, tiers) is None
+
+
+def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
+    from pipeline.vocabulary import Family, left_out_because
+
+    graded = GradedList({"dido": ListedWord(60, frozenset()), "messianic": ListedWord(60, frozenset())},
+                        names={}, capitalised={"dido": 50, "messianic": 70})
+    tiers = (VocabularyTier(50), VocabularyTier(60, 1.5, names_out=True, capitals_out=True))
+    common = Family(zipf=3.0, members=1, own_zipf=3.0)
+    assert left_out_because("dido", 60, common, tiers, graded, "dido", None) is not None
+    assert left_out_because("messianic", 60, common, tiers, graded, "messianic", None) is None
+
+
+def test_game_keys_of_the_vocabulary_fold_back(en):
+    _folder, games, _words = en
+    for keys in games.values():
+        for key, forms in list(keys.items())[:5000]:
+            assert all(fold(form, EN) == key for form in forms)
