@@ -62,17 +62,18 @@ REASONS = ("excluded", "conjugated (verb model)", "conjugated (spelled-out tense
 
 
 def lemma_list(language: Language, aff: Path, dic: Path,
-               conjugation_files: tuple[Path, ...] = ()) -> tuple[list[str], dict[str, int]]:
-    """The lemma forms of the dictionary at ``aff``/``dic`` and how many stems each
-    reason removed (for ``metadata.json``): what :func:`pipeline.lists.build_lists` runs.
-    ``conjugation_files`` are the language's conjugation table, fetched."""
+               conjugation_files: tuple[Path, ...] = ()) -> tuple[list[str], dict[str, int], dict[str, str]]:
+    """The lemma forms of the dictionary at ``aff``/``dic``, how many stems each reason
+    removed (for ``metadata.json``) and each removed stem's reason (for ``words.sqlite``):
+    what :func:`pipeline.lists.build_lists` runs. ``conjugation_files`` are the language's
+    conjugation table, fetched."""
     from pipeline.expand.bounded import language_expander
 
     forms, choice = lemmas(language, language_expander(language, aff, dic), conjugation_table(language, conjugation_files))
     counts: dict[str, int] = {}
     for reason in choice.removed.values():
         counts[reason] = counts.get(reason, 0) + 1
-    return forms, dict(sorted(counts.items()))
+    return forms, dict(sorted(counts.items())), dict(sorted(choice.removed.items()))
 
 
 def conjugation_table(language: Language, files: tuple[Path, ...]) -> ConjugationTable | None:

@@ -14,7 +14,9 @@ sorted by code point) and the dictionary itself (for the lemmas). Outputs, in
                 (:mod:`pipeline.blocklist`)
 ``wordle.tsv``  ``key<TAB>form form…`` for the keys of Wordle's list of every Wordle length
                 (``wordle.lengths``)
-plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``.
+plus a deterministic ``.gz`` of each, ``LICENSE``, ``metadata.json`` and ``SHA256SUMS``, and
+the queryable files: ``words.sqlite`` (:mod:`pipeline.database`: every listed form's facts)
+and ``keys-by-length.json``/``lemmas-by-length.json`` (:mod:`pipeline.smalljson`).
 Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
 """
 
@@ -25,15 +27,18 @@ import itertools
 import json
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from pipeline import __version__
 from pipeline.abbreviations import NO_VOWEL, abbreviation_forms, is_vowelless
-from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
-from pipeline.clean import fold, ordinary_words
+from pipeline.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
+from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
+from pipeline.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
+from pipeline.derived import form_derivations, merge
 from pipeline.extsort import read_rows, sorted_rows
 from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
 from pipeline.lemmas import lemma_list
@@ -41,7 +46,9 @@ from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
+from pipeline.smalljson import write_small_json
 from pipeline.vocabulary import GameVocabularies, blocked_families, game_vocabularies, read_graded_list, vocabulary_report
+from pipeline.wordfacts import ListDecisions
 from pipeline.workers import process_pool
 
 #: The list files, in the order metadata and SHA256SUMS name them.
@@ -93,10 +100,13 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         dropped: dict[str, int] = {}
         _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, abbreviations, dropped))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
-        lemma_forms, lemma_removed = lemma_job.result()
+        lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms
                        if form not in abbreviations and not is_vowelless(form, language)]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
+        hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
+        origin_jobs = [pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2)
+                       for share in range(2)]
         vocabularies = vocabulary_job.result()
         if vocabularies is not None:
             blocked = blocked_families(blocked, vocabularies, language)
@@ -124,12 +134,33 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
             with open(tmp / "words.txt", encoding="utf-8", newline="\n") as words:
                 metadata["game_vocabulary"] = vocabulary_report(language, (line.rstrip("\n") for line in words),
                                                                 vocabularies)
+        decisions = ListDecisions(abbreviations, lemma_stems_removed, merge([job.result() for job in origin_jobs]),
+                                  vocabularies)
+        published = _queryable_files(language, tmp, out_dir, decisions, metadata)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-        summed = ["metadata.json"] + extra_files + (["LICENSE"] if inputs.licence else [])
+        summed = ["metadata.json"] + extra_files + published + (["LICENSE"] if inputs.licence else [])
         digests.update({name: sha256_file(tmp / name) for name in summed})
         sums = [f"{digests[name]}  {name}" for name in sorted(digests)]
         atomic_write(tmp / "SHA256SUMS", "\n".join(sums) + "\n")
     return metadata
+
+
+def _queryable_files(language: Language, folder: Path, out_dir: Path, decisions: ListDecisions,
+                     metadata: dict) -> list[str]:
+    """Write ``words.sqlite`` and its ``.gz`` (unless its estimate is over the bound: then
+    metadata says why, and a line on stderr) and the JSON lists; record them in
+    ``metadata``; return their names."""
+    names = [path.name for path in write_small_json(language, folder, metadata)]
+    try:
+        report = write_database(language, folder, decisions, provenance_rows(metadata), about_rows(metadata),
+                                named=out_dir / DATABASE)
+    except DatabaseRefused as refused:
+        print(f"rusc: {refused}", file=sys.stderr)
+        metadata["database"] = {"file": None, "refused": str(refused)}
+        return names
+    metadata["database"] = report.as_json()
+    gzip_file(folder / DATABASE, folder / f"{DATABASE}.gz")
+    return sorted(names + [DATABASE, f"{DATABASE}.gz"])
 
 
 def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list: list[str],
@@ -205,12 +236,11 @@ def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) ->
     excluded_letters = set(language.beehive.excluded_letters)
     for key, _form, lists in rows:
         if excluded_letters and beehive_code in lists and not excluded_letters.isdisjoint(key):
-            letters = "".join(sorted(excluded_letters))
-            counted["beehive"].setdefault(f"letters no hive uses ({letters})", set()).add(key)
+            counted["beehive"].setdefault(no_hive_letters(language), set()).add(key)
         cls = lists[-1] if lists[-1] in (EVERY_GAME, VULGAR) else None
         if cls is None:
             continue
-        why = "blocklist (slurs and offensive words)" if cls == EVERY_GAME else "blocklist (vulgar, allowed on racks)"
+        why = WHY_BLOCKED[cls]
         if beehive_code in lists and len(key) >= language.beehive.min_length:
             counted["beehive"].setdefault(why, set()).add(key)
         if rack_code in lists and cls == EVERY_GAME:
@@ -218,6 +248,11 @@ def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) ->
         if wordle_code in lists and len(key) == wordle_length:
             counted["wordle"].setdefault(why, set()).add(key)
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
+
+
+def no_hive_letters(language: Language) -> str:
+    """Why a key with one of the letters no hive uses is out of the beehive."""
+    return f"letters no hive uses ({''.join(sorted(language.beehive.excluded_letters))})"
 
 
 def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:

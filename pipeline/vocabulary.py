@@ -293,7 +293,7 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
         chosen = set(forms)
         removed: Counter[str] = Counter()
         for word in words - chosen:
-            removed[_why_not_listed(word, vocabularies, game, sizes)] += 1
+            removed[why_not_listed(word, vocabularies, game, sizes)] += 1
         added: Counter[str] = Counter()
         for word in chosen - words:
             added["added by the language file" if word in rules.add and word not in sizes
@@ -311,7 +311,7 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
     return report
 
 
-def _why_not_listed(word: str, vocabularies: GameVocabularies, game: str, sizes: dict[str, int]) -> str:
+def why_not_listed(word: str, vocabularies: GameVocabularies, game: str, sizes: dict[str, int]) -> str:
     """Why a word of ``words.txt`` is not in a game's vocabulary."""
     if word in vocabularies.left_out[game]:
         return vocabularies.left_out[game][word]
