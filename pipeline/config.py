@@ -20,6 +20,9 @@ from typing import Any, Mapping
 
 from pipeline.errors import RuscError
 
+#: How a source is pinned: npm's ``sha512-<base64>`` or ``sha256:<hex>``.
+INTEGRITY = re.compile(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}")
+
 LANGUAGES_DIR = Path(__file__).with_name("languages")
 SITE_CONFIG = Path(__file__).with_name("site.toml")
 
@@ -468,6 +471,9 @@ class Language:
     typography: tuple[tuple[str, str], ...]
     #: Where this configuration was read from (for error messages).
     path: Path
+    #: Earlier pinned versions of ``source`` (``[[previous_sources]]``), oldest first, for
+    #: ``rusc diff LANG --from VERSION``; the build itself never reads them.
+    previous_sources: tuple[Source, ...] = ()
 
     @property
     def supported_games(self) -> tuple[str, ...]:
@@ -595,6 +601,7 @@ class _Reader:
             timezone=self.get(raw, "timezone", str, "", "UTC"),
             typography=self.typography(),
             path=self.path,
+            previous_sources=self.previous_sources(),
         )
 
     def typography(self) -> tuple[tuple[str, str], ...]:
@@ -657,6 +664,23 @@ class _Reader:
         return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),
                       **numbers)
 
+    def previous_sources(self) -> tuple[Source, ...]:
+        """``[[previous_sources]]``: earlier versions of ``[source]``, each a ``version`` and
+        an ``integrity`` (``aff``, ``dic``, ``licence_file`` default to the source's)."""
+        current = self.source()
+        found = []
+        for number, table in enumerate(self.get(self.raw, "previous_sources", list, "", []), 1):
+            where = f"previous_sources[{number}]."
+            if not isinstance(table, dict):
+                raise self.fail("field 'previous_sources' must be a list of tables ([[previous_sources]])")
+            integrity = self.get(table, "integrity", str, where)
+            if not INTEGRITY.fullmatch(integrity):
+                raise self.fail(f"field {where + 'integrity'!r} must be 'sha512-<base64>' or 'sha256:<hex>'")
+            paths = {key: self.get(table, key, str, where, getattr(current, key)) for key in ("aff", "dic", "licence_file")}
+            found.append(Source(kind=current.kind, name=current.name, version=self.get(table, "version", str, where),
+                                integrity=integrity, locale=current.locale, **paths))
+        return tuple(found)
+
     def source(self) -> Source:
         table = self.table("source")
         kind = self.get(table, "kind", str, "source.")
@@ -665,7 +689,7 @@ class _Reader:
         integrity = self.get(table, "integrity", str, "source.", "")
         if kind != "path" and not integrity:
             raise self.fail(f"missing field 'source.integrity' (a {kind} source must be pinned by a hash)")
-        if integrity and not re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}", integrity):
+        if integrity and not INTEGRITY.fullmatch(integrity):
             raise self.fail(f"field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not {integrity!r}")
         if kind in ("npm", "deb") and "version" not in table:
             raise self.fail(f"missing field 'source.version' (a {kind} source names an exact version)")

@@ -15,6 +15,9 @@ from pathlib import Path
 class Paths:
     #: The checkout (or any folder) the build runs in.
     root: Path
+    #: The cache when it is not the environment's or the root's (an earlier dictionary
+    #: version's build shares the checkout's cache: :mod:`pipeline.diff`).
+    cache_dir: Path | None = None
 
     @classmethod
     def from_env(cls) -> "Paths":
@@ -23,6 +26,8 @@ class Paths:
     @property
     def cache(self) -> Path:
         """Fetched archives and normalised dictionaries, keyed by hash."""
+        if self.cache_dir is not None:
+            return self.cache_dir
         env = os.environ.get("RUSC_CACHE")
         return Path(env).resolve() if env else self.root / ".cache"
 
@@ -40,6 +45,11 @@ class Paths:
 
     def wordlists(self, code: str) -> Path:
         return self.wordlists_root / code
+
+    def version_root(self, code: str, version: str) -> Path:
+        """Where an earlier pinned version of a language's dictionary is built (a root of
+        its own, with ``dist/work`` and ``dist/wordlists`` inside, and this cache)."""
+        return self.dist / "versions" / f"{code}-{version}"
 
     @property
     def site(self) -> Path:

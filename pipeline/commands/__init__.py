@@ -22,6 +22,7 @@ MODULES = (
     "pipeline.commands.add_language",
     "pipeline.commands.index",
     "pipeline.commands.expand",
+    "pipeline.commands.diff",
     "pipeline.commands.beehive",
     "pipeline.commands.rack",
     "pipeline.commands.wordle",

@@ -1,0 +1,88 @@
+"""``rusc diff``, in-process: forms and game keys added and removed between two built
+folders, each with its cause (the dictionary, or the Rusc rule the other side's
+words.sqlite names), the files it writes, and its one-line refusals."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.diff import DICTIONARY, diff_folders, previous_source, read_summaries
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def en(built_lists):
+    return built_lists("en")
+
+
+def _copy(folder, target, drop_forms=(), drop_keys=(), add_rows=(), version=None):
+    """A copy of a built folder without some forms and keys, with some game rows added."""
+    target.mkdir()
+    for name in ("forms.txt", "game.tsv", "metadata.json", "words.sqlite"):
+        shutil.copyfile(folder / name, target / name)
+    forms = [f for f in (folder / "forms.txt").read_text("utf-8").splitlines() if f not in drop_forms]
+    (target / "forms.txt").write_text("".join(f + "\n" for f in forms), "utf-8")
+    rows = [r for r in (folder / "game.tsv").read_text("utf-8").splitlines() if r.split("\t")[0] not in drop_keys]
+    (target / "game.tsv").write_text("".join(r + "\n" for r in sorted(rows + list(add_rows))), "utf-8")
+    if version:
+        metadata = json.loads((folder / "metadata.json").read_text("utf-8"))
+        metadata["source"]["version"] = version
+        (target / "metadata.json").write_text(json.dumps(metadata), "utf-8")
+    return target
+
+
+def test_forms_and_keys_with_their_causes(en, tmp_path):
+    old = _copy(en, tmp_path / "old", drop_forms={"zymurgy"}, drop_keys={"zymurgy"}, version="3.9.9")
+    new = _copy(en, tmp_path / "new", drop_forms={"cats"}, drop_keys={"cats"},
+                add_rows=["bldg\tbldg\tw"])
+    diff = diff_folders(old, new)
+    lines = {change.line() for change in diff.changes}
+    assert "+\tform\tzymurgy\tdictionary" in lines
+    assert "+\tkey\tzymurgy\tdictionary" in lines
+    assert "-\tform\tcats\tdictionary" in lines
+    assert "-\tkey\tcats\tdictionary" in lines
+    # bldg was in both expansions: the rule that left it out before is the old side's reason.
+    assert "+\tkey\tbldg\trules: abbreviation: abbreviation list" in lines
+    assert len(lines) == 5
+    assert diff.old == "dictionary-en@3.9.9" and diff.new == "dictionary-en@4.0.0"
+    summary = diff.summary()
+    assert summary["counts"]["key"]["added"] == {DICTIONARY: 1, "rules": 1}
+    assert summary["rules"] == {"abbreviation: abbreviation list": 1}
+
+
+def test_the_cli_writes_the_files_and_prints_the_counts(en, tmp_path, cli):
+    old = _copy(en, tmp_path / "old", drop_forms={"zymurgy"}, drop_keys={"zymurgy"}, version="3.9.9")
+    out = tmp_path / "diffs"
+    result = cli("diff", "--folders", str(old), str(en), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    stem = "dictionary-en@3.9.9..dictionary-en@4.0.0"
+    table = gzip.decompress((out / f"{stem}.tsv.gz").read_bytes()).decode("utf-8").splitlines()
+    assert table == ["sign\twhat\titem\tcause", "+\tform\tzymurgy\tdictionary", "+\tkey\tzymurgy\tdictionary"]
+    printed = json.loads(result.stdout[result.stdout.index("{"):])
+    assert printed == json.loads((out / f"{stem}.json").read_text("utf-8")) == next(read_summaries(out))
+    assert printed["counts"] == {"form": {"added": {"dictionary": 1}}, "key": {"added": {"dictionary": 1}}}
+    again = cli("diff", "--folders", str(old), str(en), "--output", str(tmp_path / "again"))
+    assert again.returncode == 0
+    assert (tmp_path / "again" / f"{stem}.tsv.gz").read_bytes() == (out / f"{stem}.tsv.gz").read_bytes()
+
+
+def test_refusals_are_one_line(tmp_path, cli):
+    unpinned = cli("diff", "ca", "--from", "1.0.0")
+    assert unpinned.returncode == 1 and unpinned.stderr.count("\n") == 1
+    assert "ca.toml" in unpinned.stderr and "2.6.0" in unpinned.stderr
+    for args in (["diff"], ["diff", "ca"], ["diff", "ca", "--from", "2.6.0", "--folders", "a", "b"]):
+        result = cli(*args)
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, (args, result.stderr)
+    missing = cli("diff", "--folders", str(tmp_path), str(tmp_path))
+    assert missing.returncode == 1 and str(tmp_path) in missing.stderr and missing.stderr.count("\n") == 1
+
+
+def test_catalan_pins_its_previous_version():
+    source = previous_source(load_language("ca"), "2.6.0")
+    assert source.name == "dictionary-ca" and source.integrity.startswith("sha512-")
