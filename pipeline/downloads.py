@@ -2,8 +2,9 @@
 
 Reads ``dist/wordlists/<lang>/`` as the lists stage left it (``SHA256SUMS`` supplies the
 hashes it already computed) and decides what the site publishes: every file, except that
-a plain list over :data:`MAX_PLAIN_BYTES` is published only as its ``.gz`` (GitHub Pages
-limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB). A dated file
+a plain list or database over :data:`MAX_PLAIN_BYTES` is published only as its ``.gz``
+(GitHub Pages limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB).
+:func:`diff_downloads` adds the files of ``rusc diff`` (``dist/diffs/<lang>/``). A dated file
 (a TSV whose header begins with ``date``: the daily answers) that holds a day after the
 site's "today" is refused, since nothing published may reveal a future answer.
 
@@ -28,6 +29,8 @@ from pipeline.fsutil import count_lines, sha256_file
 MAX_PLAIN_BYTES = 50 * 1000 * 1000
 #: Files whose lines are entries, so the page can show how many there are.
 COUNTED_SUFFIXES = (".txt", ".tsv")
+#: Files published only as the .gz beside them when they are over :data:`MAX_PLAIN_BYTES`.
+COMPRESSIBLE_SUFFIXES = COUNTED_SUFFIXES + (".sqlite", ".json")
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,7 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
         entries = None
         if name.endswith(COUNTED_SUFFIXES):
             entries = lines[name] if name in lines else count_lines(path)
-        if size > MAX_PLAIN_BYTES and name.endswith(COUNTED_SUFFIXES):
+        if size > MAX_PLAIN_BYTES and name.endswith(COMPRESSIBLE_SUFFIXES):
             gz = folder / (name + ".gz")
             if not gz.exists():
                 raise RuscError(f"{name} is over {MAX_PLAIN_BYTES // 1000000} MB and has no .gz beside it", path)
@@ -167,4 +170,18 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
         url = (f"{release.url}/{Release.asset_name(folder.name, name)}"
                if release is not None and size > release.min_bytes else None)
         downloads.append(Download(name, path, size, digest, entries, plain_size, url))
+    return downloads
+
+
+def diff_downloads(folder: Path, release: Release | None = None, language: str = "") -> list[Download]:
+    """The files ``rusc diff`` wrote into ``folder`` (``dist/diffs/<lang>/``), in name order,
+    published beside the lists (none when there is no such folder)."""
+    if not folder.is_dir():
+        return []
+    downloads = []
+    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+        size = path.stat().st_size
+        url = (f"{release.url}/{Release.asset_name(language, path.name)}"
+               if release is not None and size > release.min_bytes else None)
+        downloads.append(Download(path.name, path, size, sha256_file(path), None, None, url))
     return downloads

@@ -5,7 +5,7 @@ the SHA-256 of the site languages' pinned integrities, so a new dictionary pin m
 release and an unchanged one reuses it.
 
 ``python scripts/release_assets.py stage DIR``: copy every published file of
-``dist/wordlists/<lang>/`` (under ``RUSC_ROOT``, default the current folder) over the release size (:data:`pipeline.downloads.RELEASE_BYTES`,
+``dist/wordlists/<lang>/`` and ``dist/diffs/<lang>/`` (under ``RUSC_ROOT``, default the current folder) over the release size (:data:`pipeline.downloads.RELEASE_BYTES`,
 or ``RUSC_RELEASE_BYTES``) into ``DIR`` under its asset name (``<lang>-<file>``) and print
 each with its size and SHA-256; the workflow then runs ``gh release upload``. The site
 build, given ``RUSC_RELEASE_URL``, links exactly these files (``pipeline.downloads``).
@@ -23,7 +23,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from pipeline.downloads import RELEASE_BYTES, Release, list_downloads  # noqa: E402
+from pipeline.diff import diffs_folder  # noqa: E402
+from pipeline.downloads import RELEASE_BYTES, Release, diff_downloads, list_downloads  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
 
 
@@ -42,8 +43,11 @@ def stage(target: Path) -> int:
     release = Release("release", int(os.environ.get("RUSC_RELEASE_BYTES", RELEASE_BYTES)))
     target.mkdir(parents=True, exist_ok=True)
     total = 0
-    for folder in sorted(p for p in Paths.from_env().wordlists_root.iterdir() if p.is_dir()):
-        for download in list_downloads(folder, release=release):
+    paths = Paths.from_env()
+    for folder in sorted(p for p in paths.wordlists_root.iterdir() if p.is_dir()):
+        published = list_downloads(folder, release=release)
+        published += diff_downloads(diffs_folder(paths, folder.name), release, folder.name)
+        for download in published:
             if download.release_url is None:
                 continue
             asset = target / Release.asset_name(folder.name, download.name)

@@ -86,6 +86,8 @@ class LanguageSite:
     #: pages that ship a whole index (the solvers).
     beehive_index: BeehiveIndex | None = None
     rack_index: RackIndex | None = None
+    #: The summaries of ``rusc diff`` for this language (:func:`pipeline.diff.read_summaries`).
+    changes: list[dict] = field(default_factory=list)
 
     @property
     def code(self) -> str:

@@ -36,7 +36,8 @@ from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
 from pipeline.dates import today
-from pipeline.downloads import Release, list_downloads
+from pipeline.diff import diffs_folder, read_summaries
+from pipeline.downloads import Release, diff_downloads, list_downloads
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
@@ -185,9 +186,12 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
     if "racks" in supported:
         rack_index = RackIndex.load(language, paths)
         racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
-    return LanguageSite(language, day, hives, racks, tile_points(language),
-                        list_downloads(folder, day, Release.from_env()), folder, paths.work(code), assets, urls,
-                        beehive_index=beehive_index, rack_index=rack_index)
+    release = Release.from_env()
+    changes = diffs_folder(paths, code)
+    downloads = list_downloads(folder, day, release) + diff_downloads(changes, release, code)
+    return LanguageSite(language, day, hives, racks, tile_points(language), downloads, folder, paths.work(code),
+                        assets, urls, beehive_index=beehive_index, rack_index=rack_index,
+                        changes=list(read_summaries(changes)))
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:
