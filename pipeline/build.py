@@ -11,17 +11,21 @@ checkout (:func:`pipeline.fsutil.build_lock`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from pipeline import __version__
 from pipeline.config import Language
+from pipeline.diff import previous_source
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
 from pipeline.paths import Paths
+from pipeline.resources import lock_sha256
 from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
 
@@ -117,3 +121,25 @@ def build_dictionaries(languages: list[Language], paths: Paths, log=print, bound
         for language in languages:
             build_language(language, paths, log, bounds)
         write_index(paths)
+
+
+def previous_lists(language: Language, version: str, paths, log=print) -> Path:
+    """The built lists of ``language`` made from its pinned ``version``: built (fetch,
+    expansion, lists) under :meth:`pipeline.paths.Paths.version_root` unless already there."""
+    source = previous_source(language, version)
+    old_language = dataclasses.replace(language, source=source)
+    old_paths = Paths(paths.version_root(language.code, version), cache_dir=paths.cache)
+    folder = old_paths.wordlists(language.code)
+    if not _built_from(folder, source.integrity):
+        build_dictionaries([old_language], old_paths, log)
+    return folder
+
+
+def _built_from(folder: Path, integrity: str) -> bool:
+    """Built completely from the source pinned by ``integrity``, by this Rusc and lock."""
+    try:
+        meta = json.loads((folder / "metadata.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return ((folder / "SHA256SUMS").exists() and meta.get("source", {}).get("integrity") == integrity
+            and meta.get("rusc_version") == __version__ and meta.get("requirements_lock_sha256") == lock_sha256())

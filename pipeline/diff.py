@@ -1,8 +1,8 @@
 """What changed between two builds of a language's lists: forms and game keys added and removed.
 
-Start at :func:`diff_folders` (two built ``wordlists/<lang>/`` folders) or
-:func:`previous_lists` (build an earlier pinned dictionary version, ``[[previous_sources]]``
-in the language's TOML, under ``dist/versions/``). A form comes and goes with the
+Start at :func:`diff_folders` (two built ``wordlists/<lang>/`` folders;
+:func:`pipeline.build.previous_lists` builds those of an earlier pinned dictionary version,
+``[[previous_sources]]`` in the language's TOML, under ``dist/versions/``). A form comes and goes with the
 dictionary. A game key (a key of ``game.tsv``) changes either with the dictionary (one of
 its forms is new, or all of them are gone) or by Rusc's rules (its forms are in both
 expansions, but a rule lists one now and none before, or the other way round); for those,
@@ -16,7 +16,6 @@ it, which the downloads page shows.
 
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import json
 import sqlite3
@@ -169,34 +168,6 @@ def previous_source(language: Language, version: str):
             return source
     pinned = ", ".join(source.version for source in language.previous_sources) or "none"
     raise RuscError(f"no [[previous_sources]] entry with version {version!r} (pinned: {pinned})", language.path)
-
-
-def previous_lists(language: Language, version: str, paths, log=print) -> Path:
-    """The built lists of ``language`` made from its pinned ``version``: built (fetch,
-    expansion, lists) under :meth:`pipeline.paths.Paths.version_root` unless already there."""
-    from pipeline.build import build_dictionaries
-    from pipeline.paths import Paths
-
-    source = previous_source(language, version)
-    old_language = dataclasses.replace(language, source=source)
-    old_paths = Paths(paths.version_root(language.code, version), cache_dir=paths.cache)
-    folder = old_paths.wordlists(language.code)
-    if not _built_from(folder, source.integrity):
-        build_dictionaries([old_language], old_paths, log)
-    return folder
-
-
-def _built_from(folder: Path, integrity: str) -> bool:
-    """Built completely from the source pinned by ``integrity``, by this Rusc and lock."""
-    from pipeline import __version__
-    from pipeline.resources import lock_sha256
-
-    try:
-        meta = json.loads((folder / "metadata.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        return False
-    return ((folder / "SHA256SUMS").exists() and meta.get("source", {}).get("integrity") == integrity
-            and meta.get("rusc_version") == __version__ and meta.get("requirements_lock_sha256") == lock_sha256())
 
 
 def diffs_folder(paths, code: str) -> Path:

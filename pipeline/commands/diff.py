@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from pipeline.commands.args import language_arg
-from pipeline.diff import diff_folders, diffs_folder, previous_lists, write_diff
+from pipeline.build import previous_lists
+from pipeline.diff import diff_folders, diffs_folder, write_diff
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
 
