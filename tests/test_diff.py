@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 
 import pytest
@@ -86,3 +87,23 @@ def test_refusals_are_one_line(tmp_path, cli):
 def test_catalan_pins_its_previous_version():
     source = previous_source(load_language("ca"), "2.6.0")
     assert source.name == "dictionary-ca" and source.integrity.startswith("sha512-")
+
+
+def test_the_downloads_page_lists_the_new_files_and_the_changes(english_root, tmp_path, cli):
+    lists = english_root / "dist" / "wordlists" / "en"
+    old = _copy(lists, tmp_path / "old", drop_forms={"zymurgy"}, drop_keys={"zymurgy"}, version="3.9.9")
+    diffs = english_root / "dist" / "diffs" / "en"
+    assert cli("diff", "--folders", str(old), str(lists), "--output", str(diffs)).returncode == 0
+    day = load_language("en").schedule_start.isoformat()
+    result = cli("site", "--date", day, "--languages", "en")
+    assert result.returncode == 0, result.stderr
+    site = english_root / "dist" / "site"
+    page = (site / "en" / "downloads" / "index.html").read_text("utf-8")
+    stem = "dictionary-en@3.9.9..dictionary-en@4.0.0"
+    for name in ("words.sqlite", "keys-by-length.json", "lemmas-by-length.json", f"{stem}.tsv.gz", f"{stem}.json"):
+        assert f">{name}</a>" in page, name
+        assert (site / "wordlists" / "en" / name).exists(), name
+    changes = page[page.index("<h2>Changes</h2>"):page.index("<h2>Provenance</h2>")]
+    assert "From dictionary-en@3.9.9 to dictionary-en@4.0.0" in changes
+    cells = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', changes)
+    assert cells == ["1", "0", "0", "1", "0", "0"]  # forms: +1 -0, by rules 0; keys: +1 -0, by rules 0
