@@ -7,10 +7,12 @@ dictionary. A game key (a key of ``game.tsv``) changes either with the dictionar
 its forms is new, or all of them are gone) or by Rusc's rules (its forms are in both
 expansions, but a rule lists one now and none before, or the other way round); for those,
 the cause says which rule, read from the ``words.sqlite`` of the side that leaves the key
-out (``words_why``, ``lemmas_why``).
+out (``words_why``, ``lemmas_why``). The lemmas (``lemmas.txt``, the Catalan beehive's
+list) are compared too: a lemma gained or lost by a form both expansions make is a rule's
+doing (``lemmas_why``: conjugated, plural...).
 
 :func:`write_diff` writes ``<old>..<new>.tsv.gz`` (``sign<TAB>what<TAB>item<TAB>cause``:
-``+``/``-``, ``form``/``key``, sorted by what, item and sign) and a ``.json`` summary beside
+``+``/``-``, ``form``/``key``/``lemma``, sorted by what, item and sign) and a ``.json`` summary beside
 it, which the downloads page shows.
 """
 
@@ -97,7 +99,22 @@ def diff_folders(old: Path, new: Path) -> ListDiff:
             forms = old_keys[key]
             by_dictionary = all(form in removed for form in forms)
             changes.append(Change("key", key, "-", DICTIONARY if by_dictionary else new_reasons.why(forms)))
+        changes += _lemma_changes(old, new, added, removed, old_reasons, new_reasons)
     return ListDiff(label(old), label(new), tuple(sorted(changes)))
+
+
+def _lemma_changes(old: Path, new: Path, added: set[str], removed: set[str], old_reasons: "_Reasons",
+                   new_reasons: "_Reasons") -> list[Change]:
+    """The lemmas added and removed (Catalan's beehive reads them): by the dictionary when
+    the form itself is new or gone, else by the rule the other side's database names."""
+    if not ((old / "lemmas.txt").exists() and (new / "lemmas.txt").exists()):
+        return []
+    gained, lost = _form_changes(old / "lemmas.txt", new / "lemmas.txt")
+    changes = [Change("lemma", form, "+", DICTIONARY if form in added else old_reasons.why([form], "lemmas_why"))
+               for form in gained]
+    changes += [Change("lemma", form, "-", DICTIONARY if form in removed else new_reasons.why([form], "lemmas_why"))
+                for form in lost]
+    return changes
 
 
 def _form_changes(old: Path, new: Path) -> tuple[set[str], set[str]]:
@@ -140,11 +157,12 @@ class _Reasons:
         if self.connection is not None:
             self.connection.close()
 
-    def why(self, forms: Iterable[str]) -> str:
-        """``rules: <reason>`` for the first of ``forms`` the database explains."""
+    def why(self, forms: Iterable[str], columns: str = "words_why, lemmas_why") -> str:
+        """``rules: <reason>`` for the first of ``forms`` the database explains (by the
+        reasons of ``columns``: why the form is out of the lists)."""
         if self.connection is not None:
             for form in forms:
-                row = self.connection.execute("SELECT words_why, lemmas_why FROM facts WHERE form = ?", (form,)).fetchone()
+                row = self.connection.execute(f"SELECT {columns} FROM facts WHERE form = ?", (form,)).fetchone()
                 if row is not None:
                     reasons = sorted({why for why in row if why is not None})
                     return f"{RULES}: " + ("; ".join(reasons) or "listed, under another key")

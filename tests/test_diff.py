@@ -25,10 +25,11 @@ def en(built_lists):
 def _copy(folder, target, drop_forms=(), drop_keys=(), add_rows=(), version=None):
     """A copy of a built folder without some forms and keys, with some game rows added."""
     target.mkdir()
-    for name in ("forms.txt", "game.tsv", "metadata.json", "words.sqlite"):
+    for name in ("forms.txt", "game.tsv", "lemmas.txt", "metadata.json", "words.sqlite"):
         shutil.copyfile(folder / name, target / name)
-    forms = [f for f in (folder / "forms.txt").read_text("utf-8").splitlines() if f not in drop_forms]
-    (target / "forms.txt").write_text("".join(f + "\n" for f in forms), "utf-8")
+    for name in ("forms.txt", "lemmas.txt"):
+        forms = [f for f in (folder / name).read_text("utf-8").splitlines() if f not in drop_forms]
+        (target / name).write_text("".join(f + "\n" for f in forms), "utf-8")
     rows = [r for r in (folder / "game.tsv").read_text("utf-8").splitlines() if r.split("\t")[0] not in drop_keys]
     (target / "game.tsv").write_text("".join(r + "\n" for r in sorted(rows + list(add_rows))), "utf-8")
     if version:
@@ -50,7 +51,8 @@ def test_forms_and_keys_with_their_causes(en, tmp_path):
     assert "-\tkey\tcats\tdictionary" in lines
     # bldg was in both expansions: the rule that left it out before is the old side's reason.
     assert "+\tkey\tbldg\trules: abbreviation: abbreviation list" in lines
-    assert len(lines) == 5
+    assert "+\tlemma\tzymurgy\tdictionary" in lines
+    assert len(lines) == 6
     assert diff.old == "dictionary-en@3.9.9" and diff.new == "dictionary-en@4.0.0"
     summary = diff.summary()
     assert summary["counts"]["key"]["added"] == {DICTIONARY: 1, "rules": 1}
@@ -64,10 +66,12 @@ def test_the_cli_writes_the_files_and_prints_the_counts(en, tmp_path, cli):
     assert result.returncode == 0, result.stderr
     stem = "dictionary-en@3.9.9..dictionary-en@4.0.0"
     table = gzip.decompress((out / f"{stem}.tsv.gz").read_bytes()).decode("utf-8").splitlines()
-    assert table == ["sign\twhat\titem\tcause", "+\tform\tzymurgy\tdictionary", "+\tkey\tzymurgy\tdictionary"]
+    assert table == ["sign\twhat\titem\tcause", "+\tform\tzymurgy\tdictionary", "+\tkey\tzymurgy\tdictionary",
+                     "+\tlemma\tzymurgy\tdictionary"]
     printed = json.loads(result.stdout[result.stdout.index("{"):])
     assert printed == json.loads((out / f"{stem}.json").read_text("utf-8")) == next(read_summaries(out))
-    assert printed["counts"] == {"form": {"added": {"dictionary": 1}}, "key": {"added": {"dictionary": 1}}}
+    assert printed["counts"] == {"form": {"added": {"dictionary": 1}}, "key": {"added": {"dictionary": 1}},
+                                 "lemma": {"added": {"dictionary": 1}}}
     again = cli("diff", "--folders", str(old), str(en), "--output", str(tmp_path / "again"))
     assert again.returncode == 0
     assert (tmp_path / "again" / f"{stem}.tsv.gz").read_bytes() == (out / f"{stem}.tsv.gz").read_bytes()
@@ -106,4 +110,4 @@ def test_the_downloads_page_lists_the_new_files_and_the_changes(english_root, tm
     changes = page[page.index("<h2>Changes</h2>"):page.index("<h2>Provenance</h2>")]
     assert "From dictionary-en@3.9.9 to dictionary-en@4.0.0" in changes
     cells = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', changes)
-    assert cells == ["1", "0", "0", "1", "0", "0"]  # forms: +1 -0, by rules 0; keys: +1 -0, by rules 0
+    assert cells == ["1", "0", "0"] * 3  # forms, keys, lemmas: +1 -0, 0 by rules
