@@ -179,6 +179,13 @@ def write_diff(diff: ListDiff, folder: Path) -> tuple[Path, Path]:
     return tsv, summary
 
 
+def newest_previous(language: Language) -> str:
+    """The version of the last ``[[previous_sources]]`` entry (a one-line error without one)."""
+    if not language.previous_sources:
+        raise RuscError("no [[previous_sources]] pinned: nothing to compare the lists with", language.path)
+    return language.previous_sources[-1].version
+
+
 def previous_source(language: Language, version: str):
     """The ``[[previous_sources]]`` entry of ``version`` (a one-line error naming the TOML)."""
     for source in language.previous_sources:

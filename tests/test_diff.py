@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from pipeline.config import load_language
-from pipeline.diff import DICTIONARY, diff_folders, previous_source, read_summaries
+from pipeline.diff import DICTIONARY, diff_folders, newest_previous, previous_source, read_summaries
 
 pytestmark = pytest.mark.slow
 
@@ -81,7 +81,10 @@ def test_refusals_are_one_line(tmp_path, cli):
     unpinned = cli("diff", "ca", "--from", "1.0.0")
     assert unpinned.returncode == 1 and unpinned.stderr.count("\n") == 1
     assert "ca.toml" in unpinned.stderr and "2.6.0" in unpinned.stderr
-    for args in (["diff"], ["diff", "ca"], ["diff", "ca", "--from", "2.6.0", "--folders", "a", "b"]):
+    nothing_pinned = cli("diff", "en")
+    assert nothing_pinned.returncode == 1 and nothing_pinned.stderr.count("\n") == 1
+    assert "en.toml" in nothing_pinned.stderr and "[[previous_sources]]" in nothing_pinned.stderr
+    for args in (["diff"], ["diff", "ca", "--from", "2.6.0", "--folders", "a", "b"]):
         result = cli(*args)
         assert result.returncode == 2 and result.stderr.count("\n") == 1, (args, result.stderr)
     missing = cli("diff", "--folders", str(tmp_path), str(tmp_path))
@@ -89,7 +92,9 @@ def test_refusals_are_one_line(tmp_path, cli):
 
 
 def test_catalan_pins_its_previous_version():
-    source = previous_source(load_language("ca"), "2.6.0")
+    catalan = load_language("ca")
+    assert newest_previous(catalan) == "2.6.0"
+    source = previous_source(catalan, "2.6.0")
     assert source.name == "dictionary-ca" and source.integrity.startswith("sha512-")
 
 

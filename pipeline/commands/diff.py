@@ -1,4 +1,5 @@
-"""``rusc diff``: the forms and game keys added and removed between two dictionary versions."""
+"""``rusc diff``: the forms, game keys and lemmas added and removed between two dictionary
+versions (``rusc diff ca``: since the newest version pinned under ``[[previous_sources]]``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 from pipeline.commands.args import language_arg
 from pipeline.build import previous_lists
-from pipeline.diff import diff_folders, diffs_folder, write_diff
+from pipeline.diff import diff_folders, diffs_folder, newest_previous, write_diff
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
 
@@ -21,7 +22,8 @@ def register(subparsers) -> None:
     parser.add_argument("language", metavar="LANG", type=language_arg, nargs="?",
                         help="language code (with --from)")
     parser.add_argument("--from", dest="version", metavar="VERSION",
-                        help="the earlier pinned dictionary version to compare the current lists with")
+                        help="the earlier pinned dictionary version to compare the current lists with "
+                             "(default: the newest of [[previous_sources]])")
     parser.add_argument("--folders", nargs=2, type=Path, metavar=("OLD", "NEW"),
                         help="compare two built word-list folders instead")
     parser.add_argument("--output", type=Path, metavar="DIR",
@@ -37,10 +39,10 @@ def run(args) -> int:
         old, new = args.folders
         output = args.output
     else:
-        if args.language is None or not args.version:
-            raise UsageError("rusc diff: give LANG --from VERSION, or --folders OLD NEW")
+        if args.language is None:
+            raise UsageError("rusc diff: give LANG [--from VERSION], or --folders OLD NEW")
         new = paths.wordlists(args.language.code)
-        old = previous_lists(args.language, args.version, paths)
+        old = previous_lists(args.language, args.version or newest_previous(args.language), paths)
         output = args.output or diffs_folder(paths, args.language.code)
     diff = diff_folders(old, new)
     if output is not None:
