@@ -273,6 +273,10 @@ class Abbreviations:
     #: Abbreviations the .dic spells without their period that no rule above finds, and
     #: every form of their lines (the language file gives each one's expansion).
     add: frozenset[str] = frozenset()
+    #: Roman numerals (clii, xviii) are abbreviations, but ``roman_numeral_words``: the
+    #: language's words spelled like one (English mix, Catalan vi).
+    roman_numerals: bool = False
+    roman_numeral_words: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -799,6 +803,8 @@ class _Reader:
             vowels=unicodedata.normalize("NFC", self.get(table, "vowels", str, where, "")),
             vowelless_words=frozenset(self.strings(table, "vowelless_words", where)),
             add=frozenset(self.strings(table, "add", where)),
+            roman_numerals=self.get(table, "roman_numerals", bool, where, False),
+            roman_numeral_words=frozenset(self.strings(table, "roman_numeral_words", where)),
         )
 
     def blocklist(self) -> Blocklist:

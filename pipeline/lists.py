@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from pipeline import __version__
-from pipeline.abbreviations import NO_VOWEL, abbreviation_forms, is_vowelless
+from pipeline.abbreviations import abbreviation_forms, shape_reason
 from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
 from pipeline.clean import fold, ordinary_words
 from pipeline.config import Language
@@ -95,7 +95,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
         lemma_forms, lemma_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms
-                       if form not in abbreviations and not is_vowelless(form, language)]
+                       if form not in abbreviations and shape_reason(form, language) is None]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         vocabularies = vocabulary_job.result()
         if vocabularies is not None:
@@ -241,10 +241,9 @@ def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[st
                     dropped: dict[str, int]) -> Iterator[str]:
     """The ordinary words of the expansion but abbreviations; ``dropped`` counts those
     left out by reason (for metadata.json)."""
-    vowel_rule = bool(language.abbreviations.vowels)
     for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
         for word in ordinary_words(chunk, language):
-            reason = abbreviations.get(word) or (NO_VOWEL if vowel_rule and is_vowelless(word, language) else None)
+            reason = abbreviations.get(word) or shape_reason(word, language)
             if reason is None:
                 yield word
             else:
