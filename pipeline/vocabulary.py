@@ -91,7 +91,7 @@ class GradedList:
         return {word: listed.size for word, listed in self.words.items() if listed.size is not None}
 
 
-def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: str = "latin-1") -> GradedList:
+def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: str = "utf-8") -> GradedList:
     """Read SCOWL's files (``files``: the package's ``usr/share/dict/scowl/*``)."""
     spellings = set(vocabulary.spellings)
     sizes: dict[str, int] = {}
