@@ -370,8 +370,28 @@ def _territory_zones(territory: str) -> list[str]:
 # --- 5. the TOML ------------------------------------------------------------------------
 
 
+#: Characters that end a line for TOML or for the reviewer's editor (LF, CR, the other C0
+#: controls, DEL, NEL, the Unicode line and paragraph separators): text from a package or
+#: the command line must never carry one into the file, where it would end a comment and
+#: start a setting.
+LINE_BREAKING = re.compile("[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+
 def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string of ``text``: JSON escapes the quotes, backslashes and C0
+    controls; DEL, NEL and the Unicode separators are escaped too (TOML forbids DEL)."""
+    return LINE_BREAKING.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
+
+
+def _single_line(line: str) -> str:
+    """One line of the file as written: a comment quoting a package's description, a
+    readme heading or the command line keeps every line break of it as a space, so the
+    quoted text stays inside its comment (values are already escaped by :func:`_toml_string`).
+
+    >>> _single_line('# Package: x\\ntypography = []\\r#.')
+    '# Package: x typography = [] #.'
+    """
+    return LINE_BREAKING.sub(" ", line)
 
 
 def render_toml(request: Request, package: Package, facts: Facts) -> str:
@@ -464,7 +484,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                           if games_ok else why_games)
     lines.append(f"length = {m.wordle_length or 5}")
     lines += ["", "# Interface text: English until pipeline/locale/<code>/LC_MESSAGES/messages.po translates it.", ""]
-    return "\n".join(lines)
+    return "\n".join(map(_single_line, lines))
 
 
 def _capitalisation_lines(m) -> list[str]:
