@@ -40,7 +40,7 @@ from pipeline import __version__
 from pipeline.config import Language, ListSource, Source
 from pipeline.errors import RuscError
 from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
-from pipeline.fsutil import atomic_dir, atomic_write, file_digest, remove_stale_temporaries, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, file_digest, lf_lines, remove_stale_temporaries, sha256_file
 from pipeline.paths import Paths
 
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.
@@ -134,7 +134,7 @@ def fetch_word_list(source: ListSource, language: Language, paths: Paths | None 
             if not (isinstance(items, list) and all(isinstance(item, str) for item in items)):
                 raise RuscError("expected a JSON array of strings", path)
         else:
-            items = text.splitlines()
+            items = lf_lines(text)  # a CR before the LF goes with the strip below
         words.extend(unicodedata.normalize("NFC", item.strip()) for item in items if item.strip())
     return words
 

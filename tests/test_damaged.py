@@ -56,3 +56,43 @@ def test_a_damaged_expansion_is_expanded_again_before_listing(english_root, cli,
     assert forms.read_bytes() == data
     assert counts(english_root)["forms"] == ENGLISH_FORMS
     assert counts(english_root)["words"] == ENGLISH_WORDS
+
+
+@pytest.mark.parametrize("damage", ["cut at a line end", "same size"])
+def test_a_damaged_game_list_is_refused_in_one_line_never_published(english_root, cli, damage):
+    game = english_root / "dist" / "wordlists" / "en" / "game.tsv"
+    data = game.read_bytes()
+    replace(game, data[: data.index(b"\n", len(data) // 2) + 1] if damage != "same size" else same_size_edit(data))
+    for argv in (["beehive", "en", "--date", "2026-01-05"], ["rack", "en", "--date", "2026-01-05"],
+                 ["site", "--date", "2026-01-05", "--languages", "en"]):
+        result = cli(*argv)
+        assert result.returncode == 1, (argv, result.stderr)
+        assert result.said == [f"rusc: {game}: not the file SHA256SUMS recorded when it was written (damaged or "
+                               f"edited since); build it again with `rusc lists en`"], argv
+    assert not (english_root / "dist" / "site").exists()
+
+
+def test_a_damaged_download_is_refused_by_the_site(english_root, cli):
+    words = english_root / "dist" / "wordlists" / "en" / "words.txt"
+    replace(words, same_size_edit(words.read_bytes()))
+    result = cli("site", "--date", "2026-01-05", "--languages", "en")
+    assert result.returncode == 1
+    assert result.said[-1].startswith(f"rusc: {words}: not the file SHA256SUMS recorded")
+    assert not (english_root / "dist" / "site").exists()
+
+
+def test_a_cached_rack_index_edited_at_the_same_size_is_built_again(english_root, paths, tmp_path, monkeypatch):
+    from pipeline.config import load_language
+    from pipeline.paths import Paths
+    from pipeline.racks import RackIndex
+
+    monkeypatch.setenv("RUSC_CACHE", str(tmp_path / "cache"))
+    language, own = load_language("en"), Paths.from_env()
+    built = RackIndex.load(language, own)
+    kept = built.kept.read_bytes()
+    marker = next(key for key, *_ in built.by_signature[min(built.by_signature)]).encode()
+    assert marker in kept
+    built.kept.write_bytes(kept.replace(marker, marker[::-1], 1))  # the cache's own copy
+    again = RackIndex.load(language, own)
+    assert again.by_signature == built.by_signature
+    assert again.kept.read_bytes() == kept
