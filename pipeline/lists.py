@@ -35,7 +35,7 @@ from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
 from pipeline.clean import fold, ordinary_words
 from pipeline.config import Language
 from pipeline.extsort import read_rows, sorted_rows
-from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file
 from pipeline.lemmas import lemma_list
 from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
@@ -251,14 +251,15 @@ def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[st
 
 
 def _line_chunks(path: Path, size: int = 8 << 20) -> Iterator[list[str]]:
-    """The lines of a big file, a few MB at a time (one Python call per line is too slow)."""
+    """The lines of a big file, a few MB at a time (one Python call per line is too slow),
+    ended at LF only (:func:`~pipeline.fsutil.lf_lines`)."""
     rest = ""
     with open(path, encoding="utf-8", newline="\n") as handle:
         while block := handle.read(size):
             block = rest + block
             cut = block.rfind("\n") + 1
             rest = block[cut:]
-            yield block[:cut].splitlines()
+            yield lf_lines(block[:cut])
     if rest:
         yield [rest]
 

@@ -46,7 +46,7 @@ from pipeline.clean import fold
 from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
-from pipeline.fsutil import atomic_write, source_digest
+from pipeline.fsutil import read_checked, source_digest, write_checked
 from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
@@ -329,16 +329,17 @@ class RackIndex:
         path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
         checksum = lexicon_checksum(path)
         kept = _cached_index_path(language, paths, checksum) if paths is not None else None
-        if kept is not None:
-            with contextlib.suppress(OSError, EOFError, ValueError, TypeError):  # absent or damaged: built below
-                by_signature, children = marshal.loads(kept.read_bytes())
+        stored = read_checked(kept) if kept is not None else None
+        if stored is not None:  # absent or damaged (its checksum): built below
+            with contextlib.suppress(EOFError, ValueError, TypeError):
+                by_signature, children = marshal.loads(stored)
                 return cls(language, TileSet.of(language), checksum, by_signature, children, kept)
         # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
         index = cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum)
         if kept is not None:
             for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
                 stale.unlink(missing_ok=True)
-            atomic_write(kept, marshal.dumps((index.by_signature, index.children)))
+            write_checked(kept, marshal.dumps((index.by_signature, index.children)))
             index.kept = kept
         return index
 
@@ -350,12 +351,10 @@ class RackIndex:
         if self.kept is None:
             return make(self)
         path = self.kept.with_name(f"{self.kept.name}.{name}")
-        with contextlib.suppress(OSError):
-            data, _, digest = path.read_bytes().rpartition(b"\n")
-            if hashlib.sha256(data).hexdigest().encode() == digest:
-                return data
-        data = make(self)
-        atomic_write(path, data + b"\n" + hashlib.sha256(data).hexdigest().encode())
+        data = read_checked(path)
+        if data is None:
+            data = make(self)
+            write_checked(path, data)
         return data
 
     @classmethod

@@ -8,7 +8,7 @@ from pathlib import Path
 from pipeline.beehive import BeehiveIndex, Hive, hints, parse_hive, write_all_hives
 from pipeline.commands.args import language_arg
 from pipeline.config import Language
-from pipeline.dates import parse_date, today
+from pipeline.dates import parse_date, require_scheduled, today
 from pipeline.errors import UsageError
 from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
@@ -38,6 +38,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)")
     if args.letters:
         parse_hive(args.language, args.letters)  # bad letters fail before the list is read
+    # The days up to a date are computed: one past the schedule (2999) would take minutes.
+    if args.date:
+        require_scheduled(args.language, args.date, UsageError)
+    day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
     index = BeehiveIndex.load(args.language, paths)
     if args.letters:
@@ -48,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
     if args.all_hives:
         write_all_hives(index, args.all_hives)
     if args.write_data:
-        day = today(args.language, args.date)  # which day it is, before anything is written
         for path in write_game_data(args.language, paths.wordlists(args.language.code), ("beehive",), day):
             print(path)
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pipeline.commands.args import language_arg
+from pipeline.commands.args import language_arg, workers_arg
 from pipeline.errors import RuscError
 from pipeline.expand.estimate import plan_expansion
 from pipeline.expand import Expander, OrdinaryForms, derivations, expand_to_file
@@ -23,7 +23,8 @@ def register(subparsers) -> None:
     parser.add_argument("--fast", action="store_true",
                         help="word-game fast path: skip rules and stems that cannot make ordinary words")
     parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
-    parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    parser.add_argument("--workers", type=workers_arg, default=2,
+                        help="processes to use, at most this machine's processors (default 2)")
     add_bound_arguments(parser)
     parser.set_defaults(func=run)
 

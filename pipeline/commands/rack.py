@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from pipeline.commands.args import language_arg
-from pipeline.dates import parse_date, today
+from pipeline.dates import parse_date, require_scheduled, today
 from pipeline.errors import UsageError
 from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
@@ -41,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("rusc rack: give LETTERS, --date or --write-data (see rusc rack --help)")
     if args.letters:
         TileSet.of(args.language).parse_rack(args.letters)  # bad racks fail before the list is read
+    # The days up to a date are computed: one past the schedule (2999) would take minutes.
+    if args.date:
+        require_scheduled(args.language, args.date, UsageError)
+    day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
     if args.letters or args.date:
         index = RackIndex.load(args.language, paths)
@@ -56,7 +60,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"{' / '.join(answer.forms)}\t{answer.score}\t{spelled}{bingo}")
         print(f"{len(solution.answers)} words")
     if args.write_data:
-        day = today(args.language, args.date)  # which day it is, before anything is written
         for path in write_game_data(args.language, paths.wordlists(args.language.code), ("racks",), day):
             print(path)
     return 0

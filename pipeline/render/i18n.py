@@ -46,7 +46,7 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 from babel.units import format_unit
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
@@ -163,26 +163,57 @@ def plural_forms(language: Language, singular: str, plural: str) -> dict[str, st
     return {category: catalog.ngettext(singular, plural, n) for category, n in sorted(samples.items())}
 
 
+#: A tag of the filled message (the catalog's own markup; values are escaped, so never theirs).
+TAG = re.compile(r"<[^>]*>")
+
+
 class _Typography:
-    """A language's ``[[typography]]`` rewrites, applied to translated text."""
+    """A language's ``[[typography]]`` rewrites, applied to the text of translated HTML.
+
+    The rules come from a language file, which ``rusc add-language`` writes from a
+    package: they rewrite the text between tags, unescaped, and what they make is escaped
+    again, so no replacement can put markup (a ``<meta>``, an attribute's quote) in a page.
+    A stretch of text no rule changes is kept byte for byte.
+    """
 
     def __init__(self, rules: tuple[tuple[str, str], ...]):
         self.rules = [(re.compile(pattern), replacement) for pattern, replacement in rules]
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, html: Markup) -> Markup:
+        if not self.rules:
+            return html
+        return Markup("".join(part if TAG.fullmatch(part) else self._text(part) for part in _split_tags(str(html))))
+
+    def _text(self, escaped: str) -> str:
+        text = Markup(escaped).unescape()
+        fixed = text
         for pattern, replacement in self.rules:
-            text = pattern.sub(replacement, text)
-        return text
+            fixed = pattern.sub(replacement, fixed)
+        return escaped if fixed == text else str(escape(fixed))
+
+
+def _split_tags(html: str) -> list[str]:
+    """The tags of ``html`` and the text between them, in order.
+
+    >>> _split_tags('del 1 <a href="x">de</a> març')
+    ['del 1 ', '<a href="x">', 'de', '</a>', ' març']
+    """
+    parts, start = [], 0
+    for tag in TAG.finditer(html):
+        parts += [html[start:tag.start()], tag.group()]
+        start = tag.end()
+    return [part for part in parts + [html[start:]] if part]
 
 
 def _gettext_callables(language: Language, formatter: Formatter):
-    """jinja2's "new-style" gettext: values are escaped, then filled in, then typography."""
+    """jinja2's "new-style" gettext: values are escaped, then filled in, then typography
+    (on the text, see :class:`_Typography`)."""
     catalog = translations(language.code)
     fix = _Typography(language.typography)
 
     def fill(message: str, variables: dict[str, Any]) -> Markup:
         # As jinja2's own new-style gettext: the catalog's text is trusted, values are escaped.
-        return Markup(fix(str(Markup(message) % variables)))
+        return fix(Markup(message) % variables)
 
     def gettext(message: str, **variables) -> Markup:
         return fill(catalog.gettext(message), variables)

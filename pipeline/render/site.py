@@ -35,7 +35,7 @@ from markupsafe import Markup
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
-from pipeline.dates import today
+from pipeline.dates import require_scheduled, today
 from pipeline.downloads import Release, list_downloads
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_dir, build_lock
@@ -166,12 +166,7 @@ def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], url
 def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls: Urls) -> LanguageSite:
     """Run the engines once for ``language`` up to ``day``."""
     code = language.code
-    if not language.schedule_start <= day <= language.schedule_end:
-        raise RuscError(
-            f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
-            f"to {language.schedule_end}",
-            language.path,
-        )
+    require_scheduled(language, day)
     folder = paths.wordlists(code)
     # A game the language cannot support (its TOML says enabled = false) has no days at all,
     # so its pages, archive, feed entries and navigation are left out.

@@ -20,7 +20,7 @@ from filelock import FileLock
 from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
-from pipeline.fsutil import atomic_write, sha256_file
+from pipeline.fsutil import read_checked, verified_sha256, write_checked
 from pipeline.wordle.strategy import BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, GUESSES, TOP, Patterns, opening
 from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
@@ -118,9 +118,9 @@ def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
     """What the page data depends on: the list and the lemmas beside it, the language's
     settings, this package's code."""
     digest = hashlib.sha256()
-    digest.update(sha256_file(wordle_tsv_path).encode())
+    digest.update(verified_sha256(wordle_tsv_path).encode())
     lemmas = lemma_list_path(wordle_tsv_path)
-    digest.update(sha256_file(lemmas).encode() if lemmas.exists() else b"no lemmas")
+    digest.update(verified_sha256(lemmas).encode() if lemmas.exists() else b"no lemmas")
     digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
     for source in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())
@@ -140,17 +140,21 @@ def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path
         data = _stored(path, key)
         if data is None:
             data = build_wordle_data(language, wordle_tsv_path, length)
-            atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
+            write_checked(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True).encode())
     return data
 
 
 def _stored(path: Path, key: str) -> dict | None:
-    """The data kept at ``path`` if it was made for ``key`` (None if missing or damaged)."""
+    """The data kept at ``path`` if it was made for ``key`` (None if missing or damaged:
+    :func:`~pipeline.fsutil.read_checked`)."""
+    kept = read_checked(path)
+    if kept is None:
+        return None
     try:
-        stored = json.loads(path.read_text("utf-8"))
+        stored = json.loads(kept)
         if stored.get("key") == key:
             return stored["data"]
-    except (OSError, ValueError, AttributeError):
+    except (ValueError, AttributeError):
         pass
     return None
 

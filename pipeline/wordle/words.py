@@ -31,6 +31,7 @@ import numpy as np
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.frequency import frequency_table, to_zipf
+from pipeline.fsutil import lf_lines, verified_sha256
 
 #: Levels of the quantised prior (one character of the page data each).
 LEVELS = 64
@@ -136,10 +137,14 @@ def lemma_list_path(wordle_tsv: Path) -> Path:
 
 def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
     """The forms of :func:`lemma_list_path` (None if there is none: a list made by hand)."""
+    path = lemma_list_path(wordle_tsv)
     try:
-        return frozenset(lemma_list_path(wordle_tsv).read_text("utf-8").split("\n")) - {""}
+        verified_sha256(path)
+        return frozenset(lf_lines(path.read_bytes().decode("utf-8")))
     except FileNotFoundError:
         return None
+    except UnicodeDecodeError:
+        raise RuscError("not UTF-8", path) from None
 
 
 def load_words(path: Path, language: Language, length: int | None = None) -> Words:
@@ -154,6 +159,7 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
     try:
+        verified_sha256(path)  # a damaged list is refused, not read
         handle = open(path, encoding="utf-8", newline="\n")
     except FileNotFoundError:
         raise RuscError("no Wordle list; build it with `rusc lists LANG` or `make dictionaries`", path) from None
