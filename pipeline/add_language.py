@@ -34,7 +34,7 @@ from pathlib import Path
 from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Source, load_language
 from pipeline.errors import RuscError, UsageError
 from pipeline.extract import safe_extract
-from pipeline.fsutil import atomic_write
+from pipeline.fsutil import atomic_write, require_file_target
 from pipeline.paths import Paths
 
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
@@ -86,7 +86,7 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
     """Write ``pipeline/languages/<code>.toml`` (or ``request.output``); return its path."""
     if not re.fullmatch(LANGUAGE_CODE, request.code):
         raise UsageError(f"rusc add-language: {request.code!r} is not a language code (like eu, pt_BR or de-at)")
-    target = request.output or LANGUAGES_DIR / f"{request.code}.toml"
+    target = require_file_target(request.output or LANGUAGES_DIR / f"{request.code}.toml")
     if target.exists() and not request.force:
         raise UsageError(f"rusc add-language: {target} exists (--force replaces it)")
     with tempfile.TemporaryDirectory(prefix="rusc-add-") as tmp:
