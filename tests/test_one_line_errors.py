@@ -53,3 +53,25 @@ def test_each_bad_input_is_one_line_and_a_non_zero_exit(english_root, dictionary
     result = cli(*[arg.format(root=root) for arg in argv], env=env)
     assert result.returncode == status
     assert says.format(root=root) in one_line(result)
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["wordle", "en", "crane:g....", "--length", "0"], "rusc wordle: --length must be one of"),
+    (["add-language", "xx", "--path", "/nowhere/index.aff"], "rusc add-language: CLDR has no locale 'xx'"),
+], ids=["wordle-length-0", "add-language-without-cldr-locale"])
+def test_an_argument_that_would_fail_later_is_refused_at_once(english_root, cli, argv, says):
+    """``--length 0`` was the default length; ``add-language xx`` wrote a file the site then
+    refused (no CLDR locale for its numbers and dates)."""
+    result = cli(*argv)
+    assert result.returncode == 2
+    assert one_line(result).startswith(says)
+
+
+def test_a_language_named_twice_is_built_and_published_once(english_root, cli):
+    from pipeline.render.settings import settings_from
+
+    languages, _, _ = settings_from(["en", "en"], None, None, environ={})
+    assert [language.code for language in languages] == ["en"]
+    result = cli("lists", "en", "en")
+    assert result.returncode == 0, result.stderr
+    assert sum(line.startswith("en: forms ") for line in result.stdout.splitlines()) == 1
