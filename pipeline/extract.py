@@ -315,7 +315,10 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
 
 
 def decode_text(data: bytes, encoding: str, path: Path | str) -> str:
-    """Decode, strip a BOM, make line ends LF and the text NFC; errors name the line."""
+    """Decode, strip a BOM, make line ends LF and the text NFC; errors name the line.
+
+    A line ends at LF (CRLF loses its CR), as libhunspell reads it: a lone CR stays in its
+    line, so ``ga\rto/E`` is one entry (libhunspell accepts ``ga\rto``, never ``ga``)."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[3:]
     try:
@@ -323,7 +326,7 @@ def decode_text(data: bytes, encoding: str, path: Path | str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise RuscError(f"invalid {encoding} byte 0x{data[error.start]:02x}", path, line) from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n")
     return unicodedata.normalize("NFC", text)
 
 

@@ -64,6 +64,15 @@ def test_a_dic_without_a_word_count_libhunspell_takes_is_refused(tmp_path, first
     assert spell(aff, dic, ["gos", "goss"]) == [False, False]
 
 
+def test_a_lone_cr_stays_in_its_line_as_libhunspell_reads_it(tmp_path):
+    """Lines end at LF (a CRLF's CR goes): ``ga\\rto/E`` is one entry, not ``ga`` and ``to``."""
+    aff, dic = write(tmp_path, AFF, "3\r\ngat/E\r\nga\rto/E\ngos\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"gat", "gats", "ga\rto", "ga\rtos", "gos"}
+    words = ["ga\rto", "ga\rtos", "ga", "to", "tos", "gat"]
+    assert spell(aff, dic, words) == [word in forms for word in words]
+
+
 def test_a_nul_inside_a_dic_word_is_refused(tmp_path):
     aff, dic = write(tmp_path, AFF, "2\ngat/E\ngo\0s/E\n")
     with pytest.raises(RuscError, match=re.escape(f"{dic}:3: a NUL character in an entry")):
