@@ -34,7 +34,7 @@ from pathlib import Path
 from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Source, load_language
 from pipeline.errors import RuscError, UsageError
 from pipeline.extract import safe_extract
-from pipeline.fsutil import atomic_write
+from pipeline.fsutil import atomic_write, require_file_target
 from pipeline.paths import Paths
 
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
@@ -86,7 +86,12 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
     """Write ``pipeline/languages/<code>.toml`` (or ``request.output``); return its path."""
     if not re.fullmatch(LANGUAGE_CODE, request.code):
         raise UsageError(f"rusc add-language: {request.code!r} is not a language code (like eu, pt_BR or de-at)")
-    target = request.output or LANGUAGES_DIR / f"{request.code}.toml"
+    from pipeline.render.i18n import cldr_locale
+
+    if cldr_locale(request.code) is None:  # the site could not write its numbers and dates
+        raise UsageError(f"rusc add-language: CLDR has no locale {request.code!r}, which the site needs for numbers "
+                         f"and dates; use a code CLDR knows (like eu, pt_BR or de-at)")
+    target = require_file_target(request.output or LANGUAGES_DIR / f"{request.code}.toml")
     if target.exists() and not request.force:
         raise UsageError(f"rusc add-language: {target} exists (--force replaces it)")
     with tempfile.TemporaryDirectory(prefix="rusc-add-") as tmp:
@@ -96,18 +101,22 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
         files = fetch_source(package.source, paths, target)
         facts = survey(files.aff, files.dic, request.code, log)
     text = render_toml(request, package, facts)
-    _validate(text, target.name)
+    _validate(text, target)
     atomic_write(target, text)
     log(f"{request.code}: wrote {target}")
     return target
 
 
-def _validate(text: str, name: str) -> None:
-    """Read the text back as Rusc will, before it replaces anything."""
+def _validate(text: str, target: Path) -> None:
+    """Read the text back as Rusc will, before it replaces anything; an error names
+    ``target`` (what would have been written), never the temporary copy it read."""
     with tempfile.TemporaryDirectory(prefix="rusc-check-") as tmp:
-        copy = Path(tmp) / name
+        copy = Path(tmp) / (target.stem + ".toml")
         copy.write_text(text, encoding="utf-8")
-        load_language(copy)
+        try:
+            load_language(copy)
+        except RuscError as error:
+            raise RuscError(f"the file written would be refused: {error.message}", target, error.line) from None
 
 
 # --- 1. fetching ----------------------------------------------------------------------

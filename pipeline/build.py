@@ -17,11 +17,11 @@ import time
 from dataclasses import dataclass
 
 from pipeline import __version__
-from pipeline.config import Language
+from pipeline.config import Language, unique_languages
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
-from pipeline.paths import Paths
+from pipeline.paths import Paths, number_from_env
 from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
 
@@ -129,7 +129,8 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:
-    with build_lock(paths.dist, wait=float(os.environ.get("RUSC_LOCK_WAIT", "0"))):
+    languages = unique_languages(languages)  # `rusc lists en en` builds English once
+    with build_lock(paths.dist, wait=number_from_env("RUSC_LOCK_WAIT", 0.0)):
         # Holding the lock, anything temporary left in our folders is from a killed build.
         remove_stale_temporaries(paths.wordlists_root)
         for language in languages:

@@ -16,7 +16,7 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from pipeline.errors import RuscError
 
@@ -516,6 +516,15 @@ def default_languages(environ: Mapping[str, str] = os.environ) -> list[str]:
     """The language codes to build and render when none are given: ``$SITE_LANGS``
     (space-separated; the Makefile's ``LANGS``), else site.toml's ``languages``."""
     return environ.get("SITE_LANGS", "").split() or list(load_site_config()["languages"])
+
+
+def unique_languages(languages: Iterable[Language]) -> list[Language]:
+    """``languages`` in order, each code once: ``--languages en en`` builds and lists
+    English once."""
+    first: dict[str, Language] = {}
+    for language in languages:
+        first.setdefault(language.code, language)
+    return list(first.values())
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -71,7 +71,9 @@ class Release:
         url = os.environ.get("RUSC_RELEASE_URL", "").rstrip("/")
         if not url:
             return None
-        return cls(url, int(os.environ.get("RUSC_RELEASE_BYTES", RELEASE_BYTES)))
+        from pipeline.paths import number_from_env
+
+        return cls(url, number_from_env("RUSC_RELEASE_BYTES", RELEASE_BYTES, int))
 
     @staticmethod
     def asset_name(language: str, name: str) -> str:

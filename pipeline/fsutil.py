@@ -37,11 +37,16 @@ DIR_MODE = 0o755
 def atomic_path(target: Path | str, suffix: str = "") -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it over ``target`` on success.
 
-    On any exception the temporary file is removed and ``target`` is untouched.
+    On any exception the temporary file is removed and ``target`` is untouched. A target
+    that is a folder, or in a folder that cannot be written, is a one-line error naming
+    the target (never the temporary file).
     """
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix + ".tmp", dir=target.parent)
+    target = require_file_target(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix + ".tmp", dir=target.parent)
+    except OSError as error:
+        raise RuscError(f"cannot be written: {error.strerror}", target) from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -52,6 +57,15 @@ def atomic_path(target: Path | str, suffix: str = "") -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             tmp_path.unlink()
         raise
+
+
+def require_file_target(target: Path | str) -> Path:
+    """``target`` as a path to write a file at; a folder there is a one-line error. Commands
+    call it on an output path before the work that makes the file."""
+    target = Path(target)
+    if target.is_dir():
+        raise RuscError("is a folder; name a file to write", target)
+    return target
 
 
 def atomic_write(target: Path | str, data: bytes | str) -> Path:

@@ -34,8 +34,10 @@ from pipeline.abbreviations import abbreviation_forms, shape_reason
 from pipeline.blocklist import EVERY_GAME, VULGAR, blocked_keys
 from pipeline.clean import fold, ordinary_words
 from pipeline.config import Language
+from pipeline.errors import RuscError
 from pipeline.extsort import read_rows, sorted_rows
-from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file
+from pipeline.fsutil import (atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file,
+                             verified_sha256)
 from pipeline.lemmas import lemma_list
 from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
@@ -334,8 +336,22 @@ def write_index(paths: Paths) -> None:
     root = paths.wordlists_root
     languages = {}
     for meta in sorted(root.glob("*/metadata.json")):
-        data = json.loads(meta.read_text("utf-8"))
+        data = _published_metadata(meta)
         languages[data["language"]] = {"name": data["name"], "counts": data["counts"],
                                         "licence": data["licence"], "source": data["source"]}
     atomic_write(root / "index.json", json.dumps({"languages": languages, "rusc_version": __version__},
                                                  sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+
+
+def _published_metadata(path: Path) -> dict:
+    """A language's ``metadata.json`` as the index reads it: the file SHA256SUMS recorded,
+    with the fields the index copies, or a one-line error naming it."""
+    verified_sha256(path)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        for key in ("language", "name", "counts", "licence", "source"):
+            data[key]
+        return data
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        raise RuscError(f"not a metadata.json of `rusc lists` ({type(error).__name__}: {error}); build it again "
+                        f"with `rusc lists {path.parent.name}`", path) from None

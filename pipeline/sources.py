@@ -44,7 +44,7 @@ from pipeline.fsutil import atomic_dir, atomic_write, file_digest, lf_lines, rem
 from pipeline.paths import Paths
 
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.
-CACHE_LAYOUT = 1
+CACHE_LAYOUT = 2
 
 
 @dataclass(frozen=True)

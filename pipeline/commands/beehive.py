@@ -10,6 +10,7 @@ from pipeline.commands.args import language_arg
 from pipeline.config import Language
 from pipeline.dates import parse_date, require_scheduled, today
 from pipeline.errors import UsageError
+from pipeline.fsutil import require_file_target
 from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
 
@@ -38,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)")
     if args.letters:
         parse_hive(args.language, args.letters)  # bad letters fail before the list is read
+    if args.all_hives:
+        require_file_target(args.all_hives)
     # The days up to a date are computed: one past the schedule (2999) would take minutes.
     if args.date:
         require_scheduled(args.language, args.date, UsageError)

@@ -9,6 +9,7 @@ from pipeline.commands.args import language_arg, workers_arg
 from pipeline.errors import RuscError
 from pipeline.expand.estimate import plan_expansion
 from pipeline.expand import Expander, OrdinaryForms, derivations, expand_to_file
+from pipeline.fsutil import require_file_target
 from pipeline.paths import Paths
 from pipeline.sources import fetch
 
@@ -44,9 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stem is not None:
         print_stem(Expander.from_files(aff, dic), args.stem, dic)
         return 0
-    out = args.output
-    if out is None:
-        out = paths.work(language.code) / "forms.txt"
+    out = require_file_target(args.output or paths.work(language.code) / "forms.txt")
     plan = plan_expansion(language, aff, dic, out.parent, args.max_forms, args.max_bytes)
     stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
                            ordinary=OrdinaryForms.of(language), expander=plan.expander,

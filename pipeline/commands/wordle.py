@@ -40,7 +40,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     language: Language = args.language
-    length = args.length or language.wordle.length
+    length = language.wordle.length if args.length is None else args.length  # 0 is a length, refused below
     if length not in language.wordle.lengths:
         raise UsageError(f"rusc wordle: --length must be one of {', '.join(map(str, language.wordle.lengths))}")
     clues = [parse_clue(text, language, length) for text in args.clues]  # bad clues fail before the list is read

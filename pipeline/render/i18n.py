@@ -101,11 +101,19 @@ def translations(code: str) -> gettext_module.NullTranslations:
     return Translations(buffer, domain=DOMAIN)
 
 
-def locale_of(language: Language) -> Locale:
+def cldr_locale(code: str) -> Locale | None:
+    """The CLDR locale of a language code (``de-at`` is ``de_AT``), or None if CLDR has none."""
     try:
-        return Locale.parse(language.code.replace("-", "_"))
+        return Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
-        raise RuscError(f"no CLDR locale {language.code!r} for numbers and dates", language.path) from None
+        return None
+
+
+def locale_of(language: Language) -> Locale:
+    locale = cldr_locale(language.code)
+    if locale is None:
+        raise RuscError(f"no CLDR locale {language.code!r} for numbers and dates", language.path)
+    return locale
 
 
 @dataclass(frozen=True)

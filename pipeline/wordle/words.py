@@ -152,7 +152,7 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
     which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
     lemma)."""
-    length = length or language.wordle.length
+    length = language.wordle.length if length is None else length
     if length not in language.wordle.lengths:
         raise RuscError(f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}",
                         language.path)
