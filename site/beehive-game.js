@@ -168,33 +168,23 @@
 
     // --- entry: typing, tapping, delete, shuffle ------------------------------------
 
+    function removeLast() { input.value = Array.from(input.value).slice(0, -1).join(""); }
+
     form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
     document.querySelectorAll("#game-cells .cell").forEach(function (cell) {
       cell.addEventListener("click", function () { input.value += cell.getAttribute("data-letter"); });
     });
-    $("game-delete").addEventListener("click", function () { input.value = Array.from(input.value).slice(0, -1).join(""); });
+    $("game-delete").addEventListener("click", removeLast);
     $("game-shuffle").addEventListener("click", function () {
       var outer = Array.from(document.querySelectorAll("#game-cells .cell:not(.centre)"));
-      var letters = outer.map(function (c) { return c.getAttribute("data-letter"); });
-      for (var i = letters.length - 1; i > 0; i--) {
-        var j = Math.floor(Math.random() * (i + 1)), t = letters[i];
-        letters[i] = letters[j]; letters[j] = t;
-      }
+      var letters = D.shuffled(outer.map(function (c) { return c.getAttribute("data-letter"); }));
       outer.forEach(function (cell, i) {
         cell.setAttribute("data-letter", letters[i]);
         cell.textContent = letters[i].toUpperCase();
       });
     });
-    // A physical keyboard works wherever the focus is, except in another text field.
-    document.addEventListener("keydown", function (event) {
-      var target = event.target;
-      if (target === input || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
-      if (event.key === "Enter" && target && target.tagName === "BUTTON") return;
-      if (event.key === "Backspace") { input.value = Array.from(input.value).slice(0, -1).join(""); event.preventDefault(); }
-      else if (event.key === "Enter") { submit(); event.preventDefault(); }
-      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) { input.value += event.key; event.preventDefault(); }
-    });
+    P.wireKeys({ form: form, input: input, submit: submit, removeLast: removeLast,
+                 add: function (text) { input.value += text; } });
 
     // --- graded help ------------------------------------------------------------------
 

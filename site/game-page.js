@@ -149,6 +149,26 @@
     });
   }
 
+  /** Keys typed while the game's entry has the focus (the page itself, a hive cell or a
+   *  tile, Delete, Shuffle, Enter) build the word: letters are added, Backspace removes the
+   *  last, and Enter submits the word — never a second tap of the focused cell or button,
+   *  which would add a letter or shuffle again. Anywhere else (links, the menu, the help
+   *  and save buttons, other fields) keys keep their usual meaning, so a keyboard-only
+   *  player can follow a link. entry: {form, input, add(text), removeLast(), submit()}. */
+  function wireKeys(entry) {
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (target === entry.input || event.ctrlKey || event.metaKey || event.altKey) return;
+      var page = target === document.body || target === document.documentElement || !target;
+      if (!page && !entry.form.contains(target)) return;
+      if (event.key === "Enter") entry.submit();
+      else if (event.key === "Backspace") entry.removeLast();
+      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) entry.add(event.key);
+      else return;
+      event.preventDefault();
+    });
+  }
+
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
   function share(text, output, status) {
     var S = strings();
@@ -168,6 +188,6 @@
   }
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
-                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel,
+                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel, wireKeys: wireKeys,
                     share: share, shareLink: shareLink };
 })(this);

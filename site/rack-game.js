@@ -51,7 +51,7 @@
 
     function submit() {
       var r = G.judgeRack(rack, input.value, found);
-      if (r.kind === "empty") { input.value = ""; return; }
+      if (r.kind === "empty") { setEntry(""); return; }
       say(messageFor(r), r.kind);
       if (r.kind === "ok") {
         found[r.id] = r;
@@ -59,7 +59,7 @@
         P.save("rack", lang, date, state);
         update();
       }
-      input.value = "";
+      setEntry("");
     }
 
     function update() {
@@ -88,16 +88,58 @@
       root.setAttribute("data-score", String(total));
     }
 
-    form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
-    document.querySelectorAll("#game-tiles button[data-tile]").forEach(function (button) {
-      button.addEventListener("click", function () { input.value += button.getAttribute("data-tile"); });
-    });
-    $("game-delete").addEventListener("click", function () {
+    // --- entry: typing, tapping tiles, delete, shuffle -----------------------------
+
+    function setEntry(value) { input.value = value; showTileUse(); }
+
+    function removeLast() {
       var r = G.spell(rack, input.value);
       // Delete a whole tile (l·l, ny, qu) when the entry spells; else one character.
-      input.value = r && r.length ? r.slice(0, -1).map(function (t) { return rack.tiles[t]; }).join("")
-                                  : Array.from(input.value).slice(0, -1).join("");
+      setEntry(r && r.length ? r.slice(0, -1).map(function (t) { return rack.tiles[t]; }).join("")
+                             : Array.from(input.value).slice(0, -1).join(""));
+    }
+
+    function tileButtons() { return Array.from(document.querySelectorAll("#game-tiles button.tile")); }
+
+    /** Grey the tiles the word being built takes: each tile's copies in rack order, then
+     *  as many blanks as the word needs beyond the real tiles. */
+    function showTileUse() {
+      var need = rack.tiles.map(function () { return 0; }), taken = {}, blanks = 0;
+      (G.spell(rack, input.value) || []).forEach(function (t) { need[t]++; });
+      need.forEach(function (n, t) { blanks += Math.max(0, n - rack.have[t]); });
+      tileButtons().forEach(function (button) {
+        var tile = button.getAttribute("data-tile");
+        var used;
+        if (tile === null) used = blanks-- > 0;  // the blank
+        else {
+          var t = rack.ids[tile];
+          used = (taken[t] || 0) < need[t];
+          if (used) taken[t] = (taken[t] || 0) + 1;
+        }
+        button.classList.toggle("used", used);
+        button.setAttribute("aria-pressed", used ? "true" : "false");
+      });
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
+    input.addEventListener("input", showTileUse);
+    tileButtons().forEach(function (button) {
+      button.addEventListener("click", function () {
+        if (button.classList.contains("used")) return;  // this copy is in the word already
+        var tile = button.getAttribute("data-tile");
+        if (tile !== null) { setEntry(input.value + tile); return; }
+        // A blank is whatever letter the player types next: it scores nothing.
+        say(S.blank_how, "blank");
+        input.focus();
+      });
     });
+    $("game-delete").addEventListener("click", removeLast);
+    $("game-shuffle").addEventListener("click", function () {
+      var box = $("game-tiles");
+      D.shuffled(tileButtons()).forEach(function (button) { box.appendChild(button); });
+    });
+    P.wireKeys({ form: form, input: input, submit: submit, removeLast: removeLast,
+                 add: function (text) { setEntry(input.value + text); } });
     $("share-button").addEventListener("click", function () {
       var text = D.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
                                           found: Object.keys(found).length, words: data.words });
