@@ -241,6 +241,7 @@
 
     load();
     document.getElementById("hive-figure").hidden = true;
+    P.openBesideTheGame($("found"));
     root.hidden = false;
     update();
   }

@@ -169,6 +169,12 @@
     });
   }
 
+  /** The found list starts open where the screen is wide enough to show it beside the
+   *  playing surface (game.css, 60rem); on a phone it starts folded below it. */
+  function openBesideTheGame(details) {
+    if (window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) details.open = true;
+  }
+
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
   function share(text, output, status) {
     var S = strings();
@@ -188,6 +194,6 @@
   }
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
-                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel, wireKeys: wireKeys,
+                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
                     share: share, shareLink: shareLink };
 })(this);

@@ -148,6 +148,7 @@
     P.wireSavePanel("rack", lang, date, function () { load(); update(); });
     load();
     $("rack-tiles").hidden = true;
+    P.openBesideTheGame($("found"));
     root.hidden = false;
     update();
   }

@@ -145,3 +145,41 @@ def test_rack_shuffle_reorders_the_tiles_and_keeps_them_all(tab, site):
         orders.add(tuple(page.locator("#game-tiles button.tile").all_inner_texts()))
     assert len(orders) > 1
     assert all(sorted(order) == sorted(before) for order in orders)
+
+
+# --- the whole playing surface on the first screen -------------------------------------------
+
+#: What a player needs to play, by game: the score, the entry, the letters, the buttons, the message.
+SURFACE = {
+    "beehive": ("#game-rank", "#game-input", "#game-cells", "#game-delete", "#game-shuffle", "#game-enter", "#game-message"),
+    "rack": ("#game-score", "#game-input", "#game-tiles", "#game-delete", "#game-shuffle", "#game-enter", "#game-message"),
+}
+
+
+@pytest.mark.parametrize("width,height", [(375, 667), (320, 568)])
+@pytest.mark.parametrize("game,path", [("beehive", "ca/beehive/"), ("rack", f"ca/rack/{BLANK_DAY}/")])
+def test_the_playing_surface_fits_a_phone_screen_without_scrolling(game, path, width, height, browser, site):
+    tab = open_tab(browser, viewport={"width": width, "height": height})
+    try:
+        page = open_game(tab, site, path)
+        page.locator("#game-message").evaluate("m => m.textContent = 'x'")  # as tall as with a message
+        for selector in SURFACE[game]:
+            box = page.locator(selector).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (selector, box)
+            assert 0 <= box["x"] and box["x"] + box["width"] <= width, (selector, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.locator("#found > summary").is_visible()  # the found words one tap away
+    finally:
+        tab.context.close()
+
+
+def test_a_wide_screen_shows_the_found_words_beside_the_hive(browser, site):
+    tab = open_tab(browser, viewport={"width": 1280, "height": 800})
+    try:
+        page = open_game(tab, site, "ca/beehive/")
+        hive, found = page.locator("#game-cells").bounding_box(), page.locator("#found-list").bounding_box()
+        assert page.locator("#found").get_attribute("open") is not None
+        assert found["x"] > hive["x"] + hive["width"] and found["y"] < hive["y"] + hive["height"]
+        assert page.locator("#game-enter").bounding_box()["y"] + 44 <= 800
+    finally:
+        tab.context.close()
