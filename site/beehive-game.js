@@ -203,7 +203,7 @@
         var h = G.helpStep(target.id, step);
         out.textContent = h.whole ? D.format(S.help_word, { word: target.text })
           : D.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
-      }, function (error) { out.textContent = D.format(S.load_failed, { error: error.message }); });
+      }, function (error) { out.textContent = P.readFailure(error); });
     });
 
     // --- share, save panel, review ----------------------------------------------------
@@ -227,7 +227,7 @@
           got.textContent = ""; missed.textContent = "";
           answers.forEach(function (a) { (found[a.id] ? got : missed).appendChild(D.el("li", "word", a.text)); });
           $("review-summary").textContent = D.format(S.review, { found: D.plural(S.words, got.children.length, lang), missed: D.plural(S.words, missed.children.length, lang) });
-        }, function (error) { $("review-summary").textContent = D.format(S.load_failed, { error: error.message }); });
+        }, function (error) { $("review-summary").textContent = P.readFailure(error); });
       });
     }
     var yesterday = $("game-yesterday");

@@ -92,16 +92,29 @@
   /** The save panel's texts (templates/game_save.html), read once. */
   function strings() { return saveStrings || (saveStrings = window.RuscDom.json("save-strings")); }
 
+  /** An error for the player: `offline` when the network is down and this device has not
+   *  kept the page (the service worker answers a script with 503, see templates/sw.js). */
+  function readError(message, offline) {
+    var error = new Error(message);
+    error.offline = offline;
+    return error;
+  }
+
   var answersCache = {};
   /** The day's answers, read from its answers page (li[data-id] with a .word): a promise
-   *  of [{id, text}] in page order. Only asked for when the player wants help or a review. */
+   *  of [{id, text}] in page order. Only asked for when the player wants help or a review.
+   *  Anything but an answers page (data-answers-page) is an error, never an empty list:
+   *  help must not claim every word is found on the strength of some other page. */
   function fetchAnswers(url) {
     if (!answersCache[url]) {
-      answersCache[url] = fetch(url, { credentials: "same-origin" }).then(function (response) {
-        if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      answersCache[url] = fetch(url, { credentials: "same-origin" }).catch(function (error) {
+        throw readError(error.message, true);
+      }).then(function (response) {
+        if (!response.ok) throw readError(response.status + " " + response.statusText, response.status === 503);
         return response.text();
       }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
+        if (!doc.querySelector("[data-answers-page]")) throw readError("not an answers page", false);
         return Array.from(doc.querySelectorAll("li[data-id]")).map(function (li) {
           var word = li.querySelector(".word");
           return { id: li.getAttribute("data-id"), text: word ? word.textContent : li.getAttribute("data-id") };
@@ -175,6 +188,12 @@
     if (window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) details.open = true;
   }
 
+  /** What to tell the player when the answers page could not be read. */
+  function readFailure(error) {
+    var S = strings();
+    return error.offline ? S.offline : window.RuscDom.format(S.load_failed, { error: error.message });
+  }
+
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
   function share(text, output, status) {
     var S = strings();
@@ -194,6 +213,6 @@
   }
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
-                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
+                    fetchAnswers: fetchAnswers, readFailure: readFailure, wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
                     share: share, shareLink: shareLink };
 })(this);
