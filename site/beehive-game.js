@@ -43,24 +43,26 @@
 
     // --- messages ---------------------------------------------------------------------
 
-    function say(text, kind) {
-      message.textContent = "";
-      message.className = "game-message " + (kind || "");
-      // A fresh text node after clearing, so a repeated message is announced again.
-      window.setTimeout(function () { message.textContent = text; }, 20);
-      message.setAttribute("data-kind", kind || "");
+    function say(text, kind) { P.say(message, text, kind); }
+
+    /** A character as the player can read it in a message: a letter in capitals, a space
+     *  or another invisible character by its name or code point. */
+    function nameOf(ch) {
+      if (/\s/u.test(ch)) return S.space;
+      if (/[\p{C}\p{Z}]/u.test(ch)) return "U+" + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+      return ch.toUpperCase();
     }
 
     function messageFor(r) {
       switch (r.kind) {
         case "short": return D.format(S.too_short, { n: data.rules.min_length });
-        case "letter": return D.format(S.bad_letter, { letters: r.bad.map(function (c) { return c.toUpperCase(); }).join(" ") });
+        case "letter": return D.format(S.bad_letter, { letters: r.bad.map(nameOf).join(" ") });
         case "centre": return D.format(S.no_centre, { centre: hive.centre.toUpperCase() });
         case "found": return S.already_found;
         case "list": return S.not_in_list;
         case "ok":
           return r.pangram ? D.format(S.pangram_points, { points: r.points, bonus: data.rules.bonus })
-                           : D.format(S.points, { points: r.points });
+                           : D.format(S.praise[G.tier(S.praise_from, r.points)], { points: r.points });
       }
       return "";
     }
@@ -69,7 +71,7 @@
       var text = input.value;
       var r = G.judgeHive(hive, text, found);
       if (r.kind === "empty") { input.value = ""; return; }
-      say(messageFor(r), r.kind);
+      var before = G.rankOf(hive.ranks, score()).index;
       if (r.kind === "ok") {
         found[r.key] = r;
         state.found.push(r.key);
@@ -80,7 +82,19 @@
         P.save("beehive", lang, date, state);
         update(r.key);
       }
+      var rank = G.rankOf(hive.ranks, score()), top = rank.index !== before && rank.index >= hive.ranks.length - 2;
+      say(messageFor(r) + (top ? " " + D.format(S.celebrate, { rank: rank.name }) : ""), r.kind);
+      if (top) celebrate();
       input.value = "";
+    }
+
+    /** Reaching one of the two top ranks (Genius and Queen Bee, Geni and Reina del rusc)
+     *  is a moment: the message says so, and the game gets a short flourish (game.css,
+     *  none with reduced motion). */
+    function celebrate() {
+      root.classList.remove("celebrate");
+      void root.offsetWidth;  // restart the animation when both top ranks come in a row
+      root.classList.add("celebrate");
     }
 
     // --- the found list, score, rank bar and hints ----------------------------------
@@ -140,30 +154,13 @@
     }
 
     function drawHints() {
-      var left = G.hintsLeft(data, keys()), rows = {}, cols = {}, all = 0;
-      Object.keys(left.grid).forEach(function (letter) {
-        Object.keys(left.grid[letter]).forEach(function (n) {
-          var c = left.grid[letter][n];
-          rows[letter] = (rows[letter] || 0) + c;
-          cols[n] = (cols[n] || 0) + c;
-          all += c;
-          setCount(document.querySelector('td[data-cell="' + letter + n + '"]'), c);
-        });
-      });
-      Object.keys(rows).forEach(function (l) { setCount(document.querySelector('td[data-row="' + l + '"]'), rows[l]); });
-      Object.keys(cols).forEach(function (n) { setCount(document.querySelector('td[data-col="' + n + '"]'), cols[n]); });
-      setCount(document.querySelector("td[data-total]"), all);
+      var left = G.hintsLeft(data, keys());
+      P.drawGrid(left.grid);
       Object.keys(left.two).forEach(function (p) {
         var li = document.querySelector('li[data-two="' + p + '"]');
-        if (li) setCount(li.querySelector(".count"), left.two[p], li);
+        if (li) P.setCount(li.querySelector(".count"), left.two[p], li);
       });
       $("words-left").textContent = D.format(S.left, { words: D.plural(S.words, left.words, lang), points: D.plural(S.points_count, left.points, lang) });
-    }
-
-    function setCount(node, n, owner) {
-      if (!node) return;
-      node.textContent = String(n);
-      (owner || node).classList.toggle("done", n === 0);
     }
 
     // --- entry: typing, tapping, delete, shuffle ------------------------------------
@@ -189,30 +186,22 @@
     // --- graded help ------------------------------------------------------------------
 
     var answersUrl = root.getAttribute("data-answers");
-    $("help-button").addEventListener("click", function () {
-      var out = $("help-text");
-      P.fetchAnswers(answersUrl).then(function (answers) {
-        var missing = answers.filter(function (a) { return !found[a.id]; });
-        if (!missing.length) { out.textContent = S.help_none; return; }
-        var current = state.help && !found[state.help.id] ? state.help : null;
-        var target = current ? answers.filter(function (a) { return a.id === current.id; })[0] : null;
-        var step = target ? Math.min(3, current.step + 1) : 1;
-        target = target || missing[0];
-        state.help = { id: target.id, step: step };
-        P.save("beehive", lang, date, state);
-        var h = G.helpStep(target.id, step);
-        out.textContent = h.whole ? D.format(S.help_word, { word: target.text })
-          : D.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
-      }, function (error) { out.textContent = P.readFailure(error); });
-    });
+    var ask = P.wireHelp({ game: "beehive", lang: lang, date: date, answersUrl: answersUrl, strings: S,
+                           state: function () { return state; }, isFound: function (id) { return !!found[id]; },
+                           units: function (id) { return Array.from(id); } });
+    P.wireGridHelp(ask, S.help_cell);
+    P.wireHintsSetting();
 
     // --- share, save panel, review ----------------------------------------------------
 
     $("share-button").addEventListener("click", function () {
       var points = score(), pangrams = keys().filter(function (k) { return found[k].pangram; }).length;
+      // Each count takes the plural of its total: "0/1 tuti", "2/2 tutis", "3/45 words".
+      var count = function (forms, n, total) { return D.format(D.plural(forms, total, lang), { found: n }); };
       var textOut = D.format(S.share_text, {
-        date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
-        total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
+        date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name,
+        points: count(S.share_points, points, data.total), words: count(S.share_words, keys().length, data.words),
+        pangrams: count(S.share_pangrams, pangrams, data.pangrams),
       }) + P.shareLink(root);
       P.share(textOut, $("share-text"), $("share-status"));
     });
@@ -230,13 +219,11 @@
         }, function (error) { $("review-summary").textContent = P.readFailure(error); });
       });
     }
+    // Yesterday's review is linked whether or not it was played; played, it says how many.
     var yesterday = $("game-yesterday");
     if (yesterday) {
       var before = P.load("beehive", lang, yesterday.getAttribute("data-date"));
-      if (before.found.length) {
-        yesterday.querySelector("a").textContent = D.plural(S.yesterday, before.found.length, lang);
-        yesterday.hidden = false;
-      }
+      if (before.found.length) yesterday.querySelector("a").textContent = D.plural(S.yesterday, before.found.length, lang);
     }
 
     load();

@@ -30,12 +30,7 @@
       state.found = state.found.filter(function (word) { return found[G.judgeRack(rack, word, {}).id]; });
     }
 
-    function say(text, kind) {
-      message.textContent = "";
-      message.className = "game-message " + (kind || "");
-      message.setAttribute("data-kind", kind || "");
-      window.setTimeout(function () { message.textContent = text; }, 20);
-    }
+    function say(text, kind) { P.say(message, text, kind); }
 
     function messageFor(r) {
       switch (r.kind) {
@@ -44,7 +39,9 @@
         case "tiles": return S.no_tiles;
         case "found": return S.already_found;
         case "list": return S.not_in_list;
-        case "ok": return D.format(r.bingo ? S.bingo_points : S.points, { points: r.score, bonus: data.rules.bingo });
+        case "ok":
+          return D.format(r.bingo ? S.bingo_points : S.praise[G.tier(S.praise_from, r.score)],
+                          { points: r.score, bonus: data.rules.bingo });
       }
       return "";
     }
@@ -56,6 +53,10 @@
       if (r.kind === "ok") {
         found[r.id] = r;
         state.found.push(r.forms[0]);
+        if (state.help && state.help.id === r.id) {
+          state.help = null;
+          $("help-text").textContent = "";  // the hint was about this word: it is found now
+        }
         P.save("rack", lang, date, state);
         update();
       }
@@ -86,6 +87,7 @@
       $("found-count").textContent = D.format(S.found_count, { n: ids.length, total: data.words });
       $("game-score").textContent = D.format(S.score, { points: total });
       root.setAttribute("data-score", String(total));
+      P.drawGrid(G.gridLeft(data.hints.grid, ids.map(function (id) { return found[id].tiles; })));
     }
 
     // --- entry: typing, tapping tiles, delete, shuffle -----------------------------
@@ -141,10 +143,19 @@
     P.wireKeys({ form: form, input: input, submit: submit, removeLast: removeLast,
                  add: function (text) { setEntry(input.value + text); } });
     $("share-button").addEventListener("click", function () {
-      var text = D.format(S.share_text, { date: root.getAttribute("data-date-text"), points: root.getAttribute("data-score"),
-                                          found: Object.keys(found).length, words: data.words });
+      var points = Number(root.getAttribute("data-score")), n = Object.keys(found).length;
+      var text = D.format(S.share_text, {
+        date: root.getAttribute("data-date-text"), points: D.plural(S.share_points, points, lang),
+        words: D.format(D.plural(S.share_words, data.words, lang), { found: n }),  // the plural of the total
+      });
       P.share(text + P.shareLink(root), $("share-text"), $("share-status"));
     });
+    var ask = P.wireHelp({ game: "rack", lang: lang, date: date, answersUrl: root.getAttribute("data-answers"),
+                           strings: S, state: function () { return state; },
+                           isFound: function (id) { return !!found[id]; },
+                           units: function (id) { return id.split("|"); } });
+    P.wireGridHelp(ask, S.help_cell);
+    P.wireHintsSetting();
     P.wireSavePanel("rack", lang, date, function () { load(); update(); });
     load();
     $("rack-tiles").hidden = true;

@@ -77,7 +77,7 @@ def test_tapping_a_cell_then_typing_then_enter_submits_the_typed_word(tab, site)
     assert page.input_value("#game-input") == "cabra"
     page.keyboard.press("Enter")
     submitted(page)
-    assert page.locator("#found-list .word").all_inner_texts() == ["cabra"]
+    assert page.locator("#found-list .word").all_text_contents() == ["cabra"]
     assert page.input_value("#game-input") == ""
 
 
@@ -89,7 +89,7 @@ def test_enter_after_shuffle_submits_instead_of_shuffling_again(tab, site):
     page.keyboard.press("Enter")
     submitted(page)
     assert page.locator("#game-cells .cell").all_inner_texts() == cells
-    assert page.locator("#found-list .word").all_inner_texts() == ["barca"]
+    assert page.locator("#found-list .word").all_text_contents() == ["barca"]
 
 
 def test_rack_tapping_a_tile_then_typing_then_enter_submits_the_typed_word(tab, site):
@@ -99,7 +99,7 @@ def test_rack_tapping_a_tile_then_typing_then_enter_submits_the_typed_word(tab, 
     assert page.input_value("#game-input") == "clar"
     page.keyboard.press("Enter")
     submitted(page)
-    assert page.locator("#found-list .word").all_inner_texts() == ["clar"]
+    assert page.locator("#found-list .word").all_text_contents() == ["clar"]
 
 
 # --- the rack's tiles -----------------------------------------------------------------------
@@ -183,3 +183,159 @@ def test_a_wide_screen_shows_the_found_words_beside_the_hive(browser, site):
         assert page.locator("#game-enter").bounding_box()["y"] + 44 <= 800
     finally:
         tab.context.close()
+
+
+# --- help, feedback, celebration, share ------------------------------------------------------
+
+
+def answers_of(page, site, game: str, day: str = TODAY) -> list[str]:
+    """The day's answer ids, read from its answers page in the same tab's browser."""
+    return page.evaluate("""(url) => fetch(url).then(r => r.text()).then(html =>
+        Array.from(new DOMParser().parseFromString(html, 'text/html').querySelectorAll('li[data-id]'),
+                   li => li.getAttribute('data-id')))""", f"{site}{BASE}ca/{game}/{day}/answers/")
+
+
+def ask_cell(page, cell: str) -> str:
+    """Tap a hint-grid cell's button: the help text it gives."""
+    before = page.locator("#help-text").inner_text()
+    page.locator(f"td[data-cell='{cell}'] button").click()
+    page.wait_for_function("(before) => document.getElementById('help-text').textContent !== before", arg=before)
+    return page.locator("#help-text").inner_text()
+
+
+def test_help_by_grid_cell_shows_more_at_each_step_for_a_four_letter_word(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    steps = [ask_cell(page, "c4") for _ in range(3)]  # CLAR is the one C word of 4 letters
+    assert "CL " in steps[0] + " " and "CLA" not in steps[0], steps
+    assert "CLA…" in steps[1], steps
+    assert "clar" in steps[2], steps
+    page.locator("#game-input").fill("clar")
+    page.press("#game-input", "Enter")
+    submitted(page)
+    assert ask_cell(page, "c4") == "Ja heu trobat totes les paraules d’aquesta casella."
+
+
+def test_help_picks_a_missing_word_at_random_not_always_the_first(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    seen = set()
+    for _ in range(6):  # 20 words: six times the same first pick is 1 in 20^5
+        page.click("#help-button")
+        page.locator("#help-text:not(:empty)").wait_for()
+        seen.add(page.locator("#help-text").inner_text())
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.locator("#game").wait_for(state="visible")
+    assert len(seen) > 1, seen
+
+
+def test_feedback_rises_with_the_points_and_is_no_rank_name(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    said = {}
+    for word in ("acer", "cabra", "carbassa"):  # 2, 5 and 8 points
+        page.fill("#game-input", word)
+        page.press("#game-input", "Enter")
+        page.locator(f"#found-list .word:text-is('{word}')").wait_for(state="attached")
+        said[word] = submitted(page)
+    assert said == {"acer": "Bona! +2", "cabra": "Molt bona! +5", "carbassa": "Fantàstica! +8"}
+
+
+def test_reaching_the_top_ranks_is_celebrated(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    celebrated = []
+    for n, key in enumerate(answers_of(page, site, "beehive"), 1):
+        page.fill("#game-input", key)
+        page.press("#game-input", "Enter")
+        page.wait_for_function("(n) => document.querySelectorAll('#found-list li').length === n", arg=n)
+        message = submitted(page)
+        if "Heu arribat" in message:
+            celebrated.append(message)
+            assert "celebrate" in page.locator("#game").get_attribute("class")
+    assert [m.split("Heu arribat a ")[1] for m in celebrated] == ["«Geni»!", "«Reina del rusc»!"]
+
+
+def test_the_share_text_has_the_days_link_and_plurals_by_count(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    page.fill("#game-input", "cabra")
+    page.press("#game-input", "Enter")
+    submitted(page)
+    page.click("#share-button")
+    page.locator("#share-status:not(:empty)").wait_for()
+    text = page.input_value("#share-text")
+    assert ", 5/126 punts, 1/20 paraules, 0/1 tuti\n" in text, text
+    assert text.endswith(f"/rusc/ca/beehive/{TODAY}/")
+    tab.goto(site + BASE + f"ca/rack/{BLANK_DAY}/")
+    page.locator("#game").wait_for(state="visible")
+    page.click("#share-button")
+    page.locator("#share-status:not(:empty)").wait_for()
+    assert page.input_value("#share-text").startswith(f"Faristol 9 de març del 2026: 0 punts, 0/1 paraula\n")
+
+
+# --- the rack's hints -----------------------------------------------------------------------
+
+
+def test_the_rack_has_hints_by_first_tile_and_length_that_count_down_and_help(tab, site):
+    page = open_game(tab, site, "ca/rack/")
+    assert page.locator("td[data-cell='c4']").inner_text() == "1"
+    assert "C" in ask_cell(page, "c4")
+    page.locator("#game-input").fill("clar")
+    page.press("#game-input", "Enter")
+    submitted(page)
+    assert page.locator("td[data-cell='c4']").inner_text() == "0"
+    assert page.locator("td[data-total]").inner_text() == "0"
+    page.click("#help-button")
+    page.wait_for_function("document.getElementById('help-text').textContent.includes('totes')")
+
+
+# --- hints hidden, remembered ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["beehive", "rack"])
+def test_hiding_the_hints_is_remembered_and_they_show_when_asked(game, tab, site):
+    page = open_game(tab, site, f"ca/{game}/")
+    grid = page.locator("table.grid")
+    assert grid.is_visible()
+    page.locator("#hide-hints").check()
+    assert not grid.is_visible()
+    tab.goto(site + BASE + f"ca/{game}/2026-03-08/")  # another day remembers it
+    page.locator("#game").wait_for(state="visible")
+    assert not page.locator("table.grid").is_visible() and page.locator("#hide-hints").is_checked()
+    page.click("#show-hints")
+    assert page.locator("table.grid").is_visible()
+    page.reload()
+    page.locator("#game").wait_for(state="visible")
+    assert not page.locator("table.grid").is_visible()
+    page.locator("#hide-hints").uncheck()
+    assert page.locator("table.grid").is_visible()
+
+
+# --- small things that erode trust ----------------------------------------------------------
+
+
+def test_an_invisible_character_is_named_in_the_message(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    page.fill("#game-input", "ca bra")
+    page.press("#game-input", "Enter")
+    assert submitted(page, "letter") == "No és al rusc: un espai"
+    page.fill("#game-input", "ca\u200bbra")  # a zero-width space
+    page.press("#game-input", "Enter")
+    page.wait_for_function("document.getElementById('game-message').textContent.includes('U+200B')")
+
+
+def test_yesterdays_hive_is_linked_even_when_it_was_not_played(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    link = page.locator("#game-yesterday a")
+    assert link.is_visible() and link.inner_text() == "El rusc d’ahir i les seves solucions"
+    link.click()
+    page.wait_for_url("**/ca/beehive/2026-03-09/")
+
+
+def test_the_rack_finder_hides_show_more_when_nothing_is_left_and_old_results_on_a_bad_length(tab, site):
+    tab.goto(site + BASE + "ca/rack-finder/?rack=clarsea")
+    page = tab.page
+    page.locator("#rf-result").wait_for()
+    assert page.locator(".rack-group").count() > 0
+    assert not any(more.is_visible() for more in page.locator(".rack-group .more").all())
+    page.fill("#rf-min", "2.5")
+    page.click("#rf-form button[type=submit]")
+    page.locator("#rf-error").wait_for()
+    assert page.locator("#rf-result").is_hidden()
