@@ -75,10 +75,7 @@
       if (r.kind === "ok") {
         found[r.key] = r;
         state.found.push(r.key);
-        if (state.help && state.help.id === r.key) {
-          state.help = null;
-          $("help-text").textContent = "";  // the hint was about this word: it is found now
-        }
+        P.helpFound(state, r.key);
         P.save("beehive", lang, date, state);
         update(r.key);
       }
@@ -196,8 +193,7 @@
 
     $("share-button").addEventListener("click", function () {
       var points = score(), pangrams = keys().filter(function (k) { return found[k].pangram; }).length;
-      // Each count takes the plural of its total: "0/1 tuti", "2/2 tutis", "3/45 words".
-      var count = function (forms, n, total) { return D.format(D.plural(forms, total, lang), { found: n }); };
+      var count = function (forms, n, total) { return P.shareCount(forms, n, total, lang); };
       var textOut = D.format(S.share_text, {
         date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name,
         points: count(S.share_points, points, data.total), words: count(S.share_words, keys().length, data.words),

@@ -246,6 +246,13 @@
     return ask;
   }
 
+  /** A word just found ends the help that was about it. */
+  function helpFound(state, id) {
+    if (!state.help || state.help.id !== id) return;
+    state.help = null;
+    document.getElementById("help-text").textContent = "";
+  }
+
   /** Each counted cell of the hint grid becomes a button asking help for one of its words. */
   function wireGridHelp(ask, label) {
     document.querySelectorAll("td[data-first]").forEach(function (td) {
@@ -308,6 +315,12 @@
     else failed();
   }
 
+  /** A share text's count of a total ("{found}/{n} words"), in the plural of the total:
+   *  "0/1 tuti", "2/2 tutis". */
+  function shareCount(forms, found, total, lang) {
+    return window.RuscDom.format(window.RuscDom.plural(forms, total, lang), { found: found });
+  }
+
   /** The day's link for a share text: a new line and the day's page (its dated URL, so
    *  the link still shows this day tomorrow), from the site URL the site was built with,
    *  else from where this page was loaded. */
@@ -318,7 +331,8 @@
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
                     fetchAnswers: fetchAnswers, readFailure: readFailure, drawGrid: drawGrid, setCount: setCount,
-                    wireHelp: wireHelp, wireGridHelp: wireGridHelp, wireHintsSetting: wireHintsSetting,
+                    wireHelp: wireHelp, helpFound: helpFound, wireGridHelp: wireGridHelp,
+                    wireHintsSetting: wireHintsSetting, shareCount: shareCount,
                     wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
                     say: say, share: share, shareLink: shareLink };
 })(this);

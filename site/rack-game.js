@@ -53,10 +53,7 @@
       if (r.kind === "ok") {
         found[r.id] = r;
         state.found.push(r.forms[0]);
-        if (state.help && state.help.id === r.id) {
-          state.help = null;
-          $("help-text").textContent = "";  // the hint was about this word: it is found now
-        }
+        P.helpFound(state, r.id);
         P.save("rack", lang, date, state);
         update();
       }
@@ -146,7 +143,7 @@
       var points = Number(root.getAttribute("data-score")), n = Object.keys(found).length;
       var text = D.format(S.share_text, {
         date: root.getAttribute("data-date-text"), points: D.plural(S.share_points, points, lang),
-        words: D.format(D.plural(S.share_words, data.words, lang), { found: n }),  // the plural of the total
+        words: P.shareCount(S.share_words, n, data.words, lang),
       });
       P.share(text + P.shareLink(root), $("share-text"), $("share-status"));
     });
