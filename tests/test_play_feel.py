@@ -62,12 +62,20 @@ def submitted(page, kind: str = "ok") -> str:
 
 
 @pytest.mark.parametrize("game", ["beehive", "rack"])
-def test_enter_on_a_link_of_a_game_page_follows_it(game, tab, site):
+@pytest.mark.parametrize("link,lands", [(".day-nav a[rel=prev]", "2026-03-09/"), ("p.answers-link a", f"{TODAY}/answers/")])
+def test_enter_on_a_link_of_a_game_page_follows_it(game, link, lands, tab, site):
     page = open_game(tab, site, f"ca/{game}/")
-    link = page.locator(".day-nav a[rel=prev]")
-    link.focus()
+    page.keyboard.type("ca")  # a word begun: Enter on a link still follows the link
+    page.locator(link).focus()
     page.keyboard.press("Enter")
-    page.wait_for_url(f"**/ca/{game}/2026-03-09/")
+    page.wait_for_url(f"**/ca/{game}/{lands}")
+
+
+def test_enter_on_the_menu_opens_it(tab, site):
+    page = open_game(tab, site, "ca/beehive/")
+    page.locator(".nav-menu > summary").focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".nav-menu").get_attribute("open") is not None
 
 
 def test_tapping_a_cell_then_typing_then_enter_submits_the_typed_word(tab, site):
