@@ -113,6 +113,7 @@
         foundList.appendChild(li);
       });
       foundCount.textContent = D.format(S.found_count, { n: list.length, total: data.words });
+      P.showLatest(state.found.filter(function (key) { return found[key]; }).map(text));
       var points = score(), rank = G.rankOf(hive.ranks, points);
       $("game-score").textContent = D.format(S.score, { points: points, total: data.total });
       $("game-rank").textContent = rank.name;

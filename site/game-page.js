@@ -304,6 +304,13 @@
     window.setTimeout(function () { region.textContent = text; }, 20);
   }
 
+  /** The folded found list still shows the latest words, newest first, on one line (as
+   *  the NYT's does), so a player sees them without opening it; `texts` oldest first. */
+  function showLatest(texts) {
+    var preview = document.getElementById("found-preview");
+    if (preview) preview.textContent = texts.slice(-8).reverse().join(" · ");
+  }
+
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
   function share(text, output, status) {
     var S = strings();
@@ -334,5 +341,5 @@
                     wireHelp: wireHelp, helpFound: helpFound, wireGridHelp: wireGridHelp,
                     wireHintsSetting: wireHintsSetting, shareCount: shareCount,
                     wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
-                    say: say, share: share, shareLink: shareLink };
+                    say: say, showLatest: showLatest, share: share, shareLink: shareLink };
 })(this);

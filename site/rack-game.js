@@ -82,6 +82,7 @@
         list.appendChild(li);
       });
       $("found-count").textContent = D.format(S.found_count, { n: ids.length, total: data.words });
+      P.showLatest(state.found);
       $("game-score").textContent = D.format(S.score, { points: total });
       root.setAttribute("data-score", String(total));
       P.drawGrid(G.gridLeft(data.hints.grid, ids.map(function (id) { return found[id].tiles; })));

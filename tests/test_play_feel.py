@@ -347,3 +347,22 @@ def test_the_rack_finder_hides_show_more_when_nothing_is_left_and_old_results_on
     page.click("#rf-form button[type=submit]")
     page.locator("#rf-error").wait_for()
     assert page.locator("#rf-result").is_hidden()
+
+
+def test_the_folded_found_list_shows_the_latest_words_on_the_first_screen(browser, site):
+    tab = open_tab(browser, viewport={"width": 375, "height": 667})
+    try:
+        page = open_game(tab, site, "ca/beehive/")
+        for word in ("cabra", "barca"):
+            page.fill("#game-input", word)
+            page.press("#game-input", "Enter")
+            page.locator(f"#found-list .word:text-is('{word}')").wait_for(state="attached")
+        preview = page.locator("#found-preview")
+        assert preview.inner_text() == "barca · cabra"
+        box = preview.bounding_box()
+        assert box["y"] + box["height"] <= 667
+        page.locator("#found > summary").click()  # open, the list itself shows them
+        assert page.locator("#found-list .word").all_inner_texts() == ["barca", "cabra"]
+        assert not preview.is_visible()
+    finally:
+        tab.context.close()
