@@ -1,5 +1,7 @@
 /* Rusc — what the two daily game pages share: saved progress (localStorage), the export
- * code and the save panel, the answers page read on demand, small DOM helpers.
+ * code and the save panel, the answers page read on demand (an error offline, never an
+ * empty list), the keys that build the word, the hint grid and its help by cell, the graded
+ * help, the remembered setting that hides the hints, messages and the share text's parts.
  *
  * Saved progress lives in the browser only.
  * One entry per (game, language, date): key "rusc.<game>.<lang>.<date>", value JSON
