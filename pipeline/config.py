@@ -225,6 +225,8 @@ class Beehive:
     pangram_bonus: int = 7
     #: What players call a word using all seven letters ("pangram", "tuti").
     pangram_name: str = "pangram"
+    #: Its plural ("pangrams", "tutis"), for counts such as a share text's "2/2 tutis".
+    pangram_plural: str = "pangrams"
     answers_min: int = 20
     answers_max: int = 60
     #: (name, share of the maximum score) from lowest to highest.
@@ -913,6 +915,8 @@ class _Reader:
             points=points,
             pangram_bonus=self.get(table, "pangram_bonus", int, "beehive.", 7),
             pangram_name=self.get(table, "pangram_name", str, "beehive.", "pangram"),
+            pangram_plural=self.get(table, "pangram_plural", str, "beehive.",
+                                    self.get(table, "pangram_name", str, "beehive.", "pangram") + "s"),
             answers_min=self.get(table, "answers_min", int, "beehive.", 20),
             answers_max=self.get(table, "answers_max", int, "beehive.", 60),
             ranks=tuple(ranks),

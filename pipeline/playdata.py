@@ -189,10 +189,21 @@ def rack_play_data(language: Language, daily) -> dict:
         "rules": {"rack_size": rules.rack_size, "bingo": rules.bingo_bonus, "min_tiles": 2},
         "words": len(answers),
         "best": max((a.score for a in answers), default=0),
+        "hints": {"grid": {first: {str(n): c for n, c in row.items()} for first, row in tile_grid(answers).items()}},
         "salt": salt,
         "hashes": "".join(sorted(hashes)),
         "forms": _forms(hashes, [a.key for a in answers], [a.forms or (a.form,) for a in answers]),
     }
+
+
+def tile_grid(answers) -> dict[str, dict[int, int]]:
+    """A rack's hint grid: its answers counted by first tile and number of tiles (what
+    site/game-core.js gridLeft counts down as words are found)."""
+    grid: dict[str, dict[int, int]] = {}
+    for answer in answers:
+        row = grid.setdefault(answer.tiles[0], {})
+        row[len(answer.tiles)] = row.get(len(answer.tiles), 0) + 1
+    return grid
 
 
 def _tile_variants(language: Language) -> list[list[str]]:

@@ -1,5 +1,7 @@
 /* Rusc — what the two daily game pages share: saved progress (localStorage), the export
- * code and the save panel, the answers page read on demand, small DOM helpers.
+ * code and the save panel, the answers page read on demand (an error offline, never an
+ * empty list), the keys that build the word, the hint grid and its help by cell, the graded
+ * help, the remembered setting that hides the hints, messages and the share text's parts.
  *
  * Saved progress lives in the browser only.
  * One entry per (game, language, date): key "rusc.<game>.<lang>.<date>", value JSON
@@ -92,16 +94,29 @@
   /** The save panel's texts (templates/game_save.html), read once. */
   function strings() { return saveStrings || (saveStrings = window.RuscDom.json("save-strings")); }
 
+  /** An error for the player: `offline` when the network is down and this device has not
+   *  kept the page (the service worker answers a script with 503, see templates/sw.js). */
+  function readError(message, offline) {
+    var error = new Error(message);
+    error.offline = offline;
+    return error;
+  }
+
   var answersCache = {};
   /** The day's answers, read from its answers page (li[data-id] with a .word): a promise
-   *  of [{id, text}] in page order. Only asked for when the player wants help or a review. */
+   *  of [{id, text}] in page order. Only asked for when the player wants help or a review.
+   *  Anything but an answers page (data-answers-page) is an error, never an empty list:
+   *  help must not claim every word is found on the strength of some other page. */
   function fetchAnswers(url) {
     if (!answersCache[url]) {
-      answersCache[url] = fetch(url, { credentials: "same-origin" }).then(function (response) {
-        if (!response.ok) throw new Error(response.status + " " + response.statusText);
+      answersCache[url] = fetch(url, { credentials: "same-origin" }).catch(function (error) {
+        throw readError(error.message, true);
+      }).then(function (response) {
+        if (!response.ok) throw readError(response.status + " " + response.statusText, response.status === 503);
         return response.text();
       }).then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
+        if (!doc.querySelector("[data-answers-page]")) throw readError("not an answers page", false);
         return Array.from(doc.querySelectorAll("li[data-id]")).map(function (li) {
           var word = li.querySelector(".word");
           return { id: li.getAttribute("data-id"), text: word ? word.textContent : li.getAttribute("data-id") };
@@ -149,6 +164,155 @@
     });
   }
 
+  /** Keys typed while the game's entry has the focus (the page itself, a hive cell or a
+   *  tile, Delete, Shuffle, Enter) build the word: letters are added, Backspace removes the
+   *  last, and Enter submits the word — never a second tap of the focused cell or button,
+   *  which would add a letter or shuffle again. Anywhere else (links, the menu, the help
+   *  and save buttons, other fields) keys keep their usual meaning, so a keyboard-only
+   *  player can follow a link. entry: {form, input, add(text), removeLast(), submit()}. */
+  function wireKeys(entry) {
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (target === entry.input || event.ctrlKey || event.metaKey || event.altKey) return;
+      var page = target === document.body || target === document.documentElement || !target;
+      if (!page && !entry.form.contains(target)) return;
+      if (event.key === "Enter") entry.submit();
+      else if (event.key === "Backspace") entry.removeLast();
+      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) entry.add(event.key);
+      else return;
+      event.preventDefault();
+    });
+  }
+
+  /** The found list starts open where the screen is wide enough to show it beside the
+   *  playing surface (game.css, 60rem); on a phone it starts folded below it. */
+  function openBesideTheGame(details) {
+    if (window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) details.open = true;
+  }
+
+  // --- hints and help, as both games give them ------------------------------------------
+
+  /** Count the hint grid (templates/hint-grid.html) down to `grid` ({first: {length: n}},
+   *  what RuscGame.gridLeft leaves): each cell, row and column total, the grand total. */
+  function drawGrid(grid) {
+    var rows = {}, cols = {}, all = 0;
+    Object.keys(grid).forEach(function (first) {
+      Object.keys(grid[first]).forEach(function (n) {
+        var c = grid[first][n];
+        rows[first] = (rows[first] || 0) + c;
+        cols[n] = (cols[n] || 0) + c;
+        all += c;
+        setCount(document.querySelector('td[data-cell="' + first + n + '"]'), c);
+      });
+    });
+    Object.keys(rows).forEach(function (f) { setCount(document.querySelector('td[data-row="' + f + '"]'), rows[f]); });
+    Object.keys(cols).forEach(function (n) { setCount(document.querySelector('td[data-col="' + n + '"]'), cols[n]); });
+    setCount(document.querySelector("td[data-total]"), all);
+  }
+
+  /** Show a count in a hint (in its button, when the cell is one), greyed at zero. */
+  function setCount(node, n, owner) {
+    if (!node) return;
+    (node.querySelector("button") || node).textContent = String(n);
+    (owner || node).classList.toggle("done", n === 0);
+  }
+
+  /** The graded help (#help-button, #help-text): each ask shows one missing word a step
+   *  further (RuscGame.helpStep) until it is found; a new word is picked at random, so
+   *  help is not always about the same first word. ask(first, length) asks about a word
+   *  of one hint-grid cell. o: {game, lang, date, answersUrl, state() (the saved
+   *  progress), isFound(id), units(id) (its letters or tiles), strings: help_start,
+   *  help_half, help_word, help_none, help_cell_none}. Returns ask. */
+  function wireHelp(o) {
+    var S = o.strings, out = document.getElementById("help-text"), format = window.RuscDom.format;
+    function ask(first, length) {
+      var inCell = function (id) {
+        var units = o.units(id);
+        return first === undefined || (units[0] === first && units.length === length);
+      };
+      fetchAnswers(o.answersUrl).then(function (answers) {
+        var missing = answers.filter(function (a) { return !o.isFound(a.id) && inCell(a.id); });
+        if (!missing.length) { out.textContent = first === undefined ? S.help_none : S.help_cell_none; return; }
+        var state = o.state(), current = state.help;
+        var target = current && missing.filter(function (a) { return a.id === current.id; })[0];
+        var step = target ? Math.min(3, current.step + 1) : 1;
+        target = target || missing[Math.floor(Math.random() * missing.length)];
+        state.help = { id: target.id, step: step };
+        save(o.game, o.lang, o.date, state);
+        var h = window.RuscGame.helpStep(o.units(target.id), step);
+        out.textContent = h.whole ? format(S.help_word, { word: target.text })
+          : format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
+      }, function (error) { out.textContent = readFailure(error); });
+    }
+    document.getElementById("help-button").addEventListener("click", function () { ask(); });
+    return ask;
+  }
+
+  /** A word just found ends the help that was about it. */
+  function helpFound(state, id) {
+    if (!state.help || state.help.id !== id) return;
+    state.help = null;
+    document.getElementById("help-text").textContent = "";
+  }
+
+  /** Each counted cell of the hint grid becomes a button asking help for one of its words. */
+  function wireGridHelp(ask, label) {
+    document.querySelectorAll("td[data-first]").forEach(function (td) {
+      var first = td.getAttribute("data-first"), length = Number(td.getAttribute("data-length"));
+      var button = window.RuscDom.el("button", "cell-help", td.textContent);
+      button.type = "button";
+      button.setAttribute("aria-label", window.RuscDom.format(label, { start: first.toUpperCase(), n: length }));
+      button.addEventListener("click", function () {
+        ask(first, length);
+        document.getElementById("help-text").scrollIntoView({ block: "nearest" });
+      });
+      td.textContent = "";
+      td.appendChild(button);
+    });
+  }
+
+  var HIDE_HINTS = "rusc-hide-hints";
+
+  /** The remembered setting to hide the hints (#hide-hints) until asked (#show-hints):
+   *  kept in this browser for every day and both games, outside the exported progress. */
+  function wireHintsSetting() {
+    var box = document.getElementById("hide-hints"), body = document.getElementById("hint-body");
+    var show = document.getElementById("show-hints");
+    if (!box || !body) return;
+    var s = storage(), hide = !!(s && s.getItem(HIDE_HINTS) === "1");
+    function apply(hidden) { body.hidden = hidden; show.hidden = !hidden; }
+    box.checked = hide;
+    box.closest(".hints-setting").hidden = false;
+    apply(hide);
+    box.addEventListener("change", function () {
+      if (s) { if (box.checked) s.setItem(HIDE_HINTS, "1"); else s.removeItem(HIDE_HINTS); }
+      apply(box.checked);
+    });
+    show.addEventListener("click", function () { apply(false); body.focus(); });
+  }
+
+  /** What to tell the player when the answers page could not be read. */
+  function readFailure(error) {
+    var S = strings();
+    return error.offline ? S.offline : window.RuscDom.format(S.load_failed, { error: error.message });
+  }
+
+  /** Show one entry's message in the live region: its kind in data-kind (never as a class,
+   *  which would take a page style such as .letter's capitals), the text put in anew so a
+   *  repeated message is announced again. */
+  function say(region, text, kind) {
+    region.textContent = "";
+    region.setAttribute("data-kind", kind || "");
+    window.setTimeout(function () { region.textContent = text; }, 20);
+  }
+
+  /** The folded found list still shows the latest words, newest first, on one line (as
+   *  the NYT's does), so a player sees them without opening it; `texts` oldest first. */
+  function showLatest(texts) {
+    var preview = document.getElementById("found-preview");
+    if (preview) preview.textContent = texts.slice(-8).reverse().join(" · ");
+  }
+
   /** Copy text to the clipboard, showing it in `output` too (for when copying is refused). */
   function share(text, output, status) {
     var S = strings();
@@ -160,14 +324,24 @@
     else failed();
   }
 
-  /** The day's link for a share text: a new line and the page's absolute URL, or nothing
-   *  when the site was built without a site URL. */
+  /** A share text's count of a total ("{found}/{n} words"), in the plural of the total:
+   *  "0/1 tuti", "2/2 tutis". */
+  function shareCount(forms, found, total, lang) {
+    return window.RuscDom.format(window.RuscDom.plural(forms, total, lang), { found: found });
+  }
+
+  /** The day's link for a share text: a new line and the day's page (its dated URL, so
+   *  the link still shows this day tomorrow), from the site URL the site was built with,
+   *  else from where this page was loaded. */
   function shareLink(section) {
-    var url = section.getAttribute("data-share-url");
-    return url ? "\n" + url : "";
+    var url = section.getAttribute("data-share-url") || new URL(section.getAttribute("data-day-url"), location.href).href;
+    return "\n" + url;
   }
 
   root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
-                    fetchAnswers: fetchAnswers, wireSavePanel: wireSavePanel,
-                    share: share, shareLink: shareLink };
+                    fetchAnswers: fetchAnswers, readFailure: readFailure, drawGrid: drawGrid, setCount: setCount,
+                    wireHelp: wireHelp, helpFound: helpFound, wireGridHelp: wireGridHelp,
+                    wireHintsSetting: wireHintsSetting, shareCount: shareCount,
+                    wireSavePanel: wireSavePanel, wireKeys: wireKeys, openBesideTheGame: openBesideTheGame,
+                    say: say, showLatest: showLatest, share: share, shareLink: shareLink };
 })(this);

@@ -61,6 +61,9 @@
       status.textContent = "";
     }
 
+    /** An empty length field, or a whole number (its range is the engine's to check). */
+    function wholeNumber(field) { return !field.validity.badInput && /^\d*$/.test(field.value.trim()); }
+
     function find(v, updateUrl) {
       if (!index) {
         status.textContent = S.loading;
@@ -68,6 +71,8 @@
         return;
       }
       var solution;
+      // A length the field cannot read ("2.5", "1e") is refused, never read as no limit.
+      if (!wholeNumber(inputs.min) || !wholeNumber(inputs.max)) { refuse(new R.RackError("bounds")); return; }
       try { solution = R.solve(index, v.rack, options(v)); } catch (e) { refuse(e); return; }
       say("");
       if (updateUrl) {

@@ -4,12 +4,17 @@
  * cache. Pages: network first, so a new day shows as soon as it is published, with the
  * cache as the fallback when offline. Hashed assets (/assets/) never change: cache first.
  * A new day's build changes VERSION, so the browser installs this file again, caches the
- * new day and deletes the previous cache. Word-list downloads are never cached. */
+ * new day and deletes the previous cache. Word-list downloads are never cached.
+ * Offline, a page not kept is never answered with another page that would pass for it (a
+ * script reading the answers page would take the home page for an empty list): a page
+ * opened gets the notice of its language (<code>/offline/, NOTICES), a script's request
+ * a 503. */
 "use strict";
 var VERSION = {{ version|tojson }};
 var CACHE = "rusc-" + VERSION;
 var BASE = {{ base_path|tojson }};
 var PRECACHE = {{ precache|tojson }};
+var NOTICES = {{ notices|tojson }};
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -52,9 +57,18 @@ self.addEventListener("fetch", function (event) {
     return keep(request, response);
   }).catch(function () {
     return caches.match(request, { ignoreSearch: true }).then(function (hit) {
-      return hit || caches.match(BASE);
+      return hit || (request.mode === "navigate" ? notice(url) : null);
     }).then(function (hit) {
       return hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
     });
   }));
 });
+
+/** The kept offline notice in the language of the page asked for (the first folder of its
+ *  path), else in one of the site's languages. */
+function notice(url) {
+  var code = url.pathname.slice(BASE.length).split("/")[0];
+  var codes = Object.keys(NOTICES);
+  var path = NOTICES[code] || (codes.length ? NOTICES[codes[0]] : null);
+  return path ? caches.match(path) : null;
+}

@@ -111,3 +111,49 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
     finally:
         network["down"] = False
         context.close()
+
+
+def test_offline_help_never_takes_another_page_for_the_answers(cuttable_site, browser):
+    """Offline, the answers page (never kept) cannot be read: help says so in the player's
+    language instead of reading the fallback page as "every word is found"."""
+    origin, rebuild, network = cuttable_site
+    site = rebuild(FIXTURE_DATE)
+    context = browser.new_context(locale="ca-ES")
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/beehive/")
+        wait_until_kept(page, sw_version(site))
+        network["down"] = True
+        page.reload()
+        page.locator("#game").wait_for(state="visible")
+        page.fill("#game-input", "cabra")
+        page.press("#game-input", "Enter")
+        page.locator("#found-list li").wait_for()
+        page.click("#help-button")
+        page.locator("#help-text:not(:empty)").wait_for()
+        assert page.locator("#help-text").inner_text() == (
+            "Esteu fora de línia i aquest dispositiu no ha desat les solucions: torneu-ho a provar quan tingueu connexió.")
+    finally:
+        network["down"] = False
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["ca/beehive/2026-03-10/answers/", "ca/rack/2026-03-08/"])
+def test_offline_a_page_not_kept_says_so_in_its_language(path, cuttable_site, browser):
+    origin, rebuild, network = cuttable_site
+    site = rebuild(FIXTURE_DATE)
+    context = browser.new_context(locale="en-GB")  # the page's language, not the browser's
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/beehive/")
+        wait_until_kept(page, sw_version(site))
+        network["down"] = True
+        page.goto(origin + BASE + path)
+        assert page.locator("html").get_attribute("lang") == "ca"
+        assert page.locator("main h1").inner_text() == "Fora de línia"
+        assert "no s’ha desat en aquest dispositiu" in page.locator(".offline-notice").inner_text()
+        page.locator(".elsewhere a", has_text="Rusc").click()  # today's games are kept
+        page.locator("#game").wait_for(state="visible")
+    finally:
+        network["down"] = False
+        context.close()

@@ -128,10 +128,13 @@ def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open
     assert "qqqq" in page.locator("#hs-unknown").inner_text()
     assert page.locator("#hs-left").is_visible()
 
-    # Graded help for the first word still to find: two letters and length, half, whole.
+    # Graded help for the first word still to find: its start and length (two letters, one
+    # for a 3-letter word), more of it (half, and always more than step 1), the whole word.
     first = min(a.key for a in hive.answers if a.key in left)
     answer = next(a for a in hive.answers if a.key == first)
-    for step, shown in ((1, first[:2]), (2, first[:math.ceil(len(first) / 2)])):
+    n = len(first)
+    start = max(1, min(2, n - 2))
+    for step, shown in ((1, first[:start]), (2, first[:max(start + 1, min(n - 1, math.ceil(n / 2)))])):
         page.click("#hs-hint")
         assert page.locator("#hs-hints li").inner_text() == f"{shown.upper()}… ({len(first)} {'lletres' if code == 'ca' else 'letters'})", step
     page.click("#hs-hint")

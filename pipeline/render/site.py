@@ -42,7 +42,7 @@ from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.racks import RackIndex, tile_points
-from pipeline.render import feed, offline
+from pipeline.render import feed, offline, offline_notice
 from pipeline.render.i18n import N_, environment
 from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
@@ -158,8 +158,9 @@ def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], url
     description = str(env.globals["_"](MANIFEST_DESCRIPTION))
     _write(out / "manifest.webmanifest",
            offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))))
+    notices = {path.split("/")[0]: urls.url(path) for path in kept if path.endswith("/" + offline_notice.PATH)}
     script = env.get_template("sw.js").render(version=offline.version(precache, kept), base_path=urls.base_path,
-                                              precache=precache)
+                                              precache=precache, notices=notices)
     _write(out / "sw.js", script.encode("utf-8"))
 
 
