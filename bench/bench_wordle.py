@@ -206,6 +206,22 @@ def missed_goal(row: SeasonRow) -> bool:
     return not row.hard and row.season.failures > 0
 
 
+def families(lost: list[str]) -> list[tuple[str, list[str]]]:
+    """The failures grouped in families: words alike but for one letter (``?ills``), the
+    largest family of each word first, families of two or more words, largest first."""
+    members: dict[str, list[str]] = {}
+    for word in lost:
+        for i in range(len(word)):
+            members.setdefault(word[:i] + "?" + word[i + 1:], []).append(word)
+    placed, out = set(), []
+    for pattern, family in sorted(members.items(), key=lambda item: (-len(item[1]), item[0])):
+        family = [w for w in family if w not in placed]
+        if len(family) >= 2:
+            out.append((pattern, family))
+            placed.update(family)
+    return sorted(out, key=lambda item: (-len(item[1]), item[0]))
+
+
 def print_seasons(rows: list[SeasonRow]) -> None:
     """The seasons' table (each list: helper against reference, normal and hard) and the
     words of the list the helper fails on."""
@@ -228,6 +244,9 @@ def print_seasons(rows: list[SeasonRow]) -> None:
             lost = failures(row.season, row.keys)
             print(f"  {row.code} {'hard' if row.hard else 'normal'}: {len(lost)} words of the list not found within "
                   f"{LIMIT} guesses{': ' + ' '.join(lost) if lost else ''}")
+            grouped = families(lost)
+            if grouped:
+                print("    families: " + "; ".join(f"{pattern} ({len(family)})" for pattern, family in grouped))
 
 
 def main() -> int:
