@@ -73,7 +73,7 @@ def test_the_independent_answers_are_lemmas_of_the_list_that_wordfreq_did_not_ch
     assert 0.05 < rare.mean() < 0.95  # wordfreq did not decide the list
     if code == "en":
         assert independent.name.startswith("SCOWL") and {"house", "water"} <= set(independent.answers)
-        assert len(independent.answers) < 0.5 * words.lemma.sum()  # a small size, not every lemma
+        assert len(independent.answers) < 0.8 * words.lemma.sum()  # the small sizes, not every lemma
     else:
         assert len(independent.answers) == words.lemma.sum()
 
