@@ -47,9 +47,12 @@
     var weight = new Float64Array(keys.length);
     for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
     // What finding a word in time is worth (pipeline.wordle.strategy.found_weights): a unit
-    // above every prior weight together, plus its own; and every word alike, for the splitters.
-    var found = new Float64Array(keys.length), alike = new Float64Array(keys.length).fill(1);
-    for (w = 0; w < keys.length; w++) found[w] = data.endgame.unit + weight[w];
+    // above every word found if it is common, one above every prior weight together, and its
+    // own weight; and every word alike, for the splitters.
+    var found = new Float64Array(keys.length), alike = new Float64Array(keys.length).fill(1), end = data.endgame;
+    for (w = 0; w < keys.length; w++) {
+      found[w] = (end.common && weight[w] >= end.common ? end.common_unit : 0) + end.unit + weight[w];
+    }
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, found: found, alike: alike, first: data.first,
              second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
@@ -582,11 +585,15 @@
     }
     var finds = items.map(function (item) {
       return groupsOf(item.word).reduce(function (sum, group) { return sum + found(group); },
-                                        item.win ? unit + item.win : 0);
+                                        item.win ? words.found[item.word] : 0);
     });
     var order = items.map(function (item, k) { return k; });
     order.sort(function (a, b) { return finds[b] - finds[a] || a - b; });
-    return order.map(function (k) { items[k].found = Math.floor(finds[k] / unit); return items[k]; });
+    // found_count: the words counted, common or not.
+    return order.map(function (k) {
+      items[k].found = Math.floor((finds[k] % words.endgame.common_unit) / unit);
+      return items[k];
+    });
   }
 
   function rank(words, guesses, candidates, top, guessesLeft, booked, hard, weight) {

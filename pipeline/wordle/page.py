@@ -21,7 +21,7 @@ from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import atomic_write, sha256_file
-from pipeline.wordle.strategy import (BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, FOUND_UNIT, GUESSES,
+from pipeline.wordle.strategy import (BUDGET, COMMON_UNIT, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, FOUND_UNIT, GUESSES,
                                       SPLIT_DEPTH, SPLITTERS, TOP, Patterns, opening)
 from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
@@ -58,7 +58,8 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
       (``normal``, ``hard``), feedback number of the opening → the best second guesses,
       only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
       guesses and how the best guesses are ordered by what they find in time
-      (:func:`pipeline.wordle.strategy.in_time_first`, ``unit``: :data:`FOUND_UNIT`)
+      (:func:`pipeline.wordle.strategy.in_time_first`, ``unit``, ``common_unit``,
+      ``common``: :func:`pipeline.wordle.strategy.found_weights`)
       with the splitters beside them (``split``, ``splitters``:
       :func:`pipeline.wordle.strategy.with_splitters`);
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`;
@@ -109,7 +110,8 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
         "budget": BUDGET,
         "top": TOP,
         "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "exact": ENDGAME_EXACT, "depth": ENDGAME_DEPTH,
-                    "unit": FOUND_UNIT, "split": SPLIT_DEPTH, "splitters": SPLITTERS},
+                    "unit": FOUND_UNIT, "common_unit": COMMON_UNIT, "common": words.common,
+                    "split": SPLIT_DEPTH, "splitters": SPLITTERS},
         "first": [s.index for s in table.first],
         "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
                    for mode, hard in (("normal", False), ("hard", True))},

@@ -21,8 +21,8 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
    hills, mills, pills, wills, where each candidate guessed tells one word apart, runs out
    of guesses on its rare members. So the :data:`ENDGAME_TOP` best are ordered again by
    what they are sure to find within the guesses Wordle has left (:func:`in_time_first`):
-   first the most candidates, rare or not, then the most prior weight, the ranking
-   breaking ties. With :data:`SPLIT_DEPTH` guesses left or fewer, the guesses that split
+   first the most common words (:attr:`Words.common`), then the most candidates, rare or
+   not, then the most prior weight, the ranking breaking ties (:func:`found_weights`). With :data:`SPLIT_DEPTH` guesses left or fewer, the guesses that split
    the candidates best when every one counts alike join them (:func:`with_splitters`), and
    in normal mode such a guess may also split a group with two guesses left
    (:func:`found_in_two`). A first suggestion that is not sure to find every candidate is
@@ -81,6 +81,9 @@ SPLITTERS = TOP
 #: weight of every word of a list together (1,000 × 12,500 < 2**24), so that finding more
 #: candidates always comes first and the prior only decides between equal counts.
 FOUND_UNIT = 1 << 24
+#: ... and what a common word found counts for beside that: more than every word of a list
+#: found (12,500 < 2**14), so that no rare word is found at the cost of a common one.
+COMMON_UNIT = FOUND_UNIT << 14
 #: Pattern pairs handled per numpy block (bounds memory).
 _BLOCK = 1 << 22
 
@@ -316,9 +319,17 @@ def guesses_to_rank(words: Words, pool: np.ndarray, candidates: np.ndarray, budg
 
 
 def found_weights(words: Words, group: np.ndarray) -> np.ndarray:
-    """What finding each word of ``group`` in time is worth: :data:`FOUND_UNIT` plus its
-    prior weight, so a play that finds more words is worth more whatever their weights."""
-    return FOUND_UNIT + words.weights[group]
+    """What finding each word of ``group`` in time is worth: :data:`COMMON_UNIT` if it is
+    common (:attr:`Words.common`), :data:`FOUND_UNIT`, and its prior weight; so a play that
+    finds more common words, then more words, is worth more whatever their weights."""
+    weights = words.weights[group]
+    common = COMMON_UNIT * (weights >= words.common) if words.common else 0
+    return common + FOUND_UNIT + weights
+
+
+def found_count(value: int) -> int:
+    """How many words a :func:`found_weights` sum counts."""
+    return value % COMMON_UNIT // FOUND_UNIT
 
 
 def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
@@ -421,8 +432,9 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
                   hard: bool = True) -> list[Suggestion]:
     """``ranked`` in the order of what each finds within ``left`` guesses (its own
     :func:`found_weights` if it wins now, plus :func:`found_in_time` of each feedback's
-    candidates with one guess less): the most candidates first, then the most prior
-    weight, the ranking breaking ties; each with its :attr:`Suggestion.found`.
+    candidates with one guess less): the most common words first, then the most
+    candidates, then the most prior weight, the ranking breaking ties; each with its
+    :attr:`Suggestion.found`.
 
     In normal mode, where any word may be guessed, a group with two guesses left may also
     be split by one of the ``ranked`` guesses (:func:`found_in_two`): the words that tell
@@ -453,10 +465,10 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
     found = []
     for s in ranked:
         row = patterns.block(np.array([s.index]), candidates)[0]
-        own = FOUND_UNIT + s.win if s.win else 0
+        own = int(found_weights(patterns.words, np.array([s.index]))[0]) if s.win else 0
         found.append(own + sum(found_in(candidates[row == code]) for code in np.unique(row).tolist() if code != win))
     order = sorted(range(len(ranked)), key=lambda i: -found[i])
-    return [replace(ranked[i], found=found[i] // FOUND_UNIT) for i in order]
+    return [replace(ranked[i], found=found_count(found[i])) for i in order]
 
 
 def with_splitters(patterns: Patterns, ranked: list[Suggestion], guesses: np.ndarray,
