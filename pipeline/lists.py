@@ -153,7 +153,7 @@ def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabula
     rules = language.vocabulary
     if not (rules.games and files):
         return None
-    return game_vocabularies(language, read_graded_list(files, rules, rules.source.encoding))
+    return game_vocabularies(language, read_graded_list(files, rules))
 
 
 def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],

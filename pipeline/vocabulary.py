@@ -91,7 +91,7 @@ class GradedList:
         return {word: listed.size for word, listed in self.words.items() if listed.size is not None}
 
 
-def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: str = "utf-8") -> GradedList:
+def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedList:
     """Read SCOWL's files (``files``: the package's ``usr/share/dict/scowl/*``)."""
     spellings = set(vocabulary.spellings)
     sizes: dict[str, int] = {}
@@ -105,9 +105,9 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: st
             continue
         category, sub, size = match["category"], match["sub"], int(match["size"])
         try:
-            entries = path.read_bytes().decode(encoding).split("\n")
+            entries = path.read_bytes().decode(vocabulary.source.encoding).split("\n")
         except UnicodeDecodeError as error:
-            raise RuscError(f"not {encoding}: {error}", path) from None
+            raise RuscError(f"not {vocabulary.source.encoding}: {error}", path) from None
         if sub in (NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY):
             found = names if sub == NAME_SUBCATEGORY else capitalised
             for entry in filter(None, entries):
