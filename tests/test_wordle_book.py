@@ -1,9 +1,10 @@
 """Hard mode's book (pipeline/wordle/strategy.py, build_book): the second and third guesses
 the build chose by playing every candidate's game out, shipped with the page's data.
 
-On the real lists, with the data the site ships: hard mode finds every common word within
-Wordle's six guesses; the book's guesses are suggestions of the ranking that it puts first;
-and the held-out season goes no worse with the book than without."""
+On the real lists, with the data the site ships: normal mode finds every word of the list
+within Wordle's six guesses, hard mode every common word; the book's guesses are
+suggestions of the ranking that it puts first; and the held-out season goes no worse with
+the book than without."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data
 from pipeline.wordle.rules import Clue
-from pipeline.wordle.season import LIMIT, answer_lists, helper_player, play, play_season
+from pipeline.wordle.season import LIMIT, answer_lists, failures, helper_player, play, play_season
 from pipeline.wordle.strategy import GUESSES, Patterns, book_key, suggest
 from pipeline.wordle.words import common_weight, load_words
 from test_wordle_js import clues_of_book_key, table_of_page
@@ -42,23 +43,34 @@ def test_hard_mode_finds_every_common_word_in_time(shipped):
     assert not late
 
 
-def test_the_book_puts_first_a_suggestion_of_the_ranking_other_than_its_first(shipped):
+def test_normal_mode_finds_every_word_of_the_list_in_time(shipped):
+    language, words, patterns, table, _ = shipped
+    season = play_season(helper_player(patterns, False, table), list(words.keys))
+    assert season.failures == 0, failures(season, words.keys)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_book_puts_first_a_suggestion_of_the_ranking_other_than_its_first(shipped, hard):
     language, words, patterns, table, data = shipped
-    book = table.book[True]
-    assert len(book) >= 50 and not table.book[False]
-    # The second and third guesses, and repairs later in games that failed a common word.
+    book = table.book[hard]
+    # Hard mode: the second and third guesses, and repairs later in games that failed; normal
+    # mode: only repairs of games that failed on some word of the list.
     assert all(1 <= len(key.split(" ")) < GUESSES for key in book)
-    assert sum(len(key.split(" ")) <= 2 for key in book) >= 0.9 * len(book)
+    if hard:
+        assert len(book) >= 50 and sum(len(key.split(" ")) <= 2 for key in book) >= 0.9 * len(book)
+    else:
+        assert 0 < len(book) < len(table.book[True])
     plain = replace(table, book={False: {}, True: {}})
-    for key in sorted(book)[::5]:
+    for key in sorted(book)[::5 if hard else 1]:
         clues = [Clue(guess, pattern) for guess, pattern in clues_of_book_key(key)]
         assert book_key(clues) == key
-        ranked = [s.index for s in suggest(patterns, clues, hard=True, opening_table=plain)]
-        booked = [s.index for s in suggest(patterns, clues, hard=True, opening_table=table)]
+        ranked = [s.index for s in suggest(patterns, clues, hard=hard, opening_table=plain)]
+        booked = [s.index for s in suggest(patterns, clues, hard=hard, opening_table=table)]
         assert book[key] in ranked[1:], key
         assert booked == [book[key]] + [i for i in ranked if i != book[key]]
-        # Normal mode has no book.
-        assert suggest(patterns, clues, opening_table=table) == suggest(patterns, clues, opening_table=plain)
+        # The other mode's book does not play here.
+        assert suggest(patterns, clues, hard=not hard, opening_table=table) == suggest(
+            patterns, clues, hard=not hard, opening_table=replace(table, book={hard: {}, not hard: table.book[not hard]}))
 
 
 def test_other_lengths_have_no_book(built_lists, paths):

@@ -90,6 +90,9 @@ class Words:
     zipf: np.ndarray = field(default=None, repr=False)
     #: Per word, whether one of its spellings is a lemma (all True without a lemma list).
     lemma: np.ndarray = field(default=None, repr=False)
+    #: The weight from which a word is common (:func:`common_weight`; 0: no word is set
+    #: apart): the helper finds these in time before any other.
+    common: int = 0
 
     @property
     def size(self) -> int:
@@ -186,4 +189,4 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     odds = np.where(lemma, 1.0, settings.inflection_odds)
     levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / against)
                        for z, against in zip(zipf.tolist(), odds.tolist())], dtype=np.int64)
-    return Words(length, keys, forms, language.alphabet, levels, zipf, lemma)
+    return Words(length, keys, forms, language.alphabet, levels, zipf, lemma, common_weight(settings))
