@@ -745,14 +745,20 @@ class _Bookmaker:
                     best, best_outcome = guess, outcome
         return best, best_outcome, current_outcome
 
+    def choose(self, clues: tuple[Clue, ...], guess: int) -> None:
+        """Play ``guess`` in ``clues``: a book entry where the ranking's first differs."""
+        if guess != self.suggested(clues)[0]:
+            self.book[book_key(clues)] = guess
+        else:
+            self.book.pop(book_key(clues), None)
+
     def grow(self, clues: tuple[Clue, ...]) -> None:
         """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
         candidates = self.state(clues)[0]
         if len(candidates) < BOOK_MIN_CANDIDATES:
             return
         guess, _, _ = self.best_of(clues)
-        if guess != self.suggested(clues)[0]:
-            self.book[book_key(clues)] = guess
+        self.choose(clues, guess)
         if len(clues) + 2 <= BOOK_DEPTH:
             self.grow_after(clues, guess, candidates)
 
@@ -776,7 +782,7 @@ class _Bookmaker:
                 for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
                     guess, outcome, current = self.best_of(clues)
                     if (outcome.failures, outcome.lost) < (current.failures, current.lost):
-                        self.book[book_key(clues)] = guess
+                        self.choose(clues, guess)
                         break
 
 
