@@ -2,7 +2,9 @@
  *
  * Install: cache today's pages and every asset they use (PRECACHE), bypassing the HTTP
  * cache. Pages: network first, so a new day shows as soon as it is published, with the
- * cache as the fallback when offline. Hashed assets (/assets/) never change: cache first.
+ * cache as the fallback when offline, and also when the network has not answered within
+ * NETWORK_WAIT_MS (a connection that hangs, "lie-fi", must not keep a kept page from the
+ * player; a page not kept waits for the network as long as it takes). Hashed assets (/assets/) never change: cache first.
  * A new day's build changes VERSION, so the browser installs this file again, caches the
  * new day and deletes the previous cache. Word-list downloads are never cached.
  * Offline, a page not kept is never answered with another page that would pass for it (a
@@ -15,6 +17,9 @@ var CACHE = "rusc-" + VERSION;
 var BASE = {{ base_path|tojson }};
 var PRECACHE = {{ precache|tojson }};
 var NOTICES = {{ notices|tojson }};
+/** How long a page waits for the network before the kept copy is shown: 3 s, about what a
+ *  phone on a good 3G connection needs for a page of this site. */
+var NETWORK_WAIT_MS = 3000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -53,13 +58,26 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  event.respondWith(fetch(request).then(function (response) {
-    return keep(request, response);
-  }).catch(function () {
-    return caches.match(request, { ignoreSearch: true }).then(function (hit) {
-      return hit || (request.mode === "navigate" ? notice(url) : null);
-    }).then(function (hit) {
-      return hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  var network = fetch(request).then(function (response) { return keep(request, response); });
+  var kept = function () { return caches.match(request, { ignoreSearch: true }); };
+  event.respondWith(new Promise(function (resolve) {
+    var answered = false;
+    function answer(response) {
+      if (!answered) { answered = true; resolve(response); }
+    }
+    var timer = setTimeout(function () {
+      kept().then(function (hit) { if (hit) answer(hit); });
+    }, NETWORK_WAIT_MS);
+    network.then(function (response) {
+      clearTimeout(timer);
+      answer(response);
+    }).catch(function () {
+      clearTimeout(timer);
+      kept().then(function (hit) {
+        return hit || (request.mode === "navigate" ? notice(url) : null);
+      }).then(function (hit) {
+        answer(hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } }));
+      });
     });
   }));
 });

@@ -2,7 +2,8 @@
 the service worker's cache with the network cut; a new day's build replaces them.
 
 The fixture site is served by a local server that can be cut off: while ``down``, it
-closes every connection without an answer, as a dead network would.
+closes every connection without an answer, as a dead network would; while ``hanging``, it
+reads each request and never answers, as a connection that hangs ("lie-fi") does.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import http.server
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -29,9 +31,15 @@ pytestmark = pytest.mark.browser
 
 
 class _Cuttable(http.server.SimpleHTTPRequestHandler):
-    network = {"down": False}
+    network = {"down": False, "hanging": None}
 
     def handle_one_request(self):
+        hanging = self.network.get("hanging")
+        if hanging is not None:
+            self.close_connection = True
+            self.rfile.readline(65537)
+            hanging.wait(120)  # until the test lets go: the browser sees no answer at all
+            return
         if self.network["down"]:
             self.close_connection = True
             self.rfile.readline(65537)
@@ -47,7 +55,7 @@ def cuttable_site(tmp_path):
     """(origin, rebuild(day), network) — the fixture site served under /rusc/."""
     toml, _ = make_fixture(tmp_path)
     language = load_language(toml)
-    network = {"down": False}
+    network = {"down": False, "hanging": None}
     handler = type("Handler", (_Cuttable,), {"network": network})
     with serve(Paths(tmp_path).site, handler=handler) as origin:
 
@@ -156,4 +164,29 @@ def test_offline_a_page_not_kept_says_so_in_its_language(path, cuttable_site, br
         page.locator("#game").wait_for(state="visible")
     finally:
         network["down"] = False
+        context.close()
+
+
+def test_a_kept_page_shows_when_the_network_hangs(cuttable_site, browser):
+    """A connection that never answers does not keep a kept page from the player: the
+    service worker answers from its cache after NETWORK_WAIT_MS (templates/sw.js)."""
+    origin, rebuild, network = cuttable_site
+    site = rebuild(FIXTURE_DATE)
+    context = browser.new_context(locale="ca-ES")
+    release = threading.Event()
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/beehive/")
+        wait_until_kept(page, sw_version(site))
+        title = page.title()
+        network["hanging"] = release
+        for path in ("ca/beehive/", "ca/rack/"):
+            page.goto(origin + BASE + path, timeout=60000)
+            assert page.locator("main h1").count() == 1, path
+        page.goto(origin + BASE + "ca/beehive/", timeout=60000)
+        assert page.title() == title
+        assert str(FIXTURE_DATE.day) in page.locator("h1 .date").inner_text()
+    finally:
+        network["hanging"] = None
+        release.set()
         context.close()
