@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.chromium import blank_page  # noqa: E402
+from pipeline.assets import minified  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
 from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
@@ -112,7 +113,7 @@ def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
     built = folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
     html = built.read_bytes() if built.exists() else (ROOT / "templates" / "wordle.html").read_bytes()
     assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "dom.js", "game-core.js", "wordle.js")]
-    total = gz(html) + gz(data_bytes) + sum(gz(p.read_bytes()) for p in assets)
+    total = gz(html) + gz(data_bytes) + sum(gz(minified(p.name, p.read_bytes())) for p in assets)
     return total, "built page" if built.exists() else "template source"
 
 
