@@ -4,7 +4,8 @@
  * cache. Pages: network first, so a new day shows as soon as it is published, with the
  * cache as the fallback when offline, and also when the network has not answered within
  * NETWORK_WAIT_MS (a connection that hangs, "lie-fi", must not keep a kept page from the
- * player; a page not kept waits for the network as long as it takes). Hashed assets (/assets/) never change: cache first.
+ * player; a page not kept waits for the network as long as it takes). Hashed assets
+ * (/assets/) never change: cache first.
  * A new day's build changes VERSION, so the browser installs this file again, caches the
  * new day and deletes the previous cache. Word-list downloads are never cached.
  * Offline, a page not kept is never answered with another page that would pass for it (a
@@ -60,23 +61,20 @@ self.addEventListener("fetch", function (event) {
   }
   var network = fetch(request).then(function (response) { return keep(request, response); });
   var kept = function () { return caches.match(request, { ignoreSearch: true }); };
+  // Whichever answers first wins: a promise keeps its first resolution.
   event.respondWith(new Promise(function (resolve) {
-    var answered = false;
-    function answer(response) {
-      if (!answered) { answered = true; resolve(response); }
-    }
     var timer = setTimeout(function () {
-      kept().then(function (hit) { if (hit) answer(hit); });
+      kept().then(function (hit) { if (hit) resolve(hit); });
     }, NETWORK_WAIT_MS);
     network.then(function (response) {
       clearTimeout(timer);
-      answer(response);
+      resolve(response);
     }).catch(function () {
       clearTimeout(timer);
       kept().then(function (hit) {
         return hit || (request.mode === "navigate" ? notice(url) : null);
       }).then(function (hit) {
-        answer(hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } }));
+        resolve(hit || new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } }));
       });
     });
   }));
