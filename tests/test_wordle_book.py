@@ -34,12 +34,17 @@ def shipped(request, built_lists, paths):
     return language, words, patterns, table_of_page(data, patterns), data
 
 
+def common_words(language, words) -> list[str]:
+    """The list's common words (:func:`common_weight`), which no mode may lose."""
+    return [words.keys[i] for i in np.flatnonzero(words.weights >= common_weight(language.wordle)).tolist()]
+
+
 def test_hard_mode_finds_every_common_word_in_time(shipped):
     language, words, patterns, table, _ = shipped
     player = helper_player(patterns, True, table)
-    common = np.flatnonzero(words.weights >= common_weight(language.wordle))
+    common = common_words(language, words)
     assert len(common) > 1000
-    late = {words.keys[i]: taken for i in common.tolist() if (taken := play(player, words.keys[i])) > LIMIT}
+    late = {word: taken for word in common if (taken := play(player, word)) > LIMIT}
     assert not late
 
 
@@ -50,8 +55,7 @@ def test_normal_mode_finds_every_common_word_and_nearly_every_word_in_time(shipp
     language, words, patterns, table, _ = shipped
     season = play_season(helper_player(patterns, False, table), list(words.keys))
     lost = failures(season, words.keys)
-    common = {words.keys[i] for i in np.flatnonzero(words.weights >= common_weight(language.wordle)).tolist()}
-    assert not common & set(lost)
+    assert not set(common_words(language, words)) & set(lost)
     assert len(lost) <= words.size / 2000, lost
     plain = replace(table, book={False: {}, True: {}})
     assert len(lost) <= play_season(helper_player(patterns, False, plain), list(words.keys)).failures
