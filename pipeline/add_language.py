@@ -492,7 +492,8 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                   "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
                   "with the official set where one exists."]
     lines += [*_game_switch(games_ok, why_games), "rack_size = 7", "bingo_bonus = 50",
-              f"blanks = {2 if games_ok else 0}", "min_words = 10"]
+              f"blanks = {2 if games_ok else 0}", f"daily_blanks = {1 if games_ok else 0}",
+              "answers_min = 10", "answers_max = 100", "points_min = 0", "points_max = 1000"]
     if games_ok:
         lines.append("tiles = [")
         lines += [f"  [{_toml_string(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]

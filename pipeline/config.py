@@ -363,10 +363,18 @@ class Tile:
 @dataclass(frozen=True)
 class Racks:
     tiles: tuple[Tile, ...] = ()
+    #: Blanks in the bag, and the most a rack typed into the rack finder may hold.
     blanks: int = 2
     rack_size: int = 7
     bingo_bonus: int = 50
-    min_words: int = 10
+    #: The daily rack's band (:meth:`pipeline.racks.RackIndex.daily`): a draw is kept when its
+    #: answers, and their points together, fall within these bounds ...
+    answers_min: int = 10
+    answers_max: int = 100
+    points_min: int = 0
+    points_max: int = 1000
+    #: ... and it holds at most this many blanks (each blank multiplies the answers).
+    daily_blanks: int = 1
     support: GameSupport = GameSupport()
 
 
@@ -945,11 +953,19 @@ class _Reader:
             tiles.append(Tile(text, item[1], item[2]))
         if len({t.text for t in tiles}) != len(tiles):
             raise self.fail("field 'racks.tiles' names a tile twice")
-        return Racks(
+        racks = Racks(
             tiles=tuple(tiles),
             blanks=self.get(table, "blanks", int, "racks.", 2),
             rack_size=self.get(table, "rack_size", int, "racks.", 7),
             bingo_bonus=self.get(table, "bingo_bonus", int, "racks.", 50),
-            min_words=self.get(table, "min_words", int, "racks.", 10),
+            answers_min=self.get(table, "answers_min", int, "racks.", 10),
+            answers_max=self.get(table, "answers_max", int, "racks.", 100),
+            points_min=self.get(table, "points_min", int, "racks.", 0),
+            points_max=self.get(table, "points_max", int, "racks.", 1000),
+            daily_blanks=self.get(table, "daily_blanks", int, "racks.", 1),
             support=self.support("racks"),
         )
+        for low, high in (("answers_min", "answers_max"), ("points_min", "points_max"), ("daily_blanks", "blanks")):
+            if getattr(racks, low) > getattr(racks, high):
+                raise self.fail(f"field 'racks.{low}' is above 'racks.{high}'")
+        return racks

@@ -15,12 +15,13 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from pipeline import racks
 from pipeline.config import load_language
-from pipeline.errors import UsageError
+from pipeline.errors import RuscError, UsageError
 from pipeline.lexicon import game_list, load_game_lexicon
 from pipeline.racks import BLANK, RackIndex, TileSet, tile_points
 
@@ -250,7 +251,15 @@ def test_real_catalan_digraph_words(real_ca):
     assert "any" not in all_forms(index.solve("an"))
 
 
-def test_every_daily_rack_is_a_fair_draw_with_enough_words(real_en):
+def within_band(day, rules) -> bool:
+    """Whether a daily rack is within its language's band (answers, points, blanks)."""
+    answers = day.solution.answers
+    return (rules.answers_min <= len(answers) <= rules.answers_max
+            and rules.points_min <= sum(answer.score for answer in answers) <= rules.points_max
+            and day.tiles.count(BLANK) <= rules.daily_blanks)
+
+
+def test_every_daily_rack_is_a_fair_draw_within_the_band(real_en):
     index = real_en.index
     bag = Counter(TileSet.of(EN).texts[t] if t >= 0 else BLANK for t in TileSet.of(EN).bag())
     schedule = index.schedule()
@@ -258,15 +267,27 @@ def test_every_daily_rack_is_a_fair_draw_with_enough_words(real_en):
     for day in schedule:
         assert len(day.tiles) == EN.racks.rack_size
         assert all(Counter(day.tiles)[t] <= bag[t] for t in day.tiles)
-        assert len(day.solution.answers) >= EN.racks.min_words
+        assert within_band(day, EN.racks), day.date
     assert len({day.tiles for day in schedule}) > 0.9 * len(schedule)
+    # The band is a band, not a fixed size: the year spreads over it.
+    counts = sorted(len(day.solution.answers) for day in schedule)
+    assert counts[len(counts) // 10] < counts[len(counts) // 2] < counts[9 * len(counts) // 10]
 
 
-def test_daily_catalan_racks_have_enough_words(real_ca):
+def test_daily_catalan_racks_are_within_the_band(real_ca):
     index = real_ca.index
     for offset in range(0, 730, 73):
         day = index.daily(CA.schedule_start + dt.timedelta(days=offset))
-        assert len(day.tiles) == 7 and len(day.solution.answers) >= CA.racks.min_words
+        assert len(day.tiles) == 7 and within_band(day, CA.racks), day.date
+
+
+def test_a_band_no_draw_meets_is_one_line_naming_the_language_file(real_en):
+    narrow = replace(EN, racks=replace(EN.racks, answers_min=5000, answers_max=5000))
+    index = replace(real_en.index, language=narrow)
+    with pytest.raises(RuscError, match=r"no rack within the daily band \(5000-5000 answers.*in 1000 draws for 2026-12-03"
+                       ) as failure:
+        index.daily(dt.date(2026, 12, 3))
+    assert str(failure.value).startswith(f"{narrow.path}: ") and "\n" not in str(failure.value)
 
 
 RACKS_DIGEST = """
