@@ -45,7 +45,8 @@ from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
 from pipeline.wordle.rules import Clue, feedback  # noqa: E402
 from pipeline.wordle.season import (LIMIT, AnswerList, Season, answer_lists, entropy_player, failures,  # noqa: E402
                                     helper_player, independent_answers, play_season)
-from pipeline.wordle.strategy import Patterns, opening, BUDGET  # noqa: E402
+from pipeline.wordle.book import opening  # noqa: E402
+from pipeline.wordle.strategy import Patterns, BUDGET  # noqa: E402
 from pipeline.wordle.words import common_weight, load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")

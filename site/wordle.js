@@ -253,7 +253,7 @@
    *  done; result() gives [{word, remaining, win, left, total, count, found}], with
    *  guessesLeft > 0 joined by the splitters (within endgame.split guesses left:
    *  with_splitters) and in the order of inTimeFirst, and the guess `booked` (the book's,
-   *  if any: one of these) first. */
+   *  if any, joining them if it is not one of them) first. */
   function ranker(words, guesses, candidates, top, guessesLeft, booked, hard, weight) {
     var shown = top;
     if (guessesLeft > 0) top = Math.max(top, words.endgame.top);
@@ -405,6 +405,12 @@
       result: function () {
         var items = best.slice();
         if (guessesLeft > 0 && guessesLeft <= words.endgame.split) items = withSplitters(items);
+        if (booked >= 0 && !items.some(function (item) { return item.word === booked; })) {
+          // A planned guess (pipeline.wordle.book) need not be one the ranking keeps.
+          items.push({ word: booked, remaining: score(booked, Infinity), win: ownWeight[booked], total: total, count: n,
+                       found: -1 });
+          items.sort(function (x, y) { return worse(x, y) ? 1 : worse(y, x) ? -1 : 0; });
+        }
         items.forEach(function (item) { item.left = weightTimesCount(item.word); });
         if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft, hard);
         if (booked >= 0) {

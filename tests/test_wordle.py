@@ -37,10 +37,10 @@ from pipeline.wordle.strategy import (
     in_time_first,
     letter_scores,
     near_fits,
-    opening,
     rank,
     suggest,
 )
+from pipeline.wordle.book import opening
 from pipeline.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
 
 CA, EN = load_language("ca"), load_language("en")

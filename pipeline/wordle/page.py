@@ -22,7 +22,8 @@ from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import read_checked, verified_sha256, write_checked
 from pipeline.wordle.strategy import (BUDGET, COMMON_UNIT, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, FOUND_UNIT, GUESSES,
-                                      SPLIT_DEPTH, SPLITTERS, TOP, Patterns, opening)
+                                      SPLIT_DEPTH, SPLITTERS, TOP, Patterns)
+from pipeline.wordle.book import opening
 from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.

@@ -34,7 +34,8 @@ import numpy as np
 
 from pipeline.config import Language
 from pipeline.wordle.rules import Clue, compile_clues, feedback
-from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, opening, suggest
+from pipeline.wordle.book import opening
+from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, suggest
 from pipeline.wordle.words import Words, lemma_forms
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.

@@ -27,9 +27,10 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
    in normal mode such a guess may also split a group with two guesses left
    (:func:`found_in_two`). A first suggestion that is not sure to find every candidate is
    a trap the page warns of (:attr:`Suggestion.trap`).
-6. Hard mode's second and third guesses: where the build found, by playing every
-   candidate's game out, that another of these suggestions does better, that one comes
-   first (the book, :func:`build_book`, shipped with the opening).
+6. Where the build found, by playing every candidate's game out, that another guess does
+   better (hard mode's second and third guesses; a state in which some word would not be
+   found in time), that one comes first: the book (:mod:`pipeline.wordle.book`), shipped
+   with the opening.
 
 When no word fits the clues (an answer the list lacks, or a colour set wrong), the page
 offers the words that fit all of them but one (:func:`near_fits`).
@@ -549,34 +550,10 @@ class Opening:
     first: list[Suggestion]
     #: Hard mode? → feedback number of the opening → best second guesses (word indices).
     second: dict[bool, dict[int, list[int]]]
-    #: Hard mode? → :func:`book_key` of a state → the guess to play there, where playing
-    #: the helper's games out (:func:`build_book`) chose another than its ranking's first.
+    #: Hard mode? → :func:`book_key` of a state → the guess to play there, where playing the
+    #: helper's games out (:func:`pipeline.wordle.book.build_book`) chose another than the
+    #: ranking's first.
     book: dict[bool, dict[str, int]] = field(default_factory=lambda: {False: {}, True: {}})
-
-
-def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
-            common: int | None = None) -> Opening:
-    """The exact opening ranking and second-guess tables (``only_over``: keep only the
-    feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
-    ``common`` (:func:`pipeline.wordle.words.common_weight`), hard mode's book."""
-    words = patterns.words
-    everything = np.arange(words.size)
-    first = rank(patterns, everything, everything, top)
-    best = first[0].index
-    row = patterns.block(np.array([best]), everything)[0]
-    second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
-    for code in np.unique(row).tolist():
-        if code == win_code(words.length):
-            continue
-        candidates = everything[row == code]
-        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
-        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
-            if len(pool) * len(candidates) > only_over:
-                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
-    table = Opening(first, second)
-    if common is None:
-        return table
-    return replace(table, book={hard: build_book(patterns, table, hard, common) for hard in (False, True)})
 
 
 def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
@@ -620,27 +597,15 @@ def suggest_among(patterns: Patterns, clues: Sequence[Clue], candidates: np.ndar
         best = rank(patterns, guesses, candidates, ranked)
         if left <= SPLIT_DEPTH:
             best = with_splitters(patterns, best, guesses, candidates)
-    best = in_time_first(patterns, best, candidates, left, hard)
     booked = opening_table.book[hard].get(book_key(clues)) if opening_table is not None else None
+    if booked is not None and booked not in {s.index for s in best}:
+        # A planned guess (pipeline.wordle.book) need not be one the ranking keeps.
+        union = np.array(sorted({s.index for s in best} | {booked}), dtype=np.int64)
+        best = rank(patterns, union, candidates, len(union))
+    best = in_time_first(patterns, best, candidates, left, hard)
     if booked is not None:
-        # The book chose among these very suggestions (build_book), so its guess is here.
         best = sorted(best, key=lambda s: s.index != booked)
     return best[:top]
-
-
-# --- the book: hard mode's early guesses, chosen by playing the games out at build time -------
-
-#: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
-BOOK_DEPTH = 3
-#: ... in the states with at least this many candidates (the ranking plays out fewer itself).
-BOOK_MIN_CANDIDATES = 3
-#: Candidates lighter than this (at the prior's floor, weight 1) are not played out: there are
-#: many (9,000 of the 12,501 Catalan five-letter words) and together they weigh little.
-BOOK_MIN_WEIGHT = 2
-#: Rounds of repairs of the games in which a common word is not found in time.
-BOOK_REPAIRS = 3
-#: A game is played on at most this many guesses (a failure costs what it took, up to here).
-BOOK_PLAY_ON = 2 * GUESSES
 
 
 def book_key(clues: Sequence[Clue]) -> str:
@@ -650,166 +615,6 @@ def book_key(clues: Sequence[Clue]) -> str:
     'raise:y...y deter:...gg'
     """
     return " ".join(f"{clue.guess}:{clue.pattern}" for clue in clues)
-
-
-@dataclass(frozen=True, order=True)
-class Outcome:
-    """How a guess does over a state's candidates when the helper plays on from there;
-    less is better, failures first."""
-
-    #: Common words (:func:`pipeline.wordle.words.common_weight`) not found in time.
-    failures: int
-    #: Words not found in time, common or not (of those played: see ``_Bookmaker.least``).
-    lost: int
-    #: Sum over the candidates of prior weight × guesses the game took.
-    weighted_guesses: int
-
-
-class _Bookmaker:
-    """Plays the helper's games out to choose, in the early states of hard mode, among the
-    suggestions the ranking makes; see :func:`build_book`."""
-
-    def __init__(self, patterns: Patterns, table: Opening, hard: bool, common: int):
-        self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
-        #: The lightest candidates played out when a guess's outcome is measured.
-        self.least = BOOK_MIN_WEIGHT
-        #: The opening tables without a book: what the ranking alone suggests.
-        self.plain = replace(table, book={False: {}, True: {}})
-        self.book: dict[str, int] = {}
-        everything = np.arange(self.words.size)
-        #: State → (candidates, guesses allowed), each found among its previous state's.
-        self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
-        self._suggested: dict[tuple[Clue, ...], list[int]] = {}
-
-    def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The candidates of a state and the guesses it allows (remembered: the games share
-        their states)."""
-        if clues not in self._states:
-            candidates, pool = self.state(clues[:-1])
-            # A word fits the clues if it fits each, and hard mode's pool is likewise the
-            # guesses every clue allows: the last clue among the previous state's words is enough.
-            constraints = compile_clues(clues[-1:], self.words.length)
-            self._states[clues] = (fitting(self.words, constraints, candidates),
-                                   hard_pool(self.words, constraints, pool) if self.hard else pool)
-        return self._states[clues]
-
-    def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
-        """The ranking's suggestions for a state (remembered)."""
-        if clues not in self._suggested:
-            candidates, pool = self.state(clues)
-            self._suggested[clues] = [s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard,
-                                                                     TOP, self.plain)]
-        return self._suggested[clues]
-
-    def choice(self, clues: tuple[Clue, ...]) -> int:
-        """The helper's guess in a state: the book's, else the ranking's first."""
-        return self.book.get(book_key(clues), self.suggested(clues)[0])
-
-    def game(self, clues: tuple[Clue, ...], guess: int, answer: int) -> list[tuple[Clue, ...]]:
-        """The states of the game that plays ``guess`` after ``clues``, the helper playing
-        on, up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
-        keys, states = self.words.keys, [clues]
-        while guess != answer and len(states[-1]) + 1 < BOOK_PLAY_ON:
-            states.append(states[-1] + (Clue(keys[guess], feedback(keys[guess], keys[answer])),))
-            guess = self.choice(states[-1])
-        return states
-
-    def outcome(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray,
-                bound: Outcome | None = None) -> Outcome | None:
-        """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
-        ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
-        failures = lost = weighted = 0
-        candidates = candidates[self.words.weights[candidates] >= self.least]
-        weights = self.words.weights[candidates]
-        for place in np.lexsort((candidates, -weights)).tolist():
-            answer, weight = int(candidates[place]), int(weights[place])
-            taken = len(self.game(clues, guess, answer)[-1]) + 1
-            weighted += weight * taken
-            failures += taken > GUESSES and weight >= self.common
-            lost += taken > GUESSES
-            if bound is not None and Outcome(failures, lost, weighted) >= bound:
-                return None
-        return Outcome(failures, lost, weighted)
-
-    def best_of(self, clues: tuple[Clue, ...]) -> tuple[int, Outcome, Outcome]:
-        """(the suggestion that does best in ``clues``, ties to the first, its outcome, the
-        current choice's)."""
-        candidates = self.state(clues)[0]
-        current = self.choice(clues)
-        best, best_outcome = current, self.outcome(clues, current, candidates)
-        current_outcome = best_outcome
-        for guess in self.suggested(clues):
-            if guess != current:
-                outcome = self.outcome(clues, guess, candidates, best_outcome)
-                if outcome is not None:
-                    best, best_outcome = guess, outcome
-        return best, best_outcome, current_outcome
-
-    def choose(self, clues: tuple[Clue, ...], guess: int) -> None:
-        """Play ``guess`` in ``clues``: a book entry where the ranking's first differs."""
-        if guess != self.suggested(clues)[0]:
-            self.book[book_key(clues)] = guess
-        else:
-            self.book.pop(book_key(clues), None)
-
-    def grow(self, clues: tuple[Clue, ...]) -> None:
-        """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
-        candidates = self.state(clues)[0]
-        if len(candidates) < BOOK_MIN_CANDIDATES:
-            return
-        guess, _, _ = self.best_of(clues)
-        self.choose(clues, guess)
-        if len(clues) + 2 <= BOOK_DEPTH:
-            self.grow_after(clues, guess, candidates)
-
-    def grow_after(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray) -> None:
-        row = self.patterns.block(np.array([guess]), candidates)[0]
-        for code in np.unique(row).tolist():
-            if code != win_code(self.words.length):
-                self.grow(clues + (Clue(self.words.keys[guess], pattern_of(code, self.words.length)),))
-
-    def repair(self, answers: list[int]) -> None:
-        """Where a word of ``answers`` is still not found in time, choose again along its
-        game, from its last state back, the first suggestion that fails fewer words (common
-        ones first)."""
-        opening_guess = self.plain.first[0].index
-        for _ in range(BOOK_REPAIRS):
-            failing = [a for a in answers if len(self.game((), opening_guess, a)) > GUESSES]
-            if not failing:
-                return
-            for answer in failing:
-                states = self.game((), opening_guess, answer)
-                for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
-                    guess, outcome, current = self.best_of(clues)
-                    if (outcome.failures, outcome.lost) < (current.failures, current.lost):
-                        self.choose(clues, guess)
-                        break
-
-
-def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
-    """The book. In hard mode, first, in the states after the opening up to the
-    :data:`BOOK_DEPTH`-th guess, the suggestion (of those the ranking makes) with the best
-    :class:`Outcome` when each candidate is played out by the helper: fewest common words
-    not found within :data:`GUESSES`, then fewest words, then least expected guesses under
-    the prior; then the games that still fail on a common word are repaired
-    (:meth:`_Bookmaker.repair`). Then, in either mode, the games that fail on any word of
-    the list, rare or not, likewise.
-
-    The ranking looks a few guesses ahead at most, and in hard mode a guess also decides
-    which guesses may follow, so a good split can lead into a family such as foyer, boxer,
-    poker, power that each later guess tells only one word of apart. Playing the games out
-    sees it. Only the prior and the list enter, never an answer list; entries are kept
-    where they differ from the ranking's first, so the page ships a few hundred.
-    """
-    maker = _Bookmaker(patterns, table, hard, common)
-    words = patterns.words
-    everything = np.arange(words.size)
-    if hard:
-        maker.grow_after((), table.first[0].index, everything)
-        maker.repair(np.flatnonzero(words.weights >= common).tolist())
-    maker.least = 1
-    maker.repair(everything.tolist())
-    return dict(sorted(maker.book.items()))
 
 
 def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> int:
