@@ -8,6 +8,7 @@ The pipeline, one module per stage::
     clean    -> per-language folding and classification (data from languages/*.toml)
     lists    -> the downloadable word lists, metadata and checksums
     beehive, racks, wordle -> the three games
+    definitions -> what a day's answers mean (a pinned WordNet), shipped with its page data
     render   -> the static site
 
 Start reading at ``cli.py`` and ``commands/`` for how the stages are driven (each

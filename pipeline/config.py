@@ -14,6 +14,7 @@ import os
 import re
 import tomllib
 import unicodedata
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -416,6 +417,37 @@ DEFAULT_MAX_FORMS = 40_000_000
 
 
 @dataclass(frozen=True)
+class DictionaryLink:
+    """A reference dictionary a word links to (``[[dictionaries]]``): links only, opened in a
+    new tab; the site loads nothing from it."""
+
+    #: Its short name, the link's text (DIEC, DNV, Wiktionary).
+    name: str
+    #: Its address for one word, ``{word}`` standing for the word, percent-encoded.
+    url: str
+
+    def address(self, word: str) -> str:
+        """The address of ``word``.
+
+        >>> DictionaryLink("DIEC", "https://dlc.iec.cat/Results?DecEntradaText={word}").address("col·lecció")
+        'https://dlc.iec.cat/Results?DecEntradaText=col%C2%B7lecci%C3%B3'
+        """
+        return self.url.replace("{word}", urllib.parse.quote(word, safe=""))
+
+
+@dataclass(frozen=True)
+class Definitions:
+    """Where the definitions of the day's answers come from (``[definitions]``): a pinned
+    WordNet database (:mod:`pipeline.definitions`)."""
+
+    source: ListSource | None = None
+    #: The database's name, as the about page credits it ("WordNet 3.0").
+    name: str = ""
+    #: At most this many senses per word.
+    senses: int = 2
+
+
+@dataclass(frozen=True)
 class Expand:
     """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
 
@@ -472,6 +504,9 @@ class Language:
     wordle: Wordle
     #: Bounds and mode of the expansion.
     expand: Expand
+    #: The reference dictionaries a found word links to, in the order shown.
+    dictionaries: tuple[DictionaryLink, ...]
+    definitions: Definitions
     schedule_start: dt.date
     schedule_end: dt.date
     #: Time zone in which "today" is reckoned for this language's puzzles.
@@ -613,6 +648,8 @@ class _Reader:
             racks=self.racks(alphabet, folding),
             wordle=self.wordle(),
             expand=self.expand(),
+            dictionaries=self.dictionaries(),
+            definitions=self.definitions(),
             schedule_start=start,
             schedule_end=end,
             timezone=self.get(raw, "timezone", str, "", "UTC"),
@@ -811,6 +848,31 @@ class _Reader:
                           integrity=integrity, files=tuple(files), format=fmt,
                           encoding=self.get(raw, "encoding", str, where, "utf-8"),
                           licence=self.get(raw, "licence", str, where, ""))
+
+    def dictionaries(self) -> tuple[DictionaryLink, ...]:
+        items = self.get(self.raw, "dictionaries", list, "", [])
+        links = []
+        for number, item in enumerate(items, 1):
+            where = f"dictionaries[{number}]."
+            if not isinstance(item, dict):
+                raise self.fail("field 'dictionaries' must be a list of tables ([[dictionaries]])")
+            link = DictionaryLink(self.get(item, "name", str, where), self.get(item, "url", str, where))
+            if not link.url.startswith("https://") or link.url.count("{word}") != 1:
+                raise self.fail(f"field {where + 'url'!r} must be an https:// address with one {{word}}")
+            links.append(link)
+        return tuple(links)
+
+    def definitions(self) -> Definitions:
+        table = self.table("definitions", False)
+        where = "definitions."
+        senses = self.get(table, "senses", int, where, 2)
+        if senses < 1:
+            raise self.fail("field 'definitions.senses' must be at least 1")
+        source = self.list_source(table, where, ("wordnet",))
+        name = self.get(table, "name", str, where, "")
+        if source is not None and not name:
+            raise self.fail("field 'definitions.name' must name the database the definitions come from")
+        return Definitions(source=source, name=name, senses=senses)
 
     def abbreviations(self) -> Abbreviations:
         table = self.table("abbreviations", False)

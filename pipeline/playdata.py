@@ -33,10 +33,13 @@ arithmetic as ``hash`` in ``site/game-core.js``.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import difflib
+import json
 
 from pipeline.config import Language
+from pipeline.definitions import Glossary
 
 #: Bits of each answer's hash (12 hex digits); see the module docstring for the trade-off.
 HASH_BITS = 48
@@ -124,10 +127,54 @@ def folding_data(language: Language, letters: set[str]) -> dict:
     }
 
 
-def hive_play_data(language: Language, date: dt.date, hive, hints) -> dict:
+def seal(salt: str, secret: str, text: str) -> str:
+    """``text`` that only ``secret`` (an answer, as its hash covers it) opens: its UTF-8
+    bytes XOR a keystream whose block ``i`` is the 6 bytes of :func:`key_hash` of
+    ``meaning|i|secret``, in base64. What an answer means would name other answers (bake
+    for baked, the words of a gloss), so a page carries it sealed; ``unseal`` in
+    ``site/game-core.js`` opens it once the word is found.
+
+    >>> sealed = seal("en|2026-02-14|0|", "bake", "cook in an oven")
+    >>> sealed != seal("en|2026-02-14|0|", "cake", "cook in an oven") and "oven" not in sealed
+    True
+    >>> unseal("en|2026-02-14|0|", "bake", sealed)
+    'cook in an oven'
+    """
+    data = text.encode("utf-8")
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, _keystream(salt, secret, len(data))))).decode("ascii")
+
+
+def unseal(salt: str, secret: str, sealed: str) -> str:
+    """The inverse of :func:`seal`."""
+    data = base64.b64decode(sealed)
+    return bytes(a ^ b for a, b in zip(data, _keystream(salt, secret, len(data)))).decode("utf-8")
+
+
+def _keystream(salt: str, secret: str, size: int) -> bytes:
+    block = HASH_BITS // 8
+    return b"".join(bytes.fromhex(key_hash(salt, f"meaning|{i}|{secret}")) for i in range((size + block - 1) // block))
+
+
+def meanings(glossary: Glossary | None, salt: str, hashes: list[str], secrets: list[str], words: list[str]) -> dict[str, str]:
+    """Hash → what the answer ``words[i]`` (its first display form) means
+    (:meth:`pipeline.definitions.Definition.as_data` as JSON), sealed by what its hash
+    covers (:func:`seal`), for the answers the glossary defines."""
+    if glossary is None:
+        return {}
+    defined = glossary.define_all(words)
+    return {digest: seal(salt, secret, json.dumps(defined[word].as_data(word), ensure_ascii=False, separators=(",", ":")))
+            for digest, secret, word in sorted(zip(hashes, secrets, words)) if word in defined}
+
+
+def dictionary_links(language: Language) -> list[list[str]]:
+    """``[name, address with {word}]`` of each of the language's reference dictionaries."""
+    return [[link.name, link.url] for link in language.dictionaries]
+
+
+def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glossary | None = None) -> dict:
     """The page data of one daily hive (``hive``: a solved :class:`pipeline.beehive.Hive`,
-    ``hints`` its :class:`pipeline.beehive.Hints`). Answer order is hidden: the hashes are
-    sorted."""
+    ``hints`` its :class:`pipeline.beehive.Hints`; ``glossary``: the language's definitions,
+    if it has any). Answer order is hidden: the hashes are sorted."""
     rules = language.beehive
     letters = set(hive.letters)
     salt, hashes = _hashes(f"{language.code}|{date.isoformat()}|beehive", [a.key for a in hive.answers])
@@ -152,6 +199,8 @@ def hive_play_data(language: Language, date: dt.date, hive, hints) -> dict:
         "salt": salt,
         "hashes": "".join(hashes[i] for i in order),
         "forms": _forms(hashes, [a.key for a in hive.answers], [a.forms for a in hive.answers]),
+        "meanings": meanings(glossary, salt, hashes, [a.key for a in hive.answers], [a.forms[0] for a in hive.answers]),
+        "dictionaries": dictionary_links(language),
         "hints": {
             "grid": {letter: {str(n): c for n, c in row.items()} for letter, row in hints.grid.items()},
             "two": dict(hints.two_letter),
@@ -165,7 +214,7 @@ def rack_text(tiles) -> str:
     return "|".join(tiles)
 
 
-def rack_play_data(language: Language, daily) -> dict:
+def rack_play_data(language: Language, daily, glossary: Glossary | None = None) -> dict:
     """The page data of one daily rack (``daily``: a :class:`pipeline.racks.DailyRack`).
     Each answer is a (key, spelling) of the engine; its score is computed by the page."""
     from pipeline.racks import BLANK
@@ -193,6 +242,8 @@ def rack_play_data(language: Language, daily) -> dict:
         "salt": salt,
         "hashes": "".join(sorted(hashes)),
         "forms": _forms(hashes, [a.key for a in answers], [a.forms or (a.form,) for a in answers]),
+        "meanings": meanings(glossary, salt, hashes, texts, [a.form for a in answers]),
+        "dictionaries": dictionary_links(language),
     }
 
 

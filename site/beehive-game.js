@@ -78,6 +78,7 @@
         P.helpFound(state, r.key);
         P.save("beehive", lang, date, state);
         update(r.key);
+        P.showMeaning(data, r.key, r.forms[0]);
       }
       var rank = G.rankOf(hive.ranks, score()), top = rank.index !== before && rank.index >= hive.ranks.length - 2;
       say(messageFor(r) + (top ? " " + D.format(S.celebrate, { rank: rank.name }) : ""), r.kind);
@@ -103,7 +104,7 @@
       foundList.textContent = "";
       list.forEach(function (key) {
         var li = D.el("li", found[key].pangram ? "pangram" : "", "");
-        li.appendChild(D.el("span", "word", text(key)));
+        li.appendChild(P.foundWord(data, key, text(key), found[key].forms[0]));
         if (found[key].pangram) {
           li.appendChild(D.el("span", "pangram-mark", " ★"));
           li.lastChild.setAttribute("aria-hidden", "true");

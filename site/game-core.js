@@ -65,6 +65,17 @@
     return ("0000" + high.toString(16)).slice(-4) + ("00000000" + (h1 >>> 0).toString(16)).slice(-8);
   }
 
+  /** pipeline.playdata.unseal: the text seal() sealed with `secret` (what an answer's hash
+   *  covers), from base64; a wrong secret gives garbage, or null when it is not UTF-8. */
+  function unseal(salt, secret, sealed) {
+    var binary = atob(sealed), bytes = new Uint8Array(binary.length), block = "";
+    for (var i = 0; i < binary.length; i++) {
+      if (i % 6 === 0) block = hash(salt, "meaning|" + i / 6 + "|" + secret);
+      bytes[i] = binary.charCodeAt(i) ^ parseInt(block.substr((i % 6) * 2, 2), 16);
+    }
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { return null; }
+  }
+
   /** The answers' hashes of the page data as a set, and their display-form edits. */
   function answerSet(data) {
     if (data.format !== FORMAT) throw new Error("unknown game data format " + data.format);
@@ -283,7 +294,7 @@
     return list.filter(function (x, i) { return list.indexOf(x) === i; });
   }
 
-  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, formsOf: formsOf, hive: hive,
+  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
               hivePoints: hivePoints, judgeHive: judgeHive, ranks: ranks, rankOf: rankOf,
               hintsLeft: hintsLeft, gridLeft: gridLeft, helpStep: helpStep, tier: tier, rack: rack, spell: spell, cover: cover,
               judgeRack: judgeRack };

@@ -338,7 +338,52 @@
     return "\n" + url;
   }
 
-  root.RuscPage = { load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
+  /** What a found word means, in the found list's panel (templates/meaning.html): its
+   *  senses from the page data's meanings (by the answer's hash, sealed by `secret`, what
+   *  the hash covers: pipeline.playdata.seal), links to the language's dictionaries with
+   *  the word put in, each in a new tab. */
+  function showMeaning(data, secret, word) {
+    var D = window.RuscDom, G = window.RuscGame, panel = document.getElementById("meaning");
+    if (!panel) return;
+    var sealed = (data.meanings || {})[G.hash(data.salt, secret)], opened = sealed ? G.unseal(data.salt, secret, sealed) : null;
+    var meaning = opened ? JSON.parse(opened) : null, senses = document.getElementById("meaning-senses");
+    document.getElementById("meaning-word").textContent = word;
+    document.getElementById("meaning-lemma").textContent =
+      meaning && meaning[0] ? "(" + D.format(panel.getAttribute("data-form-of"), { lemma: meaning[0] }) + ")" : "";
+    senses.textContent = "";
+    (meaning ? meaning[1] : []).forEach(function (sense) {
+      var item = D.el("li");
+      item.appendChild(D.el("span", "meaning-label", sense[0]));
+      item.appendChild(document.createTextNode(" " + sense[1]));
+      senses.appendChild(item);
+    });
+    senses.hidden = !meaning;
+    var none = document.getElementById("meaning-none");
+    if (none) none.hidden = !!meaning;
+    var links = document.getElementById("meaning-links");
+    if (links) {
+      links.textContent = "";
+      (data.dictionaries || []).forEach(function (dictionary, i) {
+        if (i) links.appendChild(document.createTextNode(" · "));
+        var link = D.el("a", "dictionary", dictionary[0]);
+        link.href = dictionary[1].replace("{word}", encodeURIComponent(word));
+        link.target = "_blank";
+        link.rel = "noopener noreferrer";
+        links.appendChild(link);
+      });
+    }
+    panel.hidden = false;
+  }
+
+  /** A found word in the found list: a button that shows what it means (showMeaning). */
+  function foundWord(data, secret, text, word) {
+    var button = window.RuscDom.el("button", "word", text);
+    button.type = "button";
+    button.addEventListener("click", function () { showMeaning(data, secret, word); });
+    return button;
+  }
+
+  root.RuscPage = { showMeaning: showMeaning, foundWord: foundWord, load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
                     fetchAnswers: fetchAnswers, readFailure: readFailure, drawGrid: drawGrid, setCount: setCount,
                     wireHelp: wireHelp, helpFound: helpFound, wireGridHelp: wireGridHelp,
                     wireHintsSetting: wireHintsSetting, shareCount: shareCount,

@@ -56,6 +56,7 @@
         P.helpFound(state, r.id);
         P.save("rack", lang, date, state);
         update();
+        P.showMeaning(data, r.id, r.forms[0]);
       }
       setEntry("");
     }
@@ -68,7 +69,7 @@
       ids.forEach(function (id) {
         var r = found[id], li = D.el("li");
         total += r.score;
-        li.appendChild(D.el("span", "word", r.forms.join(" / ")));
+        li.appendChild(P.foundWord(data, id, r.forms.join(" / "), r.forms[0]));
         li.appendChild(document.createTextNode(" "));
         var spelled = D.el("span", "spelled");
         r.tiles.forEach(function (t, i) {

@@ -35,7 +35,7 @@ def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
             "is_today": is_today, "days": day_links([d.date for d in site.hives], index),
             "answers_url": site.urls.url(day + "answers/"), "share_url": site.urls.absolute(day) if site.urls.has_site_url else "",
             "yesterday": site.hives[index - 1].date if index > 0 else None,
-            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts)}
+            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts, site.glossary)}
 
 
 def hint_table(hints, alphabet: str) -> dict:

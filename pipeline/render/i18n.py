@@ -41,6 +41,7 @@ from typing import Any
 import jinja2
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
@@ -132,6 +133,10 @@ class Formatter:
                 text = format_unit(value / scale, unit, length="short", format="#,##0.0", locale=self.locale)
                 return text.replace(" ", "\u00a0")
         return f"{self.number(value)}\u00a0B"  # CLDR's short byte unit is the whole word in some locales
+
+    def names(self, names: list[str]) -> str:
+        """A list of names joined as the language does: "DIEC and DNV", "DIEC i DNV"."""
+        return format_list(names, locale=self.locale)
 
     def date(self, day: dt.date) -> str:
         """The long date: "1 de desembre del 2026", "December 1, 2026"."""

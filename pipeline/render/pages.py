@@ -17,6 +17,7 @@ from typing import Any
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
+from pipeline.definitions import Glossary
 from pipeline.downloads import Download
 from pipeline.racks import RackIndex
 from pipeline.urls import Urls
@@ -86,6 +87,8 @@ class LanguageSite:
     #: pages that ship a whole index (the solvers).
     beehive_index: BeehiveIndex | None = None
     rack_index: RackIndex | None = None
+    #: The language's definitions (``[definitions]``), if it has any.
+    glossary: Glossary | None = None
 
     @property
     def code(self) -> str:

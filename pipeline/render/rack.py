@@ -29,7 +29,7 @@ def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     return {"date": daily.date, "rack": daily, "points": site.points, "blank": BLANK,
             "is_today": is_today, "days": day_links([d.date for d in site.racks], index),
             "answers_url": site.urls.url(f"{site.code}/rack/{daily.date}/answers/"),
-            "game_data": rack_play_data(site.language, daily),
+            "game_data": rack_play_data(site.language, daily, site.glossary),
             "hints": grid_table(tile_grid(daily.solution.answers), site.language.alphabet)}
 
 

@@ -35,6 +35,7 @@ from markupsafe import Markup
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
+from pipeline.definitions import Glossary
 from pipeline.dates import require_scheduled, today
 from pipeline.downloads import Release, list_downloads
 from pipeline.errors import RuscError, UsageError
@@ -183,7 +184,7 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
         racks = [rack_index.daily(d) for d in progress(days, total=len(days), desc=f"{code} racks", unit="day")]
     return LanguageSite(language, day, hives, racks, tile_points(language),
                         list_downloads(folder, day, Release.from_env()), folder, paths.work(code), assets, urls,
-                        beehive_index=beehive_index, rack_index=rack_index)
+                        beehive_index=beehive_index, rack_index=rack_index, glossary=Glossary.load(language, paths))
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:
