@@ -44,6 +44,9 @@ from pipeline.definitions import Glossary
 #: Bits of each answer's hash (12 hex digits); see the module docstring for the trade-off.
 HASH_BITS = 48
 HASH_HEX = HASH_BITS // 4
+#: A rack day's result is the share of its words found, in these levels: none, a quarter,
+#: a half, three quarters, every word (a beehive day's is its rank).
+RACK_LEVELS = 5
 #: Version of the page data; site/game-core.js refuses any other.
 FORMAT = 1
 _M32 = 0xFFFFFFFF
@@ -166,6 +169,17 @@ def meanings(glossary: Glossary | None, salt: str, hashes: list[str], secrets: l
             for digest, secret, word in sorted(zip(hashes, secrets, words)) if word in defined}
 
 
+def levels(count: int) -> dict[str, int]:
+    """A game's result levels as its page data carries them: how many, and the one from
+    which a day counts towards the player's streak, the middle one (the beehive's Nice or
+    Molt bé of ten ranks; half a rack's words).
+
+    >>> levels(10), levels(RACK_LEVELS)
+    ({'count': 10, 'streak': 5}, {'count': 5, 'streak': 2})
+    """
+    return {"count": count, "streak": count // 2}
+
+
 def dictionary_links(language: Language) -> list[list[str]]:
     """``[name, address with {word}]`` of each of the language's reference dictionaries."""
     return [[link.name, link.url] for link in language.dictionaries]
@@ -193,6 +207,7 @@ def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glo
             "bonus": rules.pangram_bonus,
             "ranks": [[name, share] for name, share in rules.ranks],
         },
+        "levels": levels(len(rules.ranks)),
         "words": hive.word_count,
         "total": hive.total_points,
         "pangrams": hive.pangram_count,
@@ -236,6 +251,7 @@ def rack_play_data(language: Language, daily, glossary: Glossary | None = None) 
         "tiles": [[t.text, t.points] for t in rules.tiles],
         "variants": _tile_variants(language),
         "rules": {"rack_size": rules.rack_size, "bingo": rules.bingo_bonus, "min_tiles": 2},
+        "levels": levels(RACK_LEVELS),
         "words": len(answers),
         "best": max((a.score for a in answers), default=0),
         "hints": {"grid": {first: {str(n): c for n, c in row.items()} for first, row in tile_grid(answers).items()}},

@@ -122,6 +122,8 @@
       root.setAttribute("data-rank", String(rank.index));
       drawBar(points, rank);
       drawHints();
+      P.record("beehive", lang, date, state, rank.index, hive.ranks.length);
+      P.showHistory("beehive", lang, hive.ranks.map(function (r) { return r[0]; }), data.levels);
     }
 
     function drawBar(points, rank) {

@@ -5,7 +5,9 @@
  *
  * Saved progress lives in the browser only.
  * One entry per (game, language, date): key "rusc.<game>.<lang>.<date>", value JSON
- * {"found": [word ids in the order found], "help": {...}}. An export code is every Rusc
+ * {"found": [word ids in the order found], "help": {...}, "result": {"level", "levels"}}:
+ * the result is the day's rank (beehive) or share of words found (rack) as a level, from
+ * which the player's history is drawn (history: days played, streaks, the levels reached). An export code is every Rusc
  * entry as base64 of UTF-8 JSON, so a player can carry progress to another device; an
  * import merges it (the union of the words found, never a loss). Exposed as
  * window.RuscPage; used by beehive-game.js and rack-game.js. Every text goes in with
@@ -81,11 +83,83 @@
       try { current = JSON.parse(s.getItem(k) || "null"); } catch (e) { current = null; }
       var found = current && Array.isArray(current.found) ? current.found.slice() : [];
       incoming.found.forEach(function (w) { if (typeof w === "string" && found.indexOf(w) < 0) found.push(w); });
-      var merged = { found: found, help: (current && current.help) || incoming.help };
+      var merged = { found: found, help: (current && current.help) || incoming.help,
+                     result: better((current || {}).result, incoming.result) };
       if (s) s.setItem(k, JSON.stringify(merged));
       count++;
     });
     return count;
+  }
+
+  /** The higher of two day results (either may be missing). */
+  function better(a, b) {
+    if (!a || typeof a.level !== "number") return b && typeof b.level === "number" ? b : undefined;
+    return b && typeof b.level === "number" && b.level > a.level ? b : a;
+  }
+
+  // --- the player's history -----------------------------------------------------------
+
+  function nextDay(date, days) {
+    return new Date(Date.parse(date + "T00:00:00Z") + days * 86400000).toISOString().slice(0, 10);
+  }
+
+  /** Keep a day's result (its level of levels) with its progress, once a word is found. */
+  function record(game, lang, date, state, level, levels) {
+    state.result = { level: level, levels: levels };
+    if (state.found.length) save(game, lang, date, state);
+  }
+
+  /** The player's history of one game in one language, from every day kept in this
+   *  browser up to `today`: {played (days with a word found), current and longest streak
+   *  (consecutive days whose level reached `streak`; the current one ends today, or
+   *  yesterday while today is not reached yet), counts (days per final level), days
+   *  (date → level)}. */
+  function history(game, lang, today, streak, levels) {
+    var s = storage(), prefix = keyOf(game, lang, ""), days = {}, counts = [];
+    for (var l = 0; l < levels; l++) counts.push(0);
+    for (var i = 0; s && i < s.length; i++) {
+      var key = s.key(i), value = null;
+      if (key.indexOf(prefix) !== 0) continue;
+      var date = key.slice(prefix.length);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > today) continue;
+      try { value = JSON.parse(s.getItem(key)); } catch (e) { value = null; }
+      if (!value || !Array.isArray(value.found) || !value.found.length) continue;
+      var level = value.result && typeof value.result.level === "number" ? Math.min(value.result.level, levels - 1) : 0;
+      days[date] = level;
+      counts[level]++;
+    }
+    var counted = function (date) { return Object.prototype.hasOwnProperty.call(days, date) && days[date] >= streak; };
+    var longest = 0, run = 0, previous = null;
+    Object.keys(days).sort().forEach(function (date) {
+      if (!counted(date)) { run = 0; previous = null; return; }
+      run = previous && nextDay(previous, 1) === date ? run + 1 : 1;
+      previous = date;
+      longest = Math.max(longest, run);
+    });
+    var current = 0, day = counted(today) ? today : nextDay(today, -1);
+    while (counted(day)) { current++; day = nextDay(day, -1); }
+    return { played: Object.keys(days).length, current: current, longest: longest, counts: counts, days: days };
+  }
+
+  /** Fill the Stats view (templates/history.html) of a game page: `names` of the levels. */
+  function showHistory(game, lang, names, levels) {
+    var box = document.getElementById("history");
+    if (!box) return;
+    var D = window.RuscDom, h = history(game, lang, box.getAttribute("data-today"), levels.streak, levels.count);
+    document.getElementById("history-played").textContent = String(h.played);
+    document.getElementById("history-current").textContent = String(h.current);
+    document.getElementById("history-longest").textContent = String(h.longest);
+    var chart = document.getElementById("history-levels"), most = Math.max.apply(null, h.counts.concat([1]));
+    chart.textContent = "";
+    h.counts.forEach(function (count, level) {
+      var item = D.el("li", level >= levels.streak ? "counted" : "");
+      item.appendChild(D.el("span", "history-name", names[level]));
+      var bar = D.el("span", "history-bar");
+      bar.style.width = (100 * count / most) + "%";
+      item.appendChild(bar);
+      item.appendChild(D.el("span", "history-count", String(count)));
+      chart.appendChild(item);
+    });
   }
 
   // --- page helpers -------------------------------------------------------------------
@@ -383,7 +457,8 @@
     return button;
   }
 
-  root.RuscPage = { showMeaning: showMeaning, foundWord: foundWord, load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
+  root.RuscPage = { showMeaning: showMeaning, foundWord: foundWord, record: record, history: history,
+                    showHistory: showHistory, load: load, save: save, erase: erase, exportCode: exportCode, importCode: importCode,
                     fetchAnswers: fetchAnswers, readFailure: readFailure, drawGrid: drawGrid, setCount: setCount,
                     wireHelp: wireHelp, helpFound: helpFound, wireGridHelp: wireGridHelp,
                     wireHintsSetting: wireHintsSetting, shareCount: shareCount,
