@@ -4,7 +4,8 @@
  * cache. Pages: network first, so a new day shows as soon as it is published, with the
  * cache as the fallback when offline, and also when the network has not answered within
  * NETWORK_WAIT_MS (a connection that hangs, "lie-fi", must not keep a kept page from the
- * player; a page not kept waits for the network as long as it takes). Hashed assets
+ * player; a page not kept waits for the network as long as it takes; a kept page shown so
+ * is marked, and says which day it is from). Hashed assets
  * (/assets/) never change: cache first.
  * A new day's build changes VERSION, so the browser installs this file again, caches the
  * new day and deletes the previous cache. Word-list downloads are never cached.
@@ -60,7 +61,11 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   var network = fetch(request).then(function (response) { return keep(request, response); });
-  var kept = function () { return caches.match(request, { ignoreSearch: true }); };
+  var kept = function () {
+    return caches.match(request, { ignoreSearch: true }).then(function (hit) {
+      return hit && request.mode === "navigate" ? marked(hit) : hit;
+    });
+  };
   // Whichever answers first wins: a promise keeps its first resolution.
   event.respondWith(new Promise(function (resolve) {
     var timer = setTimeout(function () {
@@ -79,6 +84,19 @@ self.addEventListener("fetch", function (event) {
     });
   }));
 });
+
+/** A kept page as shown instead of the network's: its body marked data-kept, so that the
+ *  page says which day it is from (site/site.js) when that is not today. */
+function marked(response) {
+  var type = response.headers.get("Content-Type") || "";
+  if (type.indexOf("text/html") !== 0) return response;
+  return response.text().then(function (html) {
+    var headers = new Headers(response.headers);
+    headers.delete("Content-Length");  // the body grows by the mark
+    return new Response(html.replace("<body ", "<body data-kept "), {
+      status: response.status, statusText: response.statusText, headers: headers });
+  });
+}
 
 /** The kept offline notice in the language of the page asked for (the first folder of its
  *  path), else in one of the site's languages. */

@@ -186,6 +186,14 @@ def test_a_kept_page_shows_when_the_network_hangs(cuttable_site, browser):
         page.goto(origin + BASE + "ca/beehive/", timeout=60000)
         assert page.title() == title
         assert str(FIXTURE_DATE.day) in page.locator("h1 .date").inner_text()
+        # The kept copy says which day it is from (the fixture's day is not today).
+        notice = page.locator("#kept-notice")
+        notice.wait_for()
+        assert "Sense connexió" in notice.inner_text() and "10 de març" in notice.inner_text()
+        network["hanging"] = None
+        release.set()
+        page.goto(origin + BASE + "ca/beehive/")  # the network's copy: no notice
+        assert page.locator("#kept-notice").count() == 1 and not page.locator("#kept-notice").is_visible()
     finally:
         network["hanging"] = None
         release.set()
