@@ -24,7 +24,7 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE, serve  # noqa: E402
+from conftest import SITE_BASE as BASE, serve, wait_for_promise  # noqa: E402
 from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -65,10 +65,15 @@ def cuttable_site(tmp_path):
         yield origin, rebuild, network
 
 
-def wait_until_kept(page, version: str) -> None:
-    """Until the service worker of ``version`` controls the page and its cache is full."""
-    page.wait_for_function("""(version) => navigator.serviceWorker.controller &&
-        caches.has('rusc-' + version)""", arg=version, timeout=20000)
+def wait_until_kept(page, version: str, code: str = "ca") -> None:
+    """Until the service worker of ``version`` controls the page and has kept the pages of
+    language ``code`` whole (templates/sw.js marks a language kept)."""
+    wait_for_promise(page, """([version, mark]) => navigator.serviceWorker.controller &&
+        caches.open('rusc-' + version).then((cache) => cache.match(mark))""", [version, BASE + code + "/.kept"])
+
+
+def kept_urls(page, version: str) -> list[str]:
+    return page.evaluate("(v) => caches.open('rusc-' + v).then(c => c.keys()).then(k => k.map(r => r.url))", version)
 
 
 def sw_version(site: Path) -> str:
@@ -85,8 +90,7 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         page = context.new_page()
         page.goto(origin + BASE + "ca/beehive/")
         wait_until_kept(page, sw_version(site))
-        kept = page.evaluate("(v) => caches.open('rusc-' + v).then(c => c.keys()).then(k => k.map(r => r.url))",
-                             sw_version(site))
+        kept = kept_urls(page, sw_version(site))
         for name in ("ca/", "ca/beehive/", "ca/rack/", "ca/wordle/", "assets/style.", "assets/wordle.",
                      "assets/wordle-ca-", "assets/site."):
             assert any(url.startswith(origin + BASE + name) for url in kept), (name, kept)
@@ -108,8 +112,7 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         page.goto(origin + BASE + "ca/beehive/")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         wait_until_kept(page, sw_version(site))
-        page.wait_for_function("(v) => caches.keys().then(k => k.length === 1 && k[0] === 'rusc-' + v)",
-                               arg=sw_version(site), timeout=20000)
+        wait_for_promise(page, "(v) => caches.keys().then(k => k.length === 1 && k[0] === 'rusc-' + v)", sw_version(site))
 
         network["down"] = True
         page.goto(origin + BASE + "ca/beehive/")
@@ -197,4 +200,28 @@ def test_a_kept_page_shows_when_the_network_hangs(cuttable_site, browser):
     finally:
         network["hanging"] = None
         release.set()
+        context.close()
+
+
+def test_a_visitor_keeps_only_the_languages_they_open(real_site, browser):
+    """Every visitor's service worker kept both languages' solver indexes and every Wordle
+    length (8.4 MB); now only the languages the visitor opens, each whole."""
+    origin, site = real_site
+    version = sw_version(site)
+    context = browser.new_context(locale="ca-ES")
+    try:
+        page = context.new_page()
+        page.goto(origin + BASE + "ca/beehive/")
+        wait_until_kept(page, version, "ca")
+        kept = kept_urls(page, version)
+        for name in ("ca/", "ca/rack-finder/", "ca/wordle/", "assets/hive-index-ca.", "assets/wordle-ca-5.",
+                     "en/offline/"):
+            assert any(url.startswith(origin + BASE + name) for url in kept), name
+        assert not [url for url in kept if url.startswith(origin + BASE + "en/") and "/offline/" not in url]
+        assert not [url for url in kept if "-en" in url.rsplit("/", 1)[1]]
+        page.goto(origin + BASE + "en/")
+        wait_until_kept(page, version, "en")
+        kept = kept_urls(page, version)
+        assert any("/assets/hive-index-en." in url for url in kept) and any("/assets/wordle-en-7." in url for url in kept)
+    finally:
         context.close()

@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, wait_for_promise
 from page_sweep import DARK_SCAN, FULL_SCAN, serious_violations
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.racks import RackIndex
@@ -286,11 +286,10 @@ def test_the_solvers_work_offline_after_one_visit(real_site, browser, engines):
         page = context.new_page()
         page.goto(origin + BASE + "ca/hive-solver/")
         # Kept once the service worker controls the page and holds both solvers' indexes.
-        page.wait_for_function("""() => navigator.serviceWorker.controller &&
-            caches.match(document.getElementById('hs-result').dataset.src).then(Boolean)""", timeout=60000)
+        wait_for_promise(page, """() => navigator.serviceWorker.controller &&
+            caches.match(document.getElementById('hs-result').dataset.src)""", timeout=60000)
         page.goto(origin + BASE + "ca/rack-finder/")
-        page.wait_for_function("() => caches.match(document.getElementById('rf-result').dataset.src).then(Boolean)",
-                               timeout=60000)
+        wait_for_promise(page, "() => caches.match(document.getElementById('rf-result').dataset.src)", timeout=60000)
         context.set_offline(True)
         page.goto(origin + BASE + f"ca/hive-solver/?letters={urllib.parse.quote(letters)}")
         page.locator("#hs-result").wait_for(state="visible")

@@ -155,11 +155,12 @@ def _alternates(page: Page, languages: list[Language], built: set[str]) -> list[
 def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], urls: Urls, title: str,
                    assets: Assets, language: Language) -> None:
     """The manifest and the service worker that keeps ``kept`` (path → HTML) offline."""
-    precache = offline.precache_urls(kept, urls.base_path)
+    notice_paths = [path for path in kept if path.endswith("/" + offline_notice.PATH)]
+    precache = offline.precache_urls(kept, urls.base_path, shared=notice_paths)
     description = str(env.globals["_"](MANIFEST_DESCRIPTION))
     _write(out / "manifest.webmanifest",
            offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))))
-    notices = {path.split("/")[0]: urls.url(path) for path in kept if path.endswith("/" + offline_notice.PATH)}
+    notices = {path.split("/")[0]: urls.url(path) for path in notice_paths}
     script = env.get_template("sw.js").render(version=offline.version(precache, kept), base_path=urls.base_path,
                                               precache=precache, notices=notices)
     _write(out / "sw.js", script.encode("utf-8"))
