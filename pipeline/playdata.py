@@ -169,15 +169,15 @@ def meanings(glossary: Glossary | None, salt: str, hashes: list[str], secrets: l
             for digest, secret, word in sorted(zip(hashes, secrets, words)) if word in defined}
 
 
-def levels(count: int) -> dict[str, int]:
+def levels(count: int, streak: int | None = None) -> dict[str, int]:
     """A game's result levels as its page data carries them: how many, and the one from
-    which a day counts towards the player's streak, the middle one (the beehive's Nice or
-    Molt bé of ten ranks; half a rack's words).
+    which a day counts towards the player's streak: ``streak``, by default the middle one
+    (the beehive's Nice or Molt bé of ten ranks; half a rack's words).
 
     >>> levels(10), levels(RACK_LEVELS)
     ({'count': 10, 'streak': 5}, {'count': 5, 'streak': 2})
     """
-    return {"count": count, "streak": count // 2}
+    return {"count": count, "streak": count // 2 if streak is None else streak}
 
 
 def dictionary_links(language: Language) -> list[list[str]]:

@@ -123,7 +123,7 @@
       drawBar(points, rank);
       drawHints();
       P.record("beehive", lang, date, state, rank.index, hive.ranks.length);
-      P.showHistory("beehive", lang, hive.ranks.map(function (r) { return r[0]; }), data.levels);
+      P.showHistory("beehive", lang);
     }
 
     function drawBar(points, rank) {

@@ -141,10 +141,12 @@
     return { played: Object.keys(days).length, current: current, longest: longest, counts: counts, days: days };
   }
 
-  /** Fill the Stats view (templates/history.html) of a game page: `names` of the levels. */
-  function showHistory(game, lang, names, levels) {
+  /** Fill the Stats view (templates/history.html) of a game's page: its levels and their
+   *  names are the view's data-levels and data-names. */
+  function showHistory(game, lang) {
     var box = document.getElementById("history");
     if (!box) return;
+    var levels = JSON.parse(box.getAttribute("data-levels")), names = JSON.parse(box.getAttribute("data-names"));
     var D = window.RuscDom, h = history(game, lang, box.getAttribute("data-today"), levels.streak, levels.count);
     document.getElementById("history-played").textContent = String(h.played);
     document.getElementById("history-current").textContent = String(h.current);

@@ -89,7 +89,7 @@
       P.drawGrid(G.gridLeft(data.hints.grid, ids.map(function (id) { return found[id].tiles; })));
       // The day's result: the share of its words found, in quarters (pipeline/playdata.py RACK_LEVELS).
       P.record("rack", lang, date, state, Math.floor((data.levels.count - 1) * ids.length / data.words), data.levels.count);
-      P.showHistory("rack", lang, S.levels, data.levels);
+      P.showHistory("rack", lang);
     }
 
     // --- entry: typing, tapping tiles, delete, shuffle -----------------------------

@@ -749,6 +749,7 @@
     var rows = [], showAll = false, job = null, timer = null;
     var last = { candidates: [], cons: null, clues: [] };
     var keys = words.shortcuts, lang = document.documentElement.lang;
+    if (window.RuscPage) window.RuscPage.showHistory("wordle", lang);
 
     function say(text) {
       message.textContent = text;
@@ -991,9 +992,32 @@
         });
         grid.value = "";
         gridMessage.textContent = D.plural(S.grid_read, parsed.rows.length, lang);
+        offerToTrack(parsed.rows);
         update();
         input.focus();
       }
+    }
+
+    /** A finished game's grid (won, or every guess used) may go into the player's stats
+     *  (site/game-page.js history), if the player chooses: today's entry of "wordle". */
+    function offerToTrack(marks) {
+      var box = document.getElementById("history"), button = document.getElementById("wordle-track");
+      if (!box || !window.RuscPage) return;
+      var won = marks[marks.length - 1].every(function (mark) { return mark === GREEN; });
+      var guesses = words.endgame.guesses;
+      button.parentNode.hidden = !(won || marks.length >= guesses);
+      if (button.parentNode.hidden) return;
+      var score = (won ? marks.length : "X") + "/" + guesses;
+      button.textContent = format(S.track, { score: score });
+      button.onclick = function () {
+        var levels = JSON.parse(box.getAttribute("data-levels")), today = box.getAttribute("data-today");
+        window.RuscPage.save("wordle", lang, today, {
+          found: marks.map(function (row) { return row.map(function (mark) { return ".yg".charAt(mark); }).join(""); }),
+          result: { level: won ? guesses + 1 - marks.length : 0, levels: levels.count } });
+        window.RuscPage.showHistory("wordle", lang);
+        button.parentNode.hidden = true;
+        gridMessage.textContent = format(S.tracked, { score: score });
+      };
     }
 
     form.addEventListener("submit", function (event) {

@@ -105,3 +105,30 @@ def test_the_rack_counts_a_day_from_half_its_words(real_site, new_page, engines)
         assert not errors, errors
     finally:
         tab.close()
+
+
+def test_a_wordle_game_pasted_as_its_grid_goes_into_the_stats_if_the_player_chooses(real_site, new_page):  # noqa: F811
+    origin, _ = real_site
+    won = "Wordle 1,234 3/6\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛🟨⬛\n🟩🟩🟩🟩🟩"
+    lost = "\n".join(["⬛🟨⬛⬛⬛"] * 6)
+    tab, page, errors = new_page()
+    try:
+        goto(page, origin, "en/wordle/")
+        page.locator("#wordle-app").wait_for(state="visible")
+        assert stats(page)["played"] == 0 and not page.locator("#wordle-track").is_visible()
+        page.fill("#wordle-grid", "⬛🟨⬛⬛⬛")  # a game not finished: nothing to track
+        assert not page.locator("#wordle-track").is_visible()
+        page.fill("#wordle-grid", won)
+        page.locator("#wordle-track", has_text="3/6").click()
+        expected = {"played": 1, "current": 1, "longest": 1, "counts": [0, 0, 0, 0, 1, 0, 0]}
+        assert stats(page) == expected
+        page.reload()
+        page.locator("#wordle-app").wait_for(state="visible")
+        assert stats(page) == expected
+        # The same day tracked again: the later grid is the day's game.
+        page.fill("#wordle-grid", lost)
+        page.locator("#wordle-track", has_text="X/6").click()
+        assert stats(page) == {"played": 1, "current": 0, "longest": 0, "counts": [1, 0, 0, 0, 0, 0, 0]}
+        assert not errors, errors
+    finally:
+        tab.close()
