@@ -34,7 +34,7 @@ def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over
             common: int | None = None) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
-    ``common`` (:func:`pipeline.wordle.words.common_weight`), hard mode's book."""
+    ``common`` (:func:`pipeline.wordle.words.common_weight`), the book of both modes."""
     words = patterns.words
     everything = np.arange(words.size)
     first = rank(patterns, everything, everything, top)
@@ -53,7 +53,6 @@ def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over
     if common is None:
         return table
     return replace(table, book={hard: build_book(patterns, table, hard, common) for hard in (False, True)})
-
 
 
 #: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
