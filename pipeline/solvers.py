@@ -19,6 +19,11 @@ Where to start reading:
   blank positions of :meth:`pipeline.racks.RackIndex.solve`'s signature walk, from a file
   that needs no signature order. (Filed by signature, the Catalan words gzip to 5.1 MB;
   sorted by spelling, to 0.7 MB, since neighbours share prefixes and inflections.)
+* :func:`rack_index_files` — the same index as the page fetches it: its rules (the head)
+  and one file of spellings per number of tiles, so a rack of 7 tiles fetches the words of
+  2 to 7 tiles (Catalan: 139 KB gzipped, where the whole index is 706 KB; the files
+  together weigh 1.06 MB, as neighbours of other lengths no longer share their prefixes)
+  and shows its answers within seconds on a slow phone network.
 * :func:`encode_forms` — display forms are written only where they differ from what the
   browser can rebuild (the key; the tiles' texts), and then mostly as changed positions.
 
@@ -163,15 +168,7 @@ def _rack_index(index: RackIndex) -> bytes:
             _check_forms(forms, language)
             rows.append((codes, encode_forms("".join(texts), forms)))
     rows.sort()
-    lines = []
-    previous = ""
-    for codes, extra in rows:
-        shared = 0
-        limit = min(len(previous), len(codes), MAX_RACK)
-        while shared < limit and previous[shared] == codes[shared]:
-            shared += 1
-        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
-        previous = codes
+    lines = _front_coded(rows)
     rules = language.racks
     return _dump({
         "format": FORMAT,
@@ -188,3 +185,38 @@ def _rack_index(index: RackIndex) -> bytes:
         "fold": _fold_data(language),
         "words": "\n".join(lines),
     })
+
+
+def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
+    """The rack finder's index split as the page fetches it: (the head: :func:`rack_index`
+    without its words, with the ``lengths`` of the spellings it holds; number of tiles →
+    that length's spellings, front-coded on their own, as ``{"format", "kind": "rack-words",
+    "length", "words"}``). ``site/solver-core.js`` adds each to the head it decodes
+    (``addWords``); together they hold the words of :func:`rack_index`, line for line."""
+    data = json.loads(rack_index(index))
+    by_length: dict[int, list[tuple[str, str]]] = {}
+    previous = ""
+    for line in data["words"].split("\n") if data["words"] else []:
+        head, tab, extra = line.partition("\t")
+        codes = previous[:ord(head[0]) - POSITION_BASE] + head[1:]
+        by_length.setdefault(len(codes), []).append((codes, extra))
+        previous = codes
+    shards = {}
+    for length, rows in sorted(by_length.items()):
+        shards[length] = _dump({"format": FORMAT, "kind": "rack-words", "language": data["language"], "length": length,
+                                "words": "\n".join(_front_coded(rows))})
+    return _dump({**data, "words": "", "lengths": sorted(shards)}), shards
+
+
+def _front_coded(rows: list[tuple[str, str]]) -> list[str]:
+    """Sorted (tile codes, encoded forms) as the index's lines: how many codes each shares
+    with the line before, the rest, and a tab and the forms if any."""
+    lines, previous = [], ""
+    for codes, extra in rows:
+        shared = 0
+        limit = min(len(previous), len(codes), MAX_RACK)
+        while shared < limit and previous[shared] == codes[shared]:
+            shared += 1
+        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
+        previous = codes
+    return lines

@@ -1,9 +1,11 @@
 /* Rusc — the rack finder page (templates/rack-finder.html). Plain JavaScript, no framework.
  *
- * Where to start reading: start() fetches the language's rack index (once; the browser
- * caches it under its hashed name), reads the rack and filters from the URL or the form,
- * and find() shows every word, grouped by length (longest first, the chosen order inside
- * a group), each with its tiles (blanks marked), score and bingo; a group shows its first
+ * Where to start reading: start() fetches the head of the language's rack index (its rules;
+ * the browser caches it under its hashed name), reads the rack and filters from the URL or
+ * the form; find() fetches the words of the numbers of tiles the rack can spell that it
+ * lacks (one file each, pipeline/solvers.py rack_index_files), then shows every word,
+ * grouped by length (longest first, the chosen order inside a group), each with its tiles
+ * (blanks marked), score and bingo; a group shows its first
  * GROUP_SIZE words and a "show more" button. Engine: site/solver-core.js. Every text goes
  * in with textContent; nothing from the index is ever parsed as HTML.
  */
@@ -36,6 +38,29 @@
     var loading = D.fetchJson(root.getAttribute("data-src"))
       .then(function (data) { index = R.decode(data); return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
+    // The words of each number of tiles, fetched when a rack first needs them.
+    var shards = JSON.parse(root.getAttribute("data-shards")), fetching = {};
+
+    /** A promise of the words of `n` tiles, added to the index once both have come. */
+    function fetchWords(n) {
+      if (!fetching[n]) {
+        fetching[n] = Promise.all([loading, D.fetchJson(shards[n])]).then(function (got) { R.addWords(got[0], got[1]); });
+        fetching[n].catch(function () { delete fetching[n]; });
+      }
+      return fetching[n];
+    }
+
+    /** A promise of the words a rack may spell, added to the index (none if the rack is refused). */
+    function wordsFor(rack) {
+      var missing;
+      try { missing = R.missingLengths(index, rack); } catch (e) { return Promise.resolve(); }
+      return Promise.all(missing.map(fetchWords));
+    }
+
+    // A rack in the URL: its words are fetched beside the head, not after it (a slow network
+    // pays its round trip once). Its length in characters bounds its number of tiles.
+    var asked = Array.from((new URLSearchParams(window.location.search).get("rack") || "").replace(/\s+/g, "")).length;
+    Object.keys(shards).forEach(function (n) { if (Number(n) <= asked) fetchWords(n).catch(function () {}); });
 
     function values() {
       var v = {};
@@ -68,6 +93,14 @@
       if (!index) {
         status.textContent = S.loading;
         loading.then(function () { status.textContent = ""; find(v, updateUrl); });
+        return;
+      }
+      var needed;
+      try { needed = R.missingLengths(index, v.rack); } catch (e) { needed = []; }
+      if (needed.length) {
+        status.textContent = S.loading;
+        wordsFor(v.rack).then(function () { status.textContent = ""; find(v, updateUrl); },
+                              function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
         return;
       }
       var solution;

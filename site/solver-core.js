@@ -171,7 +171,8 @@
   function RackError(kind, text) { this.kind = kind; this.text = text || ""; this.message = "rack: " + kind + " " + this.text; }
 
   /** The parsed rack index: every word's tile codes, sorted (the file's order), in the
-   *  shape game-core.js's spell() reads, plus the words. */
+   *  shape game-core.js's spell() reads, plus the words: one block of spellings for a whole
+   *  index (pipeline/solvers.py rack_index), none for a head, to which addWords adds them. */
   function decodeRack(data) {
     checkFormat(data, "rack");
     var texts = data.tiles.map(function (t) { return t[0]; }), tileChars = {};
@@ -179,12 +180,25 @@
     var order = texts.map(function (t, i) { return i; }).sort(function (a, b) {
       return (Array.from(texts[b]).length - Array.from(texts[a]).length) || compare(texts[a], texts[b]);
     });
-    var spelled = spellings(data.words || "");
     return { data: { variants: data.variants }, tiles: texts, tileChars: tileChars, order: order,
              points: data.tiles.map(function (t) { return t[1]; }), keys: data.tiles.map(function (t) { return t[2]; }),
              blanks: data.blanks, rackSize: data.rack_size, bingo: data.bingo_bonus, maxRack: data.max_rack,
-             blank: data.blank, codes: spelled.codes, start: spelled.start, extra: spelled.extra,
-             fold: G.makeFolder(data.fold, data.alphabet) };
+             blank: data.blank, blocks: data.words ? [spellings(data.words)] : [], lengths: data.lengths || [],
+             loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** Add the spellings of one number of tiles (pipeline/solvers.py rack_index_files) to an
+   *  index decoded from its head; a rack is solved over every block added. */
+  function addWords(index, data) {
+    checkFormat(data, "rack-words");
+    if (!index.loaded[data.length]) index.blocks.push(spellings(data.words));
+    index.loaded[data.length] = true;
+  }
+
+  /** The numbers of tiles whose words a rack may spell and the index has not added yet. */
+  function missingLengths(index, rack) {
+    var parsed = parseRack(index, rack), size = parsed.ids.length + parsed.blanks;
+    return index.lengths.filter(function (n) { return n <= size && !index.loaded[n]; });
   }
 
   /** The index's lines (each: how many codes it shares with the line before, as
@@ -265,8 +279,8 @@
   /** Every (word, positions played by blanks) the rack can spell: a depth-first walk of
    *  the sorted spellings as a trie, a real tile while the rack has a copy and a blank
    *  after, so blanks fall on the last copies of their tile, as in pipeline/racks.py. */
-  function spellable(index, have, blanks) {
-    var codes = index.codes, start = index.start, found = [], blankAt = [];
+  function spellable(block, have, blanks) {
+    var codes = block.codes, start = block.start, found = [], blankAt = [];
     function visit(lo, hi, depth, blanksLeft) {
       if (start[lo + 1] - start[lo] === depth) { found.push([lo, blankAt.slice()]); lo++; }
       while (lo < hi) {
@@ -324,23 +338,25 @@
     var matches = matcher(pattern), points = index.points, answers = [];
     var have = new Int32Array(index.tiles.length);
     parsed.ids.forEach(function (t) { have[t]++; });
-    spellable(index, have, parsed.blanks).forEach(function (hit) {
-      var w = hit[0], blanksUsed = hit[1], first = index.start[w], size = index.start[w + 1] - first;
-      var codes = index.codes, key = "", tiles = [], score = 0, j;
-      for (j = 0; j < size; j++) {
-        var t = codes[first + j] - CODE_BASE;
-        key += index.keys[t];
-        tiles.push(index.tiles[t]);
-        score += points[t];
-      }
-      var n = key.length;
-      if (n < minLength || n > maxLength || key.indexOf(contains) < 0 || !key.startsWith(starts) ||
-          !key.endsWith(ends) || !matches(key)) return;
-      for (j = 0; j < blanksUsed.length; j++) score -= points[codes[first + blanksUsed[j]] - CODE_BASE];
-      var bingo = size >= index.rackSize;
-      if (bingo) score += index.bingo;
-      var forms = decodeForms(tiles.join(""), index.extra[w] || "");
-      answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
+    index.blocks.forEach(function (block) {
+      spellable(block, have, parsed.blanks).forEach(function (hit) {
+        var w = hit[0], blanksUsed = hit[1], first = block.start[w], size = block.start[w + 1] - first;
+        var codes = block.codes, key = "", tiles = [], score = 0, j;
+        for (j = 0; j < size; j++) {
+          var t = codes[first + j] - CODE_BASE;
+          key += index.keys[t];
+          tiles.push(index.tiles[t]);
+          score += points[t];
+        }
+        var n = key.length;
+        if (n < minLength || n > maxLength || key.indexOf(contains) < 0 || !key.startsWith(starts) ||
+            !key.endsWith(ends) || !matches(key)) return;
+        for (j = 0; j < blanksUsed.length; j++) score -= points[codes[first + blanksUsed[j]] - CODE_BASE];
+        var bingo = size >= index.rackSize;
+        if (bingo) score += index.bingo;
+        var forms = decodeForms(tiles.join(""), block.extra[w] || "");
+        answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
+      });
     });
     answers.sort(SORT_KEYS[sort]);
     var rackTiles = parsed.ids.slice().sort(function (a, b) { return a - b; }).map(function (t) { return index.tiles[t]; });
@@ -352,6 +368,7 @@
     decodeForms: decodeForms,
     hive: { decode: decodeHive, parse: parseHive, solve: solveHive, hints: hints, foundKeys: foundKeys,
             help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
-    rack: { decode: decodeRack, parse: parseRack, solve: solveRack, RackError: RackError, SORTS: SORTS },
+    rack: { decode: decodeRack, addWords: addWords, missingLengths: missingLengths, parse: parseRack, solve: solveRack,
+            RackError: RackError, SORTS: SORTS },
   };
 });

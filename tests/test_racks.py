@@ -404,3 +404,33 @@ def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when
     RackIndex.load(load_language(str(toml)), paths)
     assert not beside.exists()
     assert RackIndex.load(EN, None, paths.wordlists("en")).kept is None
+
+
+def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca):
+    """The page fetches the head and one file per number of tiles (pipeline/solvers.py
+    rack_index_files): together they hold every line of the whole index, each file only
+    spellings of its length, and a 7-tile rack needs a fraction of the whole."""
+    import gzip
+    import json
+
+    from pipeline import solvers
+
+    def spellings(text: str) -> list[tuple[str, str]]:
+        rows, previous = [], ""
+        for line in text.split("\n") if text else []:
+            head, _, extra = line.partition("\t")
+            previous = previous[:ord(head[0]) - solvers.POSITION_BASE] + head[1:]
+            rows.append((previous, extra))
+        return rows
+
+    whole = solvers.rack_index(real_ca.index)
+    head, shards = solvers.rack_index_files(real_ca.index)
+    head_data, whole_data = json.loads(head), json.loads(whole)
+    assert head_data["words"] == "" and head_data["lengths"] == sorted(shards)
+    assert {k: v for k, v in head_data.items() if k not in ("words", "lengths")} == {
+        k: v for k, v in whole_data.items() if k != "words"}
+    by_file = {length: spellings(json.loads(shard)["words"]) for length, shard in shards.items()}
+    assert all(len(codes) == length for length, rows in by_file.items() for codes, _ in rows)
+    assert sorted(row for rows in by_file.values() for row in rows) == spellings(whole_data["words"])
+    needed = len(gzip.compress(head)) + sum(len(gzip.compress(shards[n])) for n in shards if n <= 7)
+    assert needed < len(gzip.compress(whole)) / 4

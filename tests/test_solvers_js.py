@@ -21,7 +21,7 @@ from pipeline.racks import BLANK, RackIndex
 from pipeline.solvers import encode_forms
 
 CASES = 500
-#: Reads {"hive": path, "rack": path, "hives": [...], "racks": [...]} on stdin; answers each
+#: Reads {"hive": path, "rack": path (the head), "shards": {tiles: path}, "hives": [...], "racks": [...]} on stdin; answers each
 #: case with the sha256 of its canonical JSON (and the JSON itself for the first few).
 DRIVER = r"""
 const fs = require("fs"), crypto = require("crypto");
@@ -32,7 +32,24 @@ process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const job = JSON.parse(input);
   const hiveIndex = H.decode(JSON.parse(fs.readFileSync(job.hive, "utf8")));
-  const rackIndex = R.decode(JSON.parse(fs.readFileSync(job.rack, "utf8")));
+  // The rack finder's index as the page fetches it: the head, then for each rack only the
+  // words of the numbers of tiles missingLengths names (each file decoded once).
+  const rackHead = JSON.parse(fs.readFileSync(job.rack, "utf8")), blocks = {};
+  const rackIndexFor = (text) => {
+    const index = R.decode(rackHead);
+    let missing = [];
+    try { missing = R.missingLengths(index, text); } catch (e) { return index; }  // refused by solve too
+    for (const n of missing) {
+      if (!blocks[n]) {
+        const alone = R.decode(rackHead);
+        R.addWords(alone, JSON.parse(fs.readFileSync(job.shards[n], "utf8")));
+        blocks[n] = alone.blocks[0];
+      }
+      index.blocks.push(blocks[n]);
+      index.loaded[n] = true;
+    }
+    return index;
+  };
   const attempt = (f) => { try { return f(); } catch (e) {
     if (e instanceof H.HiveError) return ["error", e.kind, e.letter];
     if (e instanceof R.RackError) return ["error", e.kind, e.text];
@@ -44,7 +61,7 @@ process.stdin.on("end", () => {
             [t.word_count, t.total_points, t.pangram_count, t.lengths, t.rows, t.column_totals, t.two_letter]];
   }));
   const racks = job.racks.map(([text, options]) => attempt(() => {
-    const s = R.solve(rackIndex, text, options);
+    const s = R.solve(rackIndexFor(text), text, options);
     return [s.rack, s.answers.map((a) => [a.form, a.key, a.tiles, a.score, a.blanks_used, a.bingo, a.forms])];
   }));
   const digest = (x) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("hex");
@@ -180,12 +197,15 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     _, site = real_site
     (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
     (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
+    shards = {int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
+              for path in (site / "assets").glob(f"rack-words-{code}-*.json")}
+    assert sorted(shards) == json.loads(rack_file.read_text(encoding="utf-8"))["lengths"]
     rng = random.Random(f"solvers-{code}")
     hive_texts = hive_cases(rng, hives)
     rack_texts = rack_cases(rng, racks)
     form_cases = [("acaba", encode_forms("acaba", ("acaba", "acabà"))), ("amelarse", encode_forms("amelarse", ("amelar-se",))),
                   ("cel", "")]
-    job = {"hive": str(hive_file), "rack": str(rack_file), "hives": hive_texts,
+    job = {"hive": str(hive_file), "rack": str(rack_file), "shards": shards, "hives": hive_texts,
            "racks": [[text, options] for text, options in rack_texts], "forms": form_cases}
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
