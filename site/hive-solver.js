@@ -1,8 +1,9 @@
 /* Rusc — the hive solver page (templates/hive-solver.html). Plain JavaScript, no framework.
  *
- * Where to start reading: start() fetches the language's hive index (once; the browser
- * caches it under its hashed name), reads the letters from the URL or the form, and
- * solve() shows what spoils nothing: counts, the first-letter x length grid, the
+ * Where to start reading: start() fetches the head of the language's hive index (its rules;
+ * the browser caches it under its hashed name) and reads the letters from the URL or the
+ * form; solve() fetches the letter sets filed under the hive's letters that it lacks (one
+ * file per letter, pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the first-letter x length grid, the
  * two-letter list and the ranks, all counting only the words not yet marked as found.
  * The words themselves appear only on demand: hint() (graded, one word at a time), a grid
  * cell's words, or all of them. Engines: site/solver-core.js. Every text goes in with
@@ -35,6 +36,22 @@
     var loading = D.fetchJson(root.getAttribute("data-src"))
       .then(function (data) { index = H.decode(data); return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
+    // The letter sets filed under each letter, fetched when a hive first needs them.
+    var shards = JSON.parse(root.getAttribute("data-shards")), fetching = {};
+
+    /** A promise of the sets filed under `letter`, added to the index once both have come. */
+    function fetchSets(letter) {
+      if (!fetching[letter]) {
+        fetching[letter] = Promise.all([loading, D.fetchJson(shards[letter])]).then(function (got) { H.addSets(got[0], got[1]); });
+        fetching[letter].catch(function () { delete fetching[letter]; });
+      }
+      return fetching[letter];
+    }
+
+    // Letters in the URL: their sets are fetched beside the head, not after it.
+    Array.from((new URLSearchParams(window.location.search).get("letters") || "").toLowerCase()).forEach(function (letter) {
+      if (Object.prototype.hasOwnProperty.call(shards, letter)) fetchSets(letter).catch(function () {});
+    });
 
     /** The typed letters (centre first), as they are: parse() judges them. */
     function typed() {
@@ -51,6 +68,14 @@
       if (!index) {
         status.textContent = S.loading;
         loading.then(function () { status.textContent = ""; solve(text, updateUrl); });
+        return;
+      }
+      var missing;
+      try { missing = H.missingLetters(index, text); } catch (e) { missing = []; }
+      if (missing.length) {
+        status.textContent = S.loading;
+        Promise.all(missing.map(fetchSets)).then(function () { status.textContent = ""; solve(text, updateUrl); },
+                                                  function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
         return;
       }
       var solved;

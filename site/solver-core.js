@@ -56,20 +56,41 @@
    *  alphabet) or "repeat" (a letter twice), as pipeline/beehive.py parse_hive refuses. */
   function HiveError(kind, letter) { this.kind = kind; this.letter = letter || ""; this.message = "hive: " + kind + " " + this.letter; }
 
-  /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules}. */
+  /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules};
+   *  a head (pipeline/solvers.py hive_index_files) has no sets until addSets adds them. */
   function decodeHive(data) {
     checkFormat(data, "hive");
     var alphabet = Array.from(data.alphabet), bits = {};
     alphabet.forEach(function (ch, i) { bits[ch] = 1 << i; });
-    var sets = new Map();
-    (data.sets ? data.sets.split("\n") : []).forEach(function (line) {
+    var index = { alphabet: alphabet, order: data.alphabet, bits: bits, sets: new Map(), minLength: data.min_length,
+                  rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
+                  shards: Array.from(data.shards || ""), loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
+    fileSets(index, data.sets);
+    return index;
+  }
+
+  /** File an index's lines ("letters<TAB>entries") under their letter sets' masks. */
+  function fileSets(index, text) {
+    (text ? text.split("\n") : []).forEach(function (line) {
       var mask = 0;
-      Array.from(line.slice(0, line.indexOf("\t"))).forEach(function (ch) { mask |= bits[ch]; });
-      sets.set(mask, line);  // parsed on first use (answersOf)
+      Array.from(line.slice(0, line.indexOf("\t"))).forEach(function (ch) { mask |= index.bits[ch]; });
+      index.sets.set(mask, line);  // parsed on first use (answersOf)
     });
-    return { alphabet: alphabet, order: data.alphabet, bits: bits, sets: sets, minLength: data.min_length,
-             rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
-             fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** Add the letter sets filed under one letter (pipeline/solvers.py hive_index_files) to an
+   *  index decoded from its head. */
+  function addSets(index, data) {
+    checkFormat(data, "hive-sets");
+    if (!index.loaded[data.letter]) fileSets(index, data.sets);
+    index.loaded[data.letter] = true;
+  }
+
+  /** The letters of a hive whose sets the index has not added yet: a set within the hive is
+   *  filed under its rarest letter, one of the hive's. */
+  function missingLetters(index, text) {
+    var letters = Array.from(parseHive(index, text));
+    return index.shards.filter(function (letter) { return letters.indexOf(letter) >= 0 && !index.loaded[letter]; });
   }
 
   /** The answers ({key, forms, points, pangram}) filed under one letter-set mask. */
@@ -366,7 +387,8 @@
 
   return {
     decodeForms: decodeForms,
-    hive: { decode: decodeHive, parse: parseHive, solve: solveHive, hints: hints, foundKeys: foundKeys,
+    hive: { decode: decodeHive, addSets: addSets, missingLetters: missingLetters, parse: parseHive, solve: solveHive,
+            hints: hints, foundKeys: foundKeys,
             help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
     rack: { decode: decodeRack, addWords: addWords, missingLengths: missingLengths, parse: parseRack, solve: solveRack,
             RackError: RackError, SORTS: SORTS },

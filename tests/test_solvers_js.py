@@ -16,6 +16,7 @@ import pytest
 
 from conftest import require_tool
 from pipeline.beehive import BeehiveIndex, hints
+from pipeline.config import load_language
 from pipeline.errors import UsageError
 from pipeline.racks import BLANK, RackIndex
 from pipeline.solvers import encode_forms
@@ -31,7 +32,19 @@ let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const job = JSON.parse(input);
-  const hiveIndex = H.decode(JSON.parse(fs.readFileSync(job.hive, "utf8")));
+  // The hive index as the page fetches it: the head, then for each hive only the letter
+  // sets missingLetters names.
+  const hiveHead = JSON.parse(fs.readFileSync(job.hive, "utf8")), hiveSets = {};
+  const hiveIndexFor = (text) => {
+    const index = H.decode(hiveHead);
+    let missing = [];
+    try { missing = H.missingLetters(index, text); } catch (e) { return index; }  // refused by solve too
+    for (const letter of missing) {
+      if (!hiveSets[letter]) hiveSets[letter] = JSON.parse(fs.readFileSync(job.hiveShards[letter], "utf8"));
+      H.addSets(index, hiveSets[letter]);
+    }
+    return index;
+  };
   // The rack finder's index as the page fetches it: the head, then for each rack only the
   // words of the numbers of tiles missingLengths names (each file decoded once).
   const rackHead = JSON.parse(fs.readFileSync(job.rack, "utf8")), blocks = {};
@@ -55,7 +68,7 @@ process.stdin.on("end", () => {
     if (e instanceof R.RackError) return ["error", e.kind, e.text];
     throw e; } };
   const hives = job.hives.map((text) => attempt(() => {
-    const h = H.solve(hiveIndex, text), t = H.hints(h);
+    const h = H.solve(hiveIndexFor(text), text), t = H.hints(h);
     return [h.letters, h.centre, h.sorted_letters, h.answers.map((a) => [a.key, a.forms, a.points, a.pangram]),
             h.total_points, h.pangram_count, h.word_count, h.ranks,
             [t.word_count, t.total_points, t.pangram_count, t.lengths, t.rows, t.column_totals, t.two_letter]];
@@ -196,6 +209,10 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     hives, racks = game_indexes.beehive(code), game_indexes.rack(code)
     _, site = real_site
     (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
+    alphabet = load_language(code).alphabet
+    hive_shards = {alphabet[int(path.name.split(".")[0].rsplit("-", 1)[1])]: str(path)
+                   for path in (site / "assets").glob(f"hive-sets-{code}-*.json")}
+    assert "".join(sorted(hive_shards, key=alphabet.index)) == json.loads(hive_file.read_text(encoding="utf-8"))["shards"]
     (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
     shards = {int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
               for path in (site / "assets").glob(f"rack-words-{code}-*.json")}
@@ -205,7 +222,7 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     rack_texts = rack_cases(rng, racks)
     form_cases = [("acaba", encode_forms("acaba", ("acaba", "acabà"))), ("amelarse", encode_forms("amelarse", ("amelar-se",))),
                   ("cel", "")]
-    job = {"hive": str(hive_file), "rack": str(rack_file), "shards": shards, "hives": hive_texts,
+    job = {"hive": str(hive_file), "hiveShards": hive_shards, "rack": str(rack_file), "shards": shards, "hives": hive_texts,
            "racks": [[text, options] for text, options in rack_texts], "forms": form_cases}
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
@@ -234,3 +251,27 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     assert any(a[4] for r in with_blanks for a in r[1]), "no answer played a blank"
     assert sum(len(r[1]) > 50 for r in solved) > CASES / 4
     assert {r[1] for r in expected_racks if r[0] == "error"} >= {"tile", "empty", "long", "filter", "bounds"}
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_the_hive_files_file_each_set_under_its_rarest_letter(code, game_indexes):
+    """The page fetches the head and the letter sets of its hive's letters only
+    (pipeline/solvers.py hive_index_files): together the files hold every line of the whole
+    index, each line under the rarest of its letters, and a daily hive needs under half."""
+    import datetime as dt
+    import gzip
+
+    from pipeline.solvers import hive_index, hive_index_files
+
+    index = game_indexes.beehive(code)
+    whole = json.loads(hive_index(index))
+    head, shards = hive_index_files(index)
+    head = json.loads(head)
+    rank = {letter: i for i, letter in enumerate(head["rarity"])}
+    assert head["sets"] == "" and sorted(head["rarity"]) == sorted(whole["alphabet"])
+    filed = {letter: json.loads(shard)["sets"].split("\n") for letter, shard in shards.items()}
+    assert all(min(line.split("\t")[0], key=rank.__getitem__) == letter for letter, lines in filed.items() for line in lines)
+    assert sorted(line for lines in filed.values() for line in lines) == sorted(whole["sets"].split("\n"))
+    sizes = {letter: len(gzip.compress(shard)) for letter, shard in shards.items()}
+    day = index.daily(dt.date(2026, 2, 14))
+    assert sum(sizes.get(letter, 0) for letter in set(day.letters)) < sum(sizes.values()) / 2
