@@ -9,8 +9,9 @@ run and profile: a page of the site and then the whole rack index of the languag
 file (what the rack finder fetched before the index was split by number of tiles,
 pipeline/solvers.py rack_index_files), fetched and parsed. Goal: 3 s.
 
-The local server speaks HTTP/1.1, so parallel requests open connections of their own, each
-paying its round trips; Pages' HTTP/2 shares one, so these times are an upper bound.
+The local server answers in HTTP/1.0, one connection per request, each paying its round
+trips; Pages' HTTP/2 shares one, so these times are an upper bound (keeping connections
+alive moved them by at most 0.5 s either way in a trial run).
 
     .venv/bin/python bench/bench_first_result.py [--repeat 3]
 """
