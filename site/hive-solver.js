@@ -33,25 +33,14 @@
     function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = D.fetchJson(root.getAttribute("data-src"))
-      .then(function (data) { index = H.decode(data); return index; });
+    // The head, then the letter sets filed under each letter when a hive first needs them.
+    var parts = window.RuscSolver.partsLoader(D.fetchJson, root.getAttribute("data-src"),
+                                              JSON.parse(root.getAttribute("data-shards")), H.decode, H.addSets);
+    var loading = parts.head.then(function (decoded) { index = decoded; return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
-    // The letter sets filed under each letter, fetched when a hive first needs them.
-    var shards = JSON.parse(root.getAttribute("data-shards")), fetching = {};
-
-    /** A promise of the sets filed under `letter`, added to the index once both have come. */
-    function fetchSets(letter) {
-      if (!fetching[letter]) {
-        fetching[letter] = Promise.all([loading, D.fetchJson(shards[letter])]).then(function (got) { H.addSets(got[0], got[1]); });
-        fetching[letter].catch(function () { delete fetching[letter]; });
-      }
-      return fetching[letter];
-    }
-
     // Letters in the URL: their sets are fetched beside the head, not after it.
-    Array.from((new URLSearchParams(window.location.search).get("letters") || "").toLowerCase()).forEach(function (letter) {
-      if (Object.prototype.hasOwnProperty.call(shards, letter)) fetchSets(letter).catch(function () {});
-    });
+    var asked = Array.from((new URLSearchParams(window.location.search).get("letters") || "").toLowerCase());
+    parts.fetch(parts.names.filter(function (letter) { return asked.indexOf(letter) >= 0; })).catch(function () {});
 
     /** The typed letters (centre first), as they are: parse() judges them. */
     function typed() {
@@ -74,7 +63,7 @@
       try { missing = H.missingLetters(index, text); } catch (e) { missing = []; }
       if (missing.length) {
         status.textContent = S.loading;
-        Promise.all(missing.map(fetchSets)).then(function () { status.textContent = ""; solve(text, updateUrl); },
+        parts.fetch(missing).then(function () { status.textContent = ""; solve(text, updateUrl); },
                                                   function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
         return;
       }

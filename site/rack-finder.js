@@ -35,32 +35,15 @@
     function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = D.fetchJson(root.getAttribute("data-src"))
-      .then(function (data) { index = R.decode(data); return index; });
+    // The head, then the words of each number of tiles when a rack first needs them.
+    var parts = window.RuscSolver.partsLoader(D.fetchJson, root.getAttribute("data-src"),
+                                              JSON.parse(root.getAttribute("data-shards")), R.decode, R.addWords);
+    var loading = parts.head.then(function (decoded) { index = decoded; return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
-    // The words of each number of tiles, fetched when a rack first needs them.
-    var shards = JSON.parse(root.getAttribute("data-shards")), fetching = {};
-
-    /** A promise of the words of `n` tiles, added to the index once both have come. */
-    function fetchWords(n) {
-      if (!fetching[n]) {
-        fetching[n] = Promise.all([loading, D.fetchJson(shards[n])]).then(function (got) { R.addWords(got[0], got[1]); });
-        fetching[n].catch(function () { delete fetching[n]; });
-      }
-      return fetching[n];
-    }
-
-    /** A promise of the words a rack may spell, added to the index (none if the rack is refused). */
-    function wordsFor(rack) {
-      var missing;
-      try { missing = R.missingLengths(index, rack); } catch (e) { return Promise.resolve(); }
-      return Promise.all(missing.map(fetchWords));
-    }
-
     // A rack in the URL: its words are fetched beside the head, not after it (a slow network
     // pays its round trip once). Its length in characters bounds its number of tiles.
     var asked = Array.from((new URLSearchParams(window.location.search).get("rack") || "").replace(/\s+/g, "")).length;
-    Object.keys(shards).forEach(function (n) { if (Number(n) <= asked) fetchWords(n).catch(function () {}); });
+    parts.fetch(parts.names.filter(function (n) { return Number(n) <= asked; })).catch(function () {});
 
     function values() {
       var v = {};
@@ -99,7 +82,7 @@
       try { needed = R.missingLengths(index, v.rack); } catch (e) { needed = []; }
       if (needed.length) {
         status.textContent = S.loading;
-        wordsFor(v.rack).then(function () { status.textContent = ""; find(v, updateUrl); },
+        parts.fetch(needed).then(function () { status.textContent = ""; find(v, updateUrl); },
                               function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
         return;
       }

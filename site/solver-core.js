@@ -385,8 +385,26 @@
     return { rack: rackTiles, answers: answers };
   }
 
+  /** An index fetched in parts (pipeline/solvers.py hive_index_files, rack_index_files):
+   *  {head: a promise of the head at `url`, decoded; names: the parts' names (partUrls' keys);
+   *  fetch(names): a promise of those parts, each fetched once and added to the decoded head
+   *  by `add` when both have come (a failed fetch is tried again when asked again)}.
+   *  fetchJson(url) gives a promise of the JSON at url. */
+  function partsLoader(fetchJson, url, partUrls, decode, add) {
+    var head = fetchJson(url).then(decode), fetching = {};
+    function part(name) {
+      if (!fetching[name]) {
+        fetching[name] = Promise.all([head, fetchJson(partUrls[name])]).then(function (got) { add(got[0], got[1]); });
+        fetching[name].catch(function () { delete fetching[name]; });
+      }
+      return fetching[name];
+    }
+    return { head: head, names: Object.keys(partUrls), fetch: function (names) { return Promise.all(names.map(part)); } };
+  }
+
   return {
     decodeForms: decodeForms,
+    partsLoader: partsLoader,
     hive: { decode: decodeHive, addSets: addSets, missingLetters: missingLetters, parse: parseHive, solve: solveHive,
             hints: hints, foundKeys: foundKeys,
             help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
