@@ -6,12 +6,13 @@
  * Saved progress lives in the browser only.
  * One entry per (game, language, date): key "rusc.<game>.<lang>.<date>", value JSON
  * {"found": [word ids in the order found], "help": {...}, "result": {"level", "levels"}}:
- * the result is the day's rank (beehive) or share of words found (rack) as a level, from
- * which the player's history is drawn (history: days played, streaks, the levels reached). An export code is every Rusc
- * entry as base64 of UTF-8 JSON, so a player can carry progress to another device; an
- * import merges it (the union of the words found, never a loss). Exposed as
- * window.RuscPage; used by beehive-game.js and rack-game.js. Every text goes in with
- * textContent, never innerHTML.
+ * the result is the day's rank (beehive), share of words found (rack) or score (a Wordle
+ * game the player tracks) as a level, from which the player's history is drawn (history:
+ * days played, streaks, the levels reached). An export code is every Rusc entry as base64
+ * of UTF-8 JSON, so a player can carry progress to another device; an import merges it
+ * (the union of the words found and the better result, never a loss). Exposed as
+ * window.RuscPage; used by beehive-game.js, rack-game.js, archive.js and wordle.js. Every
+ * text goes in with textContent, never innerHTML.
  */
 (function (root) {
   "use strict";

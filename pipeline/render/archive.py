@@ -50,9 +50,10 @@ def pages(site: LanguageSite) -> list[Page]:
                                 months=months(hives, first), first_weekday=first, levels=beehive_levels,
                                 streak_name=ranks[beehive_levels["streak"]][0]))
     if racks:
+        rack_levels = levels(RACK_LEVELS)
         result.append(site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first),
-                                blank=BLANK, first_weekday=first, levels=levels(RACK_LEVELS),
-                                streak_name=LEVEL_NAMES[levels(RACK_LEVELS)["streak"]]))
+                                blank=BLANK, first_weekday=first, levels=rack_levels,
+                                streak_name=LEVEL_NAMES[rack_levels["streak"]]))
     return result
 
 
