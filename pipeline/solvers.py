@@ -13,9 +13,10 @@ Where to start reading:
   lines under their bitmask and answers a hive with the 64 lookups
   :meth:`pipeline.beehive.BeehiveIndex.solve` makes.
 * :func:`hive_index_files` — the same index as the page fetches it: its rules (the head)
-  and one file per letter of the letter sets whose rarest letter it is, so a hive fetches
-  the files of its seven letters only (a set within the hive has its rarest letter there):
-  the median daily Catalan hive needs 79 KB gzipped of 395.
+  and one file per pair of letters of the letter sets whose two rarest letters they are, so
+  a hive fetches the files of its own pairs only (a set within the hive has its two rarest
+  letters there): the median daily Catalan hive of 2026 needs 19 files, 25 KB gzipped of
+  the index's 403.
 * :func:`rack_index` — every playable rack word spelled in *tile codes* (one character per
   tile, ``A`` + the tile's position in the TOML), sorted by that spelling and front-coded.
   The browser walks the sorted spellings as a trie (a node's children by binary search in
@@ -47,7 +48,7 @@ from pipeline.errors import RuscError
 from pipeline.racks import BLANK, CODE_BASE, MAX_RACK, RackIndex
 
 #: Version of both files' layout; the JS refuses any other.
-FORMAT = 1
+FORMAT = 2
 #: Form positions are written as chr(POSITION_BASE + index): printable, never a separator.
 POSITION_BASE = 0x30
 #: First character of a form written as changed positions (no word starts with it).
@@ -140,24 +141,32 @@ def hive_index(index: BeehiveIndex) -> bytes:
 def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
     """The hive solver's index split as the page fetches it: (the head: :func:`hive_index`
     without its sets, with ``rarity``, the alphabet rarest letter first — the fewest letter
-    sets hold it — and the ``shards``' letters; letter → the lines of the letter sets whose
-    rarest letter it is, as ``{"format", "kind": "hive-sets", "letter", "sets"}``).
+    sets hold it — and the list of ``shards``; shard → the lines of the letter sets it files,
+    as ``{"format", "kind": "hive-sets", "shard", "sets"}``).
+
+    A letter set is filed under its two rarest letters, rarest first (a set of one letter
+    under that letter): a hive needs the shards whose letters are all its own, at most 28,
+    which hold only sets with two of its letters at least. (Filed under the rarest letter
+    alone, the median daily Catalan hive needed 80 KB gzipped; under the two rarest, 25 KB.)
     ``site/solver-core.js`` adds each to the head it decodes (``addSets``)."""
     data = json.loads(hive_index(index))
+    alphabet = data["alphabet"]
     lines = data["sets"].split("\n") if data["sets"] else []
-    holding = {letter: 0 for letter in data["alphabet"]}
+    holding = {letter: 0 for letter in alphabet}
     for line in lines:
         for letter in line.partition("\t")[0]:
             holding[letter] += 1
-    rarity = sorted(data["alphabet"], key=lambda letter: (holding[letter], data["alphabet"].index(letter)))
+    rarity = sorted(alphabet, key=lambda letter: (holding[letter], alphabet.index(letter)))
     rank = {letter: i for i, letter in enumerate(rarity)}
-    by_letter: dict[str, list[str]] = {}
+    by_shard: dict[str, list[str]] = {}
     for line in lines:
-        by_letter.setdefault(min(line.partition("\t")[0], key=rank.__getitem__), []).append(line)
-    shards = {letter: _dump({"format": FORMAT, "kind": "hive-sets", "language": data["language"], "letter": letter,
-                             "sets": "\n".join(rows)})
-              for letter, rows in sorted(by_letter.items(), key=lambda item: data["alphabet"].index(item[0]))}
-    return _dump({**data, "sets": "", "rarity": "".join(rarity), "shards": "".join(shards)}), shards
+        shard = "".join(sorted(line.partition("\t")[0], key=rank.__getitem__)[:2])
+        by_shard.setdefault(shard, []).append(line)
+    order = sorted(by_shard, key=lambda shard: [alphabet.index(letter) for letter in shard])
+    shards = {shard: _dump({"format": FORMAT, "kind": "hive-sets", "language": data["language"], "shard": shard,
+                            "sets": "\n".join(by_shard[shard])})
+              for shard in order}
+    return _dump({**data, "sets": "", "rarity": "".join(rarity), "shards": order}), shards
 
 
 def rack_index(index: RackIndex) -> bytes:

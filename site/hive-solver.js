@@ -2,9 +2,9 @@
  *
  * Where to start reading: start() fetches the head of the language's hive index (its rules;
  * the browser caches it under its hashed name) and reads the letters from the URL or the
- * form; solve() fetches the letter sets filed under the hive's letters that it lacks (one
- * file per letter, pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the first-letter x length grid, the
- * two-letter list and the ranks, all counting only the words not yet marked as found.
+ * form; solve() fetches the letter sets filed under the hive's pairs of letters that it
+ * lacks (pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the
+ * first-letter x length grid, the two-letter list and the ranks, all counting only the words not yet marked as found.
  * The words themselves appear only on demand: hint() (graded, one word at a time), a grid
  * cell's words, or all of them. Engines: site/solver-core.js. Every text goes in with
  * textContent; nothing from the index is ever parsed as HTML.
@@ -40,7 +40,7 @@
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
     // Letters in the URL: their sets are fetched beside the head, not after it.
     var asked = Array.from((new URLSearchParams(window.location.search).get("letters") || "").toLowerCase());
-    parts.fetch(parts.names.filter(function (letter) { return asked.indexOf(letter) >= 0; })).catch(function () {});
+    parts.fetch(H.shardsWithin(parts.names, asked)).catch(function () {});
 
     /** The typed letters (centre first), as they are: parse() judges them. */
     function typed() {
@@ -60,7 +60,7 @@
         return;
       }
       var missing;
-      try { missing = H.missingLetters(index, text); } catch (e) { missing = []; }
+      try { missing = H.missingShards(index, text); } catch (e) { missing = []; }
       if (missing.length) {
         status.textContent = S.loading;
         parts.fetch(missing).then(function () { status.textContent = ""; solve(text, updateUrl); },

@@ -25,7 +25,7 @@
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-  var FORMAT = 1, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
+  var FORMAT = 2, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
 
   /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -64,7 +64,7 @@
     alphabet.forEach(function (ch, i) { bits[ch] = 1 << i; });
     var index = { alphabet: alphabet, order: data.alphabet, bits: bits, sets: new Map(), minLength: data.min_length,
                   rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
-                  shards: Array.from(data.shards || ""), loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
+                  shards: data.shards || [], loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
     fileSets(index, data.sets);
     return index;
   }
@@ -78,19 +78,25 @@
     });
   }
 
-  /** Add the letter sets filed under one letter (pipeline/solvers.py hive_index_files) to an
-   *  index decoded from its head. */
+  /** Add the letter sets of one shard (pipeline/solvers.py hive_index_files) to an index
+   *  decoded from its head. */
   function addSets(index, data) {
     checkFormat(data, "hive-sets");
-    if (!index.loaded[data.letter]) fileSets(index, data.sets);
-    index.loaded[data.letter] = true;
+    if (!index.loaded[data.shard]) fileSets(index, data.sets);
+    index.loaded[data.shard] = true;
   }
 
-  /** The letters of a hive whose sets the index has not added yet: a set within the hive is
-   *  filed under its rarest letter, one of the hive's. */
-  function missingLetters(index, text) {
-    var letters = Array.from(parseHive(index, text));
-    return index.shards.filter(function (letter) { return letters.indexOf(letter) >= 0 && !index.loaded[letter]; });
+  /** The shards a hive needs that the index has not added yet: a set within the hive is
+   *  filed under its two rarest letters (one if it has one), both the hive's. */
+  function missingShards(index, text) {
+    return shardsWithin(index.shards, parseHive(index, text)).filter(function (shard) { return !index.loaded[shard]; });
+  }
+
+  /** The shards (of ``shards``) made of letters of ``letters`` only. */
+  function shardsWithin(shards, letters) {
+    return shards.filter(function (shard) {
+      return Array.from(shard).every(function (letter) { return letters.indexOf(letter) >= 0; });
+    });
   }
 
   /** The answers ({key, forms, points, pangram}) filed under one letter-set mask. */
@@ -405,7 +411,7 @@
   return {
     decodeForms: decodeForms,
     partsLoader: partsLoader,
-    hive: { decode: decodeHive, addSets: addSets, missingLetters: missingLetters, parse: parseHive, solve: solveHive,
+    hive: { decode: decodeHive, addSets: addSets, missingShards: missingShards, shardsWithin: shardsWithin, parse: parseHive, solve: solveHive,
             hints: hints, foundKeys: foundKeys,
             help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
     rack: { decode: decodeRack, addWords: addWords, missingLengths: missingLengths, parse: parseRack, solve: solveRack,

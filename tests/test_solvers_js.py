@@ -32,16 +32,16 @@ let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const job = JSON.parse(input);
-  // The hive index as the page fetches it: the head, then for each hive only the letter
-  // sets missingLetters names.
+  // The hive index as the page fetches it: the head, then for each hive only the shards
+  // missingShards names.
   const hiveHead = JSON.parse(fs.readFileSync(job.hive, "utf8")), hiveSets = {};
   const hiveIndexFor = (text) => {
     const index = H.decode(hiveHead);
     let missing = [];
-    try { missing = H.missingLetters(index, text); } catch (e) { return index; }  // refused by solve too
-    for (const letter of missing) {
-      if (!hiveSets[letter]) hiveSets[letter] = JSON.parse(fs.readFileSync(job.hiveShards[letter], "utf8"));
-      H.addSets(index, hiveSets[letter]);
+    try { missing = H.missingShards(index, text); } catch (e) { return index; }  // refused by solve too
+    for (const shard of missing) {
+      if (!hiveSets[shard]) hiveSets[shard] = JSON.parse(fs.readFileSync(job.hiveShards[shard], "utf8"));
+      H.addSets(index, hiveSets[shard]);
     }
     return index;
   };
@@ -210,9 +210,9 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     _, site = real_site
     (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
     alphabet = load_language(code).alphabet
-    hive_shards = {alphabet[int(path.name.split(".")[0].rsplit("-", 1)[1])]: str(path)
+    hive_shards = {"".join(alphabet[int(place)] for place in path.name.split(".")[0].split("-")[3:]): str(path)
                    for path in (site / "assets").glob(f"hive-sets-{code}-*.json")}
-    assert "".join(sorted(hive_shards, key=alphabet.index)) == json.loads(hive_file.read_text(encoding="utf-8"))["shards"]
+    assert sorted(hive_shards) == sorted(json.loads(hive_file.read_text(encoding="utf-8"))["shards"])
     (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
     shards = {int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
               for path in (site / "assets").glob(f"rack-words-{code}-*.json")}
@@ -254,10 +254,11 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_the_hive_files_file_each_set_under_its_rarest_letter(code, game_indexes):
-    """The page fetches the head and the letter sets of its hive's letters only
+def test_the_hive_files_file_each_set_under_its_two_rarest_letters(code, game_indexes):
+    """The page fetches the head and the shards made of its hive's letters only
     (pipeline/solvers.py hive_index_files): together the files hold every line of the whole
-    index, each line under the rarest of its letters, and a daily hive needs under half."""
+    index, each line under its two rarest letters (its one letter if it has one), and the
+    daily hives of a year each need under a fifth of them, gzipped."""
     import datetime as dt
     import gzip
 
@@ -269,9 +270,13 @@ def test_the_hive_files_file_each_set_under_its_rarest_letter(code, game_indexes
     head = json.loads(head)
     rank = {letter: i for i, letter in enumerate(head["rarity"])}
     assert head["sets"] == "" and sorted(head["rarity"]) == sorted(whole["alphabet"])
-    filed = {letter: json.loads(shard)["sets"].split("\n") for letter, shard in shards.items()}
-    assert all(min(line.split("\t")[0], key=rank.__getitem__) == letter for letter, lines in filed.items() for line in lines)
+    assert head["shards"] == list(shards)
+    filed = {shard: json.loads(data)["sets"].split("\n") for shard, data in shards.items()}
+    assert all("".join(sorted(line.split("\t")[0], key=rank.__getitem__)[:2]) == shard
+               for shard, lines in filed.items() for line in lines)
     assert sorted(line for lines in filed.values() for line in lines) == sorted(whole["sets"].split("\n"))
-    sizes = {letter: len(gzip.compress(shard)) for letter, shard in shards.items()}
-    day = index.daily(dt.date(2026, 2, 14))
-    assert sum(sizes.get(letter, 0) for letter in set(day.letters)) < sum(sizes.values()) / 2
+    sizes = {shard: len(gzip.compress(data)) for shard, data in shards.items()}
+    for day in range(0, 365, 7):
+        letters = index.daily(dt.date(2026, 1, 1) + dt.timedelta(days=day)).letters
+        needed = [shard for shard in shards if set(shard) <= set(letters)]
+        assert sum(sizes[shard] for shard in needed) < sum(sizes.values()) / 5, letters

@@ -5,7 +5,7 @@ knows.
 The page is a form and a script (``site/hive-solver.js``, engine in
 ``site/solver-core.js``); every playable key of the language ships as static files
 (:func:`pipeline.solvers.hive_index_files`: the rules, and the letter sets filed by their
-rarest letter), hashed assets fetched when a hive first needs them and then cached.
+two rarest letters), hashed assets fetched when a hive first needs them and then cached.
 The letters travel in the URL (``?letters=`` centre first), so a link reproduces the solve.
 """
 
@@ -24,10 +24,20 @@ def pages(site: LanguageSite) -> list[Page]:
         return []
     head, shards = hive_index_files(site.beehive_index)
     data = site.assets.add(f"hive-index-{site.code}.json", head)
-    # Each letter's sets on their own (named by the letter's place in the alphabet: an
+    # Each shard's sets on their own (named by its letters' places in the alphabet: an
     # asset name is ASCII), fetched when a hive first needs them.
     alphabet = site.language.alphabet
-    shard_urls = {letter: site.urls.url(site.assets.add(f"hive-sets-{site.code}-{alphabet.index(letter)}.json", shard))
-                  for letter, shard in shards.items()}
+    shard_urls = {letters: site.urls.url(site.assets.add(f"hive-sets-{site.code}-{shard_name(letters, alphabet)}.json",
+                                                         shard))
+                  for letters, shard in shards.items()}
     return [site.page(NAV.path, "hive-solver.html", NAV.path, offline=True, data_url=site.urls.url(data),
                       shard_urls=shard_urls)]
+
+
+def shard_name(letters: str, alphabet: str) -> str:
+    """A shard's letters as their places in the alphabet, for its asset's ASCII name.
+
+    >>> shard_name("zb", "abcz")
+    '3-1'
+    """
+    return "-".join(str(alphabet.index(letter)) for letter in letters)
