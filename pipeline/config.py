@@ -660,7 +660,7 @@ class _Reader:
     def typography(self) -> tuple[tuple[str, str], ...]:
         if "strings" in self.raw:
             raise self.fail("a [strings] table is no longer read: interface text lives in "
-                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see README, Translating)")
+                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)")
         rules = []
         for number, table in enumerate(self.get(self.raw, "typography", list, "", []), 1):
             where = f"typography[{number}]."

@@ -7,7 +7,7 @@ player's word without its source listing the answers, so each answer travels as 
 bits written as 12 hex digits, all concatenated into one string. The salt names the
 language and the date, so a table of hashes built for one day is useless on another.
 
-What that costs and buys (measured on the real lists, see README "Page weight"): about 6
+What that costs and buys (measured on the real lists, see docs/site.md, "The games"): about 6
 bytes gzipped per answer (hex digits do not compress below 4 bits each). A word that is
 not an answer matches one of a hive's ~100 hashes with probability ~100 / 2**48, so "not
 in the list" is as good as exact. It hides the answers from a glance and from a search of

@@ -2,7 +2,7 @@
 
 To add a page type: write ``pipeline/render/<type>.py`` with ``pages(site) -> list[Page]``
 (and ``NAV = NavEntry("<type>/", N_("Label"))`` to put it in the navigation), its template
-in ``templates/``, and add the module here. See /README.md, "Adding a page type".
+in ``templates/``, and add the module here. See docs/site.md, "Adding a page type".
 """
 
 from __future__ import annotations
