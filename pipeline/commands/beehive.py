@@ -22,7 +22,8 @@ def register(subparsers) -> None:
         description="Solve a beehive (seven letters, centre first), show the hive of a date, "
         "or write the all-hives data file.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="seven distinct letters, centre first")
     parser.add_argument("--date", type=parse_date, help="show the daily hive of this date (YYYY-MM-DD)")
     parser.add_argument("--hints", action="store_true", help="also print the hints grid and two-letter list")

@@ -19,7 +19,8 @@ def register(subparsers) -> None:
         description="Every word a rack of up to 15 tiles can make, with Scrabble scores "
         "(blanks score 0 and are marked with *), or the daily rack of a date.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
     parser.add_argument("--date", type=parse_date, help="show the daily rack of this date (YYYY-MM-DD)")
     parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")

@@ -28,7 +28,8 @@ def register(subparsers) -> None:
         "(no more copies). Prints the words that fit, most likely answer first, and the next guesses "
         "that leave the least to find, with the words they leave on average and their chance to win now.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("clues", nargs="*", metavar="GUESS:PATTERN", help="e.g. crane:gy... (no clue: first guesses)")
     parser.add_argument("--length", type=int, metavar="N", help="word length (default: the language's wordle.length)")
     parser.add_argument("--hard", action="store_true", help="hard mode: suggest only guesses that keep every green "
