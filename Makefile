@@ -16,17 +16,18 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check oracle messages lock clean
+.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check oracle messages docs lock clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
 	@echo "make test          install what the tests need and run them all"
 	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
-	@echo "make all-languages build every language file one after another and print the README table"
+	@echo "make all-languages build every language file one after another and print the table of docs/languages.md"
 	@echo "make bench         speed and memory benchmarks against reference tools"
 	@echo "make oracle        every generated form checked by libhunspell (LANGS, default ca en es fr)"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
 	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
+	@echo "make docs          rewrite docs/cli.md's reference from every command's --help"
 	@echo "make lock          re-resolve requirements.lock (with hashes) from pyproject.toml"
 	@echo "make clean         remove dist/ (the dictionary cache in .cache/ stays)"
 
@@ -52,7 +53,7 @@ dictionaries: setup
 	$(BIN)/rusc dictionaries $(LANGS)
 
 # Every language of pipeline/languages/ (or LANGS), one after another, never two at once;
-# a build over ALL_LANGUAGES_TIMEOUT seconds is stopped. Prints the README's language table.
+# a build over ALL_LANGUAGES_TIMEOUT seconds is stopped. Prints docs/languages.md's language table.
 ALL_LANGUAGES_TIMEOUT ?= 300
 all-languages: setup
 	$(BIN)/python scripts/language_table.py --timeout $(ALL_LANGUAGES_TIMEOUT) $(LANGS)
@@ -84,6 +85,10 @@ publish-check: setup
 messages: setup
 	$(BIN)/pybabel extract -F babel.cfg -k plural_forms:1,2 --sort-output --no-location --no-wrap --omit-header -k plural_forms:1,2 -o pipeline/locale/messages.pot .
 	$(BIN)/pybabel update -i pipeline/locale/messages.pot -d pipeline/locale --no-wrap --ignore-pot-creation-date --ignore-obsolete
+
+# docs/cli.md's reference, written from the commands' own --help (tests/test_docs.py checks it).
+docs: setup
+	$(BIN)/python scripts/cli_docs.py
 
 # The one command that updates the lock: pip-tools in a throw-away venv, so the lock tool
 # is not itself a dependency of the build.

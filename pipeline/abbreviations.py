@@ -12,13 +12,16 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
 * a pinned list (English: SCOWL's own abbreviation lists, the word lists en_US is built
   from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``);
 * shape: a form with no vowel at all, unless the language lists it as a genuine word
-  (brr, hmm, nth, cwm): :func:`is_vowelless`;
+  (brr, hmm, nth, cwm): :func:`is_vowelless`; and, where the language says so, a Roman
+  numeral (clii, xviii), unless it lists it as a word (mix, mi): :func:`is_roman_numeral`.
+  :func:`shape_reason` applies both;
 * the language's own additions, for a dictionary that spells abbreviations like words
   (Catalan pàg, núm, ctra, esgl) where no list of them is pinned.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pipeline.config import Language
@@ -28,6 +31,9 @@ from pipeline.expand import entry_forms
 BY_FLAG = "flag (unit symbols)"
 LISTED = "abbreviation list"
 NO_VOWEL = "no vowel"
+ROMAN_NUMERAL = "Roman numeral"
+#: A Roman numeral as the rules write them (1 to 3999), in lower case.
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
 ADDED = "language file"
 
 
@@ -76,6 +82,30 @@ def is_vowelless(form: str, language: Language) -> bool:
     if not rules.vowels:
         return False
     return form.translate(_vowel_remover(rules.vowels)) == form and form not in rules.vowelless_words
+
+
+def is_roman_numeral(form: str, language: Language) -> bool:
+    """A Roman numeral of two letters or more, where the language's rules count them as
+    abbreviations, and not one of its words spelled like one.
+
+    >>> from pipeline.config import load_language
+    >>> en = load_language("en")
+    >>> [w for w in ["clii", "xviii", "mix", "mi", "civil", "dim", "iiii", "v"] if is_roman_numeral(w, en)]
+    ['clii', 'xviii']
+    """
+    rules = language.abbreviations
+    return (rules.roman_numerals and len(form) > 1 and _ROMAN.fullmatch(form) is not None
+            and form not in rules.roman_numeral_words)
+
+
+def shape_reason(form: str, language: Language) -> str | None:
+    """Why ``form``'s shape makes it an abbreviation (:data:`NO_VOWEL`,
+    :data:`ROMAN_NUMERAL`), or None."""
+    if is_vowelless(form, language):
+        return NO_VOWEL
+    if is_roman_numeral(form, language):
+        return ROMAN_NUMERAL
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -34,7 +34,7 @@ from pathlib import Path
 from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Source, load_language
 from pipeline.errors import RuscError, UsageError
 from pipeline.extract import safe_extract
-from pipeline.fsutil import atomic_write
+from pipeline.fsutil import atomic_write, require_file_target
 from pipeline.paths import Paths
 
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
@@ -86,7 +86,12 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
     """Write ``pipeline/languages/<code>.toml`` (or ``request.output``); return its path."""
     if not re.fullmatch(LANGUAGE_CODE, request.code):
         raise UsageError(f"rusc add-language: {request.code!r} is not a language code (like eu, pt_BR or de-at)")
-    target = request.output or LANGUAGES_DIR / f"{request.code}.toml"
+    from pipeline.render.i18n import cldr_locale
+
+    if cldr_locale(request.code) is None:  # the site could not write its numbers and dates
+        raise UsageError(f"rusc add-language: CLDR has no locale {request.code!r}, which the site needs for numbers "
+                         f"and dates; use a code CLDR knows (like eu, pt_BR or de-at)")
+    target = require_file_target(request.output or LANGUAGES_DIR / f"{request.code}.toml")
     if target.exists() and not request.force:
         raise UsageError(f"rusc add-language: {target} exists (--force replaces it)")
     with tempfile.TemporaryDirectory(prefix="rusc-add-") as tmp:
@@ -96,18 +101,22 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
         files = fetch_source(package.source, paths, target)
         facts = survey(files.aff, files.dic, request.code, log)
     text = render_toml(request, package, facts)
-    _validate(text, target.name)
+    _validate(text, target)
     atomic_write(target, text)
     log(f"{request.code}: wrote {target}")
     return target
 
 
-def _validate(text: str, name: str) -> None:
-    """Read the text back as Rusc will, before it replaces anything."""
+def _validate(text: str, target: Path) -> None:
+    """Read the text back as Rusc will, before it replaces anything; an error names
+    ``target`` (what would have been written), never the temporary copy it read."""
     with tempfile.TemporaryDirectory(prefix="rusc-check-") as tmp:
-        copy = Path(tmp) / name
+        copy = Path(tmp) / (target.stem + ".toml")
         copy.write_text(text, encoding="utf-8")
-        load_language(copy)
+        try:
+            load_language(copy)
+        except RuscError as error:
+            raise RuscError(f"the file written would be refused: {error.message}", target, error.line) from None
 
 
 # --- 1. fetching ----------------------------------------------------------------------
@@ -267,7 +276,7 @@ class Facts:
 def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     """Measure the normalised dictionary and estimate its expansion."""
     from pipeline.expand.bounded import MODES, bounded_variant
-    from pipeline.expand.estimate import estimate_expansion
+    from pipeline.expand.estimate import ESTIMATE_SECONDS, EstimateTooSlow, estimate_expansion
     from pipeline.expand import Expander, OrdinaryForms
     from pipeline.measure import measure
 
@@ -278,17 +287,29 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     blocked = {flag for flag in (expander.data.onlyincompound, expander.data.forbidden) if flag is not None}
     words = [entry for entry in expander.entries() if not entry.flags & blocked]
     measurements = measure(words, plural_like, _common_words(code))
-    estimate = estimate_expansion(expander)
-    log(estimate.describe())
+    try:
+        estimate = estimate_expansion(expander, path=aff)
+        log(estimate.describe())
+    except EstimateTooSlow as slow:  # beyond any bound: a bounded mode may still be counted
+        estimate = None
+        log(str(slow))
     bounded, bounded_estimate = "", None
-    # The least bounded mode whose estimate is under the bound (else the most bounded).
-    for mode in MODES if estimate.forms > DEFAULT_MAX_FORMS else ():
-        # A new language has no letter groups yet: only its capitals are measured.
-        bounded, bounded_estimate = mode, estimate_expansion(
-            bounded_variant(expander, mode, OrdinaryForms(measurements.capitalised_nouns)))
+    # The least bounded mode whose estimate is under the bound (else the most bounded counted).
+    for mode in MODES if estimate is None or estimate.forms > DEFAULT_MAX_FORMS else ():
+        try:
+            # A new language has no letter groups yet: only its capitals are measured.
+            candidate = estimate_expansion(bounded_variant(expander, mode, OrdinaryForms(measurements.capitalised_nouns)),
+                                           path=aff)
+        except EstimateTooSlow as slow:
+            log(f"bounded ({mode}): {slow}")
+            continue
+        bounded, bounded_estimate = mode, candidate
         log(f"bounded ({bounded}): {bounded_estimate.describe()}")
         if bounded_estimate.forms <= DEFAULT_MAX_FORMS:
             break
+    if estimate is None and bounded_estimate is None:
+        raise RuscError(f"no expansion mode could be counted within {ESTIMATE_SECONDS:.0f} s: the affix rules "
+                        f"multiply beyond any bound", aff)
     return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
 
 
@@ -370,8 +391,28 @@ def _territory_zones(territory: str) -> list[str]:
 # --- 5. the TOML ------------------------------------------------------------------------
 
 
+#: Characters that end a line for TOML or for the reviewer's editor (LF, CR, the other C0
+#: controls, DEL, NEL, the Unicode line and paragraph separators): text from a package or
+#: the command line must never carry one into the file, where it would end a comment and
+#: start a setting.
+LINE_BREAKING = re.compile("[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+
 def _toml_string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string of ``text``: JSON escapes the quotes, backslashes and C0
+    controls; DEL, NEL and the Unicode separators are escaped too (TOML forbids DEL)."""
+    return LINE_BREAKING.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
+
+
+def _single_line(line: str) -> str:
+    """One line of the file as written: a comment quoting a package's description, a
+    readme heading or the command line keeps every line break of it as a space, so the
+    quoted text stays inside its comment (values are already escaped by :func:`_toml_string`).
+
+    >>> _single_line('# Package: x\\ntypography = []\\r#.')
+    '# Package: x typography = [] #.'
+    """
+    return LINE_BREAKING.sub(" ", line)
 
 
 def render_toml(request: Request, package: Package, facts: Facts) -> str:
@@ -451,7 +492,8 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                   "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
                   "with the official set where one exists."]
     lines += [*_game_switch(games_ok, why_games), "rack_size = 7", "bingo_bonus = 50",
-              f"blanks = {2 if games_ok else 0}", "min_words = 10"]
+              f"blanks = {2 if games_ok else 0}", f"daily_blanks = {1 if games_ok else 0}",
+              "answers_min = 10", "answers_max = 100", "points_min = 0", "points_max = 1000"]
     if games_ok:
         lines.append("tiles = [")
         lines += [f"  [{_toml_string(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]
@@ -464,7 +506,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                           if games_ok else why_games)
     lines.append(f"length = {m.wordle_length or 5}")
     lines += ["", "# Interface text: English until pipeline/locale/<code>/LC_MESSAGES/messages.po translates it.", ""]
-    return "\n".join(lines)
+    return "\n".join(map(_single_line, lines))
 
 
 def _capitalisation_lines(m) -> list[str]:
@@ -485,11 +527,17 @@ def _capitalisation_lines(m) -> list[str]:
 def _expand_lines(facts: Facts, modes: dict) -> list[str]:
     from pipeline.fsutil import human_bytes
 
+    from pipeline.expand.estimate import ESTIMATE_SECONDS
+
     est = facts.estimate
-    lines = ["[expand]",
-             f"# Estimated before writing this file (counting, not generating): {est.forms} forms, "
-             f"{human_bytes(est.output_bytes)}, from {facts.entries} entries"
-             f"{'; the dictionary also accepts compounds, which are not listed' if facts.compounds else ''}."]
+    compounds = '; the dictionary also accepts compounds, which are not listed' if facts.compounds else ''
+    if est is None:
+        lines = ["[expand]", f"# The full expansion could not be counted within {ESTIMATE_SECONDS:.0f} s (its affix "
+                             f"rules multiply), from {facts.entries} entries{compounds}."]
+    else:
+        lines = ["[expand]",
+                 f"# Estimated before writing this file (counting, not generating): {est.forms} forms, "
+                 f"{human_bytes(est.output_bytes)}, from {facts.entries} entries{compounds}."]
     if facts.bounded:
         bounded = facts.bounded_estimate
         lines += [f"# That exceeds the default bound of {DEFAULT_MAX_FORMS} forms, so the expansion is bounded: "

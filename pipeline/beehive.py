@@ -156,8 +156,8 @@ class BeehiveIndex:
     def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "BeehiveIndex":
         """Read ``game.tsv`` (from ``directory``, default the language's word-list folder)."""
         path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
-        lexicon = load_game_lexicon(path, game_list(language, "beehive"))
-        return cls.from_lexicon(language, lexicon, lexicon_checksum(path))
+        checksum = lexicon_checksum(path)  # checked before it is read
+        return cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "beehive")), checksum)
 
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "BeehiveIndex":

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import __version__
-from pipeline.config import Language
+from pipeline.config import Language, unique_languages
 from pipeline.diff import previous_source
 from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
 from pipeline.gamedata import GAMES, write_game_data
 from pipeline.lists import ListInputs, build_lists, write_index
-from pipeline.paths import Paths
+from pipeline.paths import Paths, number_from_env
 from pipeline.resources import lock_sha256
 from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
@@ -57,35 +57,55 @@ def expansion_stamp(language: Language, files: DictionaryFiles) -> dict:
 
 
 def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None,
-                    bounds: Bounds = Bounds()) -> dict:
-    """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date."""
+                    bounds: Bounds = Bounds(), log=print) -> dict:
+    """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date.
+
+    ``inputs.json`` records the stamp of the inputs and the SHA-256 of the forms.txt and
+    expansion.json the expansion wrote: an expansion is reused only while both still
+    match, so one rewritten by ``rusc expand`` (``--fast``, ``--output``) or damaged in
+    place is made again, never listed."""
     from pipeline.expand.estimate import plan_expansion
     from pipeline.expand import expand_to_file
 
     work = paths.work(language.code)
     forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
     stamp = expansion_stamp(language, files)
-    if forms.exists() and info_path.exists() and stamp_path.exists():
-        try:
-            if json.loads(stamp_path.read_text("utf-8")) == stamp:
-                return json.loads(info_path.read_text("utf-8"))
-        except ValueError:
-            pass  # a damaged stamp means: expand again
-    if stamp_path.exists():
-        stamp_path.unlink()
+    recorded = _recorded_stamp(stamp_path)
+    if recorded is not None and forms.exists() and info_path.exists():
+        if recorded == {**stamp, **expansion_digests(work)}:
+            return json.loads(info_path.read_text("utf-8"))
+        if {key: recorded.get(key) for key in stamp} == stamp:
+            log(f"{language.code}: {forms} is not the expansion inputs.json recorded (rewritten by `rusc expand` "
+                f"or damaged); expanding again")
+    stamp_path.unlink(missing_ok=True)
     # Estimated (counting) before anything is generated; refused in one line over the bound.
     plan = plan_expansion(language, files.aff, files.dic, work, bounds.max_forms, bounds.max_bytes)
     expand_to_file(files.aff, files.dic, forms, workers=workers or min(2, os.cpu_count() or 1),
                    expander=plan.expander, metadata=plan.metadata())
-    atomic_write(stamp_path, json.dumps(stamp, sort_keys=True, indent=2) + "\n")
+    atomic_write(stamp_path, json.dumps({**stamp, **expansion_digests(work)}, sort_keys=True, indent=2) + "\n")
     return json.loads(info_path.read_text("utf-8"))
+
+
+def expansion_digests(work) -> dict:
+    """The SHA-256 of an expansion's forms.txt and expansion.json, as inputs.json records them."""
+    return {"forms_sha256": sha256_file(work / "forms.txt"),
+            "expansion_sha256": sha256_file(work / "expansion.json")}
+
+
+def _recorded_stamp(path) -> dict | None:
+    """What ``inputs.json`` records, or None where it is absent or damaged (expand again)."""
+    try:
+        recorded = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return recorded if isinstance(recorded, dict) else None
 
 
 def build_language(language: Language, paths: Paths, log=print, bounds: Bounds = Bounds()) -> dict:
     """Fetch, expand and list one language; write its games' data. Returns the metadata."""
     started = time.monotonic()
     files = fetch(language, paths)
-    info = expand_language(language, files, paths, bounds=bounds)
+    info = expand_language(language, files, paths, bounds=bounds, log=log)
     log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
     inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
                         dic=files.dic, licence=files.licence, provenance=files.provenance,
@@ -113,7 +133,8 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:
-    with build_lock(paths.dist, wait=float(os.environ.get("RUSC_LOCK_WAIT", "0"))):
+    languages = unique_languages(languages)  # `rusc lists en en` builds English once
+    with build_lock(paths.dist, wait=number_from_env("RUSC_LOCK_WAIT", 0.0)):
         # Holding the lock, anything temporary left in our folders is from a killed build.
         remove_stale_temporaries(paths.wordlists_root)
         for language in languages:

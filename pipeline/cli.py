@@ -5,7 +5,8 @@ imports them.
 
 Errors: a :class:`~pipeline.errors.UsageError` (bad arguments) prints one line and exits 2,
 like argparse's own errors; any other :class:`~pipeline.errors.RuscError` (bad input
-files, failed downloads) prints one line and exits 1. Neither prints a traceback.
+files, failed downloads) prints one line and exits 1, as does an ``OSError`` naming a file
+(an unwritable cache or output, a folder given as a file). None prints a traceback.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import signal
 import sys
 import threading
+from concurrent.futures.process import BrokenProcessPool
 
 from pipeline import __version__
 from pipeline.commands import register_all
@@ -77,6 +79,16 @@ def _main(argv: list[str] | None) -> int:
         # `rusc expand ca | head` is normal use, not an error.
         sys.stderr.close()
         return 0
+    except BrokenProcessPool:
+        # A worker killed from outside (the out-of-memory killer): the outputs are as before.
+        print("rusc: a worker process was killed (out of memory?); nothing was written", file=sys.stderr)
+        return 1
+    except OSError as error:
+        # A path the system refuses (unwritable, a folder, a full disk): the file and why.
+        if error.filename is None:
+            raise
+        print(f"rusc: {error.filename}: {error.strerror or error}", file=sys.stderr)
+        return 1
 
 
 def _one_line(error: Exception) -> str:

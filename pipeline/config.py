@@ -14,9 +14,10 @@ import os
 import re
 import tomllib
 import unicodedata
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from pipeline.errors import RuscError
 
@@ -228,6 +229,8 @@ class Beehive:
     pangram_bonus: int = 7
     #: What players call a word using all seven letters ("pangram", "tuti").
     pangram_name: str = "pangram"
+    #: Its plural ("pangrams", "tutis"), for counts such as a share text's "2/2 tutis".
+    pangram_plural: str = "pangrams"
     answers_min: int = 20
     answers_max: int = 60
     #: (name, share of the maximum score) from lowest to highest.
@@ -276,6 +279,10 @@ class Abbreviations:
     #: Abbreviations the .dic spells without their period that no rule above finds, and
     #: every form of their lines (the language file gives each one's expansion).
     add: frozenset[str] = frozenset()
+    #: Roman numerals (clii, xviii) are abbreviations, but ``roman_numeral_words``: the
+    #: language's words spelled like one (English mix, Catalan vi).
+    roman_numerals: bool = False
+    roman_numeral_words: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -360,10 +367,18 @@ class Tile:
 @dataclass(frozen=True)
 class Racks:
     tiles: tuple[Tile, ...] = ()
+    #: Blanks in the bag, and the most a rack typed into the rack finder may hold.
     blanks: int = 2
     rack_size: int = 7
     bingo_bonus: int = 50
-    min_words: int = 10
+    #: The daily rack's band (:meth:`pipeline.racks.RackIndex.daily`): a draw is kept when its
+    #: answers, and their points together, fall within these bounds ...
+    answers_min: int = 10
+    answers_max: int = 100
+    points_min: int = 0
+    points_max: int = 1000
+    #: ... and it holds at most this many blanks (each blank multiplies the answers).
+    daily_blanks: int = 1
     support: GameSupport = GameSupport()
 
 
@@ -402,6 +417,37 @@ class Wordle:
 #: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
 #: full expansion published, has 16 million; Basque's full expansion would have 3 billion.
 DEFAULT_MAX_FORMS = 40_000_000
+
+
+@dataclass(frozen=True)
+class DictionaryLink:
+    """A reference dictionary a word links to (``[[dictionaries]]``): links only, opened in a
+    new tab; the site loads nothing from it."""
+
+    #: Its short name, the link's text (DIEC, DNV, Wiktionary).
+    name: str
+    #: Its address for one word, ``{word}`` standing for the word, percent-encoded.
+    url: str
+
+    def address(self, word: str) -> str:
+        """The address of ``word``.
+
+        >>> DictionaryLink("DIEC", "https://dlc.iec.cat/Results?DecEntradaText={word}").address("col·lecció")
+        'https://dlc.iec.cat/Results?DecEntradaText=col%C2%B7lecci%C3%B3'
+        """
+        return self.url.replace("{word}", urllib.parse.quote(word, safe=""))
+
+
+@dataclass(frozen=True)
+class Definitions:
+    """Where the definitions of the day's answers come from (``[definitions]``): a pinned
+    WordNet database (:mod:`pipeline.definitions`)."""
+
+    source: ListSource | None = None
+    #: The database's name, as the about page credits it ("WordNet 3.0").
+    name: str = ""
+    #: At most this many senses per word.
+    senses: int = 2
 
 
 @dataclass(frozen=True)
@@ -461,6 +507,9 @@ class Language:
     wordle: Wordle
     #: Bounds and mode of the expansion.
     expand: Expand
+    #: The reference dictionaries a found word links to, in the order shown.
+    dictionaries: tuple[DictionaryLink, ...]
+    definitions: Definitions
     schedule_start: dt.date
     schedule_end: dt.date
     #: Time zone in which "today" is reckoned for this language's puzzles.
@@ -518,6 +567,15 @@ def default_languages(environ: Mapping[str, str] = os.environ) -> list[str]:
     """The language codes to build and render when none are given: ``$SITE_LANGS``
     (space-separated; the Makefile's ``LANGS``), else site.toml's ``languages``."""
     return environ.get("SITE_LANGS", "").split() or list(load_site_config()["languages"])
+
+
+def unique_languages(languages: Iterable[Language]) -> list[Language]:
+    """``languages`` in order, each code once: ``--languages en en`` builds and lists
+    English once."""
+    first: dict[str, Language] = {}
+    for language in languages:
+        first.setdefault(language.code, language)
+    return list(first.values())
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -596,6 +654,8 @@ class _Reader:
             racks=self.racks(alphabet, folding),
             wordle=self.wordle(),
             expand=self.expand(),
+            dictionaries=self.dictionaries(),
+            definitions=self.definitions(),
             schedule_start=start,
             schedule_end=end,
             timezone=self.get(raw, "timezone", str, "", "UTC"),
@@ -607,7 +667,7 @@ class _Reader:
     def typography(self) -> tuple[tuple[str, str], ...]:
         if "strings" in self.raw:
             raise self.fail("a [strings] table is no longer read: interface text lives in "
-                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see README, Translating)")
+                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)")
         rules = []
         for number, table in enumerate(self.get(self.raw, "typography", list, "", []), 1):
             where = f"typography[{number}]."
@@ -813,6 +873,31 @@ class _Reader:
                           encoding=self.get(raw, "encoding", str, where, "utf-8"),
                           licence=self.get(raw, "licence", str, where, ""))
 
+    def dictionaries(self) -> tuple[DictionaryLink, ...]:
+        items = self.get(self.raw, "dictionaries", list, "", [])
+        links = []
+        for number, item in enumerate(items, 1):
+            where = f"dictionaries[{number}]."
+            if not isinstance(item, dict):
+                raise self.fail("field 'dictionaries' must be a list of tables ([[dictionaries]])")
+            link = DictionaryLink(self.get(item, "name", str, where), self.get(item, "url", str, where))
+            if not link.url.startswith("https://") or link.url.count("{word}") != 1:
+                raise self.fail(f"field {where + 'url'!r} must be an https:// address with one {{word}}")
+            links.append(link)
+        return tuple(links)
+
+    def definitions(self) -> Definitions:
+        table = self.table("definitions", False)
+        where = "definitions."
+        senses = self.get(table, "senses", int, where, 2)
+        if senses < 1:
+            raise self.fail("field 'definitions.senses' must be at least 1")
+        source = self.list_source(table, where, ("wordnet",))
+        name = self.get(table, "name", str, where, "")
+        if source is not None and not name:
+            raise self.fail("field 'definitions.name' must name the database the definitions come from")
+        return Definitions(source=source, name=name, senses=senses)
+
     def abbreviations(self) -> Abbreviations:
         table = self.table("abbreviations", False)
         where = "abbreviations."
@@ -823,6 +908,8 @@ class _Reader:
             vowels=unicodedata.normalize("NFC", self.get(table, "vowels", str, where, "")),
             vowelless_words=frozenset(self.strings(table, "vowelless_words", where)),
             add=frozenset(self.strings(table, "add", where)),
+            roman_numerals=self.get(table, "roman_numerals", bool, where, False),
+            roman_numeral_words=frozenset(self.strings(table, "roman_numeral_words", where)),
         )
 
     def blocklist(self) -> Blocklist:
@@ -922,6 +1009,8 @@ class _Reader:
             points=points,
             pangram_bonus=self.get(table, "pangram_bonus", int, "beehive.", 7),
             pangram_name=self.get(table, "pangram_name", str, "beehive.", "pangram"),
+            pangram_plural=self.get(table, "pangram_plural", str, "beehive.",
+                                    self.get(table, "pangram_name", str, "beehive.", "pangram") + "s"),
             answers_min=self.get(table, "answers_min", int, "beehive.", 20),
             answers_max=self.get(table, "answers_max", int, "beehive.", 60),
             ranks=tuple(ranks),
@@ -950,11 +1039,19 @@ class _Reader:
             tiles.append(Tile(text, item[1], item[2]))
         if len({t.text for t in tiles}) != len(tiles):
             raise self.fail("field 'racks.tiles' names a tile twice")
-        return Racks(
+        racks = Racks(
             tiles=tuple(tiles),
             blanks=self.get(table, "blanks", int, "racks.", 2),
             rack_size=self.get(table, "rack_size", int, "racks.", 7),
             bingo_bonus=self.get(table, "bingo_bonus", int, "racks.", 50),
-            min_words=self.get(table, "min_words", int, "racks.", 10),
+            answers_min=self.get(table, "answers_min", int, "racks.", 10),
+            answers_max=self.get(table, "answers_max", int, "racks.", 100),
+            points_min=self.get(table, "points_min", int, "racks.", 0),
+            points_max=self.get(table, "points_max", int, "racks.", 1000),
+            daily_blanks=self.get(table, "daily_blanks", int, "racks.", 1),
             support=self.support("racks"),
         )
+        for low, high in (("answers_min", "answers_max"), ("points_min", "points_max"), ("daily_blanks", "blanks")):
+            if getattr(racks, low) > getattr(racks, high):
+                raise self.fail(f"field 'racks.{low}' is above 'racks.{high}'")
+        return racks

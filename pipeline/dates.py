@@ -43,7 +43,22 @@ def date_from_epoch(epoch: str, timezone: str) -> dt.date:
         zone = ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
         raise RuscError(f"unknown time zone {timezone!r}") from None
-    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).astimezone(zone).date()
+    try:
+        return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).astimezone(zone).date()
+    except (OverflowError, OSError, ValueError):
+        raise UsageError(f"SOURCE_DATE_EPOCH {seconds} is out of the range of dates") from None
+
+
+def require_scheduled(language, day: dt.date, error: type[RuscError] = RuscError) -> dt.date:
+    """``day``, if ``language`` has puzzles scheduled on it, else ``error`` in one line.
+
+    The bound of every command that computes the days of a schedule up to a date (the
+    site, ``--date``, ``--write-data``): their cost grows with the days from
+    ``schedule_start``, and a day past ``schedule_end`` has no puzzle anyway."""
+    if not language.schedule_start <= day <= language.schedule_end:
+        raise error(f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
+                    f"to {language.schedule_end}", language.path)
+    return day
 
 
 def today(language, explicit: dt.date | str | None = None, environ: Mapping[str, str] | None = None) -> dt.date:

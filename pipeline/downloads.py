@@ -1,10 +1,11 @@
 """What the downloads page lists: each word-list file with size, count and SHA-256.
 
-Reads ``dist/wordlists/<lang>/`` as the lists stage left it (``SHA256SUMS`` supplies the
-hashes it already computed) and decides what the site publishes: every file, except that
-a plain list or database over :data:`MAX_PLAIN_BYTES` is published only as its ``.gz``
-(GitHub Pages limits a site to 1 GB and the Catalan ``forms.txt`` alone is about 260 MB).
-:func:`diff_downloads` adds the files of ``rusc diff`` (``dist/diffs/<lang>/``). A dated file
+Reads ``dist/wordlists/<lang>/`` as the lists stage left it (every published file must
+still have the SHA-256 its ``SHA256SUMS`` recorded, else the site is refused) and decides
+what the site publishes: every file, except that a plain list or database over
+:data:`MAX_PLAIN_BYTES` is published only as its ``.gz`` (GitHub Pages limits a site to
+1 GB and the Catalan ``forms.txt`` alone is about 260 MB). :func:`diff_downloads` adds the
+files of ``rusc diff`` (``dist/diffs/<lang>/``). A dated file
 (a TSV whose header begins with ``date``: the daily answers) that holds a day after the
 site's "today" is refused, since nothing published may reveal a future answer.
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import RuscError
-from pipeline.fsutil import count_lines, sha256_file
+from pipeline.fsutil import count_lines, verified_sha256
 
 #: A plain list bigger than this is published only gzipped.
 MAX_PLAIN_BYTES = 50 * 1000 * 1000
@@ -74,7 +75,9 @@ class Release:
         url = os.environ.get("RUSC_RELEASE_URL", "").rstrip("/")
         if not url:
             return None
-        return cls(url, int(os.environ.get("RUSC_RELEASE_BYTES", RELEASE_BYTES)))
+        from pipeline.paths import number_from_env
+
+        return cls(url, number_from_env("RUSC_RELEASE_BYTES", RELEASE_BYTES, int))
 
     @staticmethod
     def asset_name(language: str, name: str) -> str:
@@ -83,20 +86,6 @@ class Release:
         'ca-forms.txt.gz'
         """
         return f"{language}-{name}"
-
-
-def read_sums(folder: Path) -> dict[str, str]:
-    """``SHA256SUMS`` (``<hex>  <name>`` lines) as name → hex; empty if there is none."""
-    path = folder / "SHA256SUMS"
-    if not path.exists():
-        return {}
-    sums = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        digest, sep, name = line.partition("  ")
-        if not sep or len(digest) != 64:
-            raise RuscError("expected '<sha256>  <file name>'", path, number)
-        sums[name.lstrip("*")] = digest
-    return sums
 
 
 def _metadata_lines(folder: Path) -> dict[str, int]:
@@ -143,7 +132,8 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
     as its assets."""
     if not folder.is_dir():
         raise RuscError("no word lists; build them with `make dictionaries`", folder)
-    sums = read_sums(folder)
+    if (folder / "metadata.json").exists():
+        verified_sha256(folder / "metadata.json")  # its line counts are shown: checked first
     lines = _metadata_lines(folder)
     names = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     downloads = []
@@ -166,7 +156,7 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
                 raise RuscError(f"{name} is over {MAX_PLAIN_BYTES // 1000000} MB and has no .gz beside it", path)
             plain_size = size
             path, name, size = gz, gz.name, gz.stat().st_size
-        digest = sums.get(name) or sha256_file(path)
+        digest = verified_sha256(path)
         url = (f"{release.url}/{Release.asset_name(folder.name, name)}"
                if release is not None and size > release.min_bytes else None)
         downloads.append(Download(name, path, size, digest, entries, plain_size, url))

@@ -268,6 +268,18 @@ def _read_xcu(xcu: Path, root: Path, archive: Path) -> list[OxtDictionary]:
 
 #: Hunspell's SET names that Python spells differently.
 _ENCODING_ALIASES = {"microsoft-cp1251": "cp1251", "iscii-devanagari": "iscii", "tis620-2533": "tis-620"}
+#: Printable ASCII (with escapes a codec might read): a character set Hunspell can read
+#: keeps it as it is, as Hunspell reads the SET line itself (punycode, idna, the escape
+#: codecs and UTF-16 do not).
+_ASCII_PROBE = bytes(range(0x20, 0x7F)) + b"\\n\\x41\\u0041\n"
+
+
+def _is_charset(codec: str) -> bool:
+    """Whether ``codec`` decodes bytes as a character set that contains ASCII."""
+    try:
+        return _ASCII_PROBE.decode(codec) == _ASCII_PROBE.decode("ascii")
+    except (UnicodeError, ValueError, LookupError):
+        return False
 
 
 def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
@@ -279,6 +291,10 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
     'utf-8'
     >>> aff_encoding(b"FLAG UTF-8\\n"), aff_encoding(b"TRY abc\\n")
     ('utf-8', 'iso8859-1')
+    >>> aff_encoding(b"SET punycode\\n")
+    Traceback (most recent call last):
+    ...
+    pipeline.errors.RuscError: <aff>:1: unknown encoding 'punycode' in SET
     """
     if aff.startswith(codecs.BOM_UTF8):
         return "utf-8"
@@ -290,8 +306,8 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
     name = _ENCODING_ALIASES.get(name, name)
     try:
         info = codecs.lookup(name)
-        if not getattr(info, "_is_text_encoding", True):
-            raise LookupError(name)  # rot13, zlib, base64 ...: not a character set
+        if not getattr(info, "_is_text_encoding", True) or not _is_charset(info.name):
+            raise LookupError(name)  # rot13, zlib, base64, punycode ...: not a character set
         return info.name
     except (LookupError, ValueError):
         line = aff[: match.start()].count(b"\n") + 1
@@ -299,7 +315,10 @@ def aff_encoding(aff: bytes, path: Path | str = "<aff>") -> str:
 
 
 def decode_text(data: bytes, encoding: str, path: Path | str) -> str:
-    """Decode, strip a BOM, make line ends LF and the text NFC; errors name the line."""
+    """Decode, strip a BOM, make line ends LF and the text NFC; errors name the line.
+
+    A line ends at LF (CRLF loses its CR), as libhunspell reads it: a lone CR stays in its
+    line, so ``ga\rto/E`` is one entry (libhunspell accepts ``ga\rto``, never ``ga``)."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[3:]
     try:
@@ -307,7 +326,7 @@ def decode_text(data: bytes, encoding: str, path: Path | str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise RuscError(f"invalid {encoding} byte 0x{data[error.start]:02x}", path, line) from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n")
     return unicodedata.normalize("NFC", text)
 
 

@@ -6,6 +6,11 @@
   project uses.
 * :func:`sha256_file`, :func:`file_digest`, :func:`count_lines`: checksums and line counts,
   streamed.
+* :func:`lf_lines`: the lines of list data, ended at LF only.
+* :func:`read_sums`, :func:`verified_sha256`: a published list checked against the
+  ``SHA256SUMS`` written beside it, before it is read or published.
+* :func:`write_checked` / :func:`read_checked`: a cached file that ends with the SHA-256 of
+  what it keeps, so a damaged one (even edited at the same size) is never read back.
 * :func:`normalise_modes`: 0644 files and 0755 folders whatever the umask.
 * :func:`build_lock`: one build at a time per checkout.
 """
@@ -32,11 +37,16 @@ DIR_MODE = 0o755
 def atomic_path(target: Path | str, suffix: str = "") -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it over ``target`` on success.
 
-    On any exception the temporary file is removed and ``target`` is untouched.
+    On any exception the temporary file is removed and ``target`` is untouched. A target
+    that is a folder, or in a folder that cannot be written, is a one-line error naming
+    the target (never the temporary file).
     """
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix + ".tmp", dir=target.parent)
+    target = require_file_target(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix + ".tmp", dir=target.parent)
+    except OSError as error:
+        raise RuscError(f"cannot be written: {error.strerror}", target) from None
     os.close(fd)
     tmp_path = Path(tmp)
     try:
@@ -49,6 +59,15 @@ def atomic_path(target: Path | str, suffix: str = "") -> Iterator[Path]:
         raise
 
 
+def require_file_target(target: Path | str) -> Path:
+    """``target`` as a path to write a file at; a folder there is a one-line error. Commands
+    call it on an output path before the work that makes the file."""
+    target = Path(target)
+    if target.is_dir():
+        raise RuscError("is a folder; name a file to write", target)
+    return target
+
+
 def atomic_write(target: Path | str, data: bytes | str) -> Path:
     """Write ``data`` (str is encoded as UTF-8) to ``target`` atomically."""
     if isinstance(data, str):
@@ -56,6 +75,31 @@ def atomic_write(target: Path | str, data: bytes | str) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return Path(target)
+
+
+def write_checked(target: Path | str, data: bytes) -> Path:
+    """Keep ``data`` at ``target`` (atomically) followed by a line with its SHA-256, for
+    :func:`read_checked`."""
+    return atomic_write(target, data + b"\n" + hashlib.sha256(data).hexdigest().encode())
+
+
+def read_checked(path: Path | str) -> bytes | None:
+    """What :func:`write_checked` kept at ``path``, or None if it is absent, unreadable or
+    no longer has the SHA-256 it was written with (the caller makes it again).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     kept = write_checked(Path(tmp, "index"), b"gat")
+    ...     first = read_checked(kept)
+    ...     _ = kept.write_bytes(kept.read_bytes().replace(b"gat", b"cat"))
+    ...     first, read_checked(kept), read_checked(Path(tmp, "absent"))
+    (b'gat', None, None)
+    """
+    try:
+        data, _, digest = Path(path).read_bytes().rpartition(b"\n")
+    except OSError:
+        return None
+    return data if hashlib.sha256(data).hexdigest().encode() == digest else None
 
 
 #: Files above this size are gzipped at level 1: the 260 MB Catalan forms list takes 30 s
@@ -113,6 +157,54 @@ def source_digest(root: Path, names: tuple[str, ...], pattern: str = "*") -> str
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def lf_lines(text: str) -> list[str]:
+    r"""The lines of list data: every list Rusc reads or writes ends its lines at LF alone.
+
+    ``str.splitlines`` also ends a line at CR, VT, FF, FS, GS, RS, NEL and U+2028/U+2029,
+    which a dictionary's word may hold (a cp1252 0x85 read as Latin-1 is NEL): it would
+    cut the word in two.
+
+    >>> lf_lines("a\x85b\u2028c\rd\n\ne\n"), lf_lines(""), lf_lines("x")
+    (['a\x85b\u2028c\rd', '', 'e'], [], ['x'])
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_sums(folder: Path) -> dict[str, str]:
+    """``SHA256SUMS`` (``<hex>  <name>`` lines) as name → hex; empty if there is none."""
+    path = Path(folder) / "SHA256SUMS"
+    if not path.exists():
+        return {}
+    sums = {}
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise RuscError("not UTF-8", path) from None
+    for number, line in enumerate(lf_lines(text), 1):
+        digest, sep, name = line.partition("  ")
+        if not sep or len(digest) != 64:
+            raise RuscError("expected '<sha256>  <file name>'", path, number)
+        sums[name.lstrip("*")] = digest
+    return sums
+
+
+def verified_sha256(path: Path | str) -> str:
+    """SHA-256 of a published file, which must be the one the ``SHA256SUMS`` beside it
+    recorded when the file was written (a file it does not name is taken as it is):
+    one damaged or edited since, even at the same size, is refused, never read or
+    published."""
+    path = Path(path)
+    digest = sha256_file(path)
+    recorded = read_sums(path.parent).get(path.name)
+    if recorded is not None and recorded != digest:
+        raise RuscError(f"not the file SHA256SUMS recorded when it was written (damaged or edited since); "
+                        f"build it again with `rusc lists {path.parent.name}`", path)
+    return digest
 
 
 def count_lines(path: Path | str) -> int:

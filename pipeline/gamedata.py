@@ -59,7 +59,7 @@ def _list_size(folder: Path, list_name: str) -> int:
     if listed.exists():
         return count_lines(listed)
     code = LIST_CODES[list_name]
-    with open(folder / "game.tsv", encoding="utf-8") as handle:
+    with open(folder / "game.tsv", encoding="utf-8", newline="\n") as handle:
         return sum(code in line.rsplit("\t", 1)[-1] for line in handle)
 
 

@@ -29,7 +29,7 @@ from typing import IO
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
-from pipeline.fsutil import sha256_file
+from pipeline.fsutil import verified_sha256
 
 #: The lists of game.tsv and their codes: the dictionary's words and lemmas, and each game's
 #: own vocabulary.
@@ -66,15 +66,17 @@ def read_game_lexicon(handle: IO[str], list_name: str, source: str = "game.tsv",
 def load_game_lexicon(path: Path, list_name: str, allow_vulgar: bool = False) -> dict[str, tuple[str, ...]]:
     """Read ``game.tsv`` at ``path`` for one list; a missing file says how to build it."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8", newline="\n") as handle:
             return read_game_lexicon(handle, list_name, str(path), allow_vulgar)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None
 
 
 def lexicon_checksum(path: Path) -> str:
-    """SHA-256 of ``game.tsv``: daily choices depend on it, so a new dictionary reshuffles."""
+    """SHA-256 of ``game.tsv``: daily choices depend on it, so a new dictionary reshuffles.
+    It must be the one ``SHA256SUMS`` recorded beside it (:func:`verified_sha256`): a
+    damaged list is refused before a game reads it or an index is keyed by it."""
     try:
-        return sha256_file(path)
+        return verified_sha256(path)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None

@@ -33,14 +33,16 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from pipeline import __version__
-from pipeline.abbreviations import NO_VOWEL, abbreviation_forms, is_vowelless
+from pipeline.abbreviations import abbreviation_forms, shape_reason
 from pipeline.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
 from pipeline.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.config import Language
 from pipeline.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
 from pipeline.derived import form_derivations, merge
+from pipeline.errors import RuscError
 from pipeline.extsort import read_rows, sorted_rows
-from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, sha256_file
+from pipeline.fsutil import (atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file,
+                             verified_sha256)
 from pipeline.lemmas import lemma_list
 from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
@@ -102,7 +104,7 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms
-                       if form not in abbreviations and not is_vowelless(form, language)]
+                       if form not in abbreviations and shape_reason(form, language) is None]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
         origin_jobs = [pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2)
@@ -182,7 +184,7 @@ def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabula
     rules = language.vocabulary
     if not (rules.games and files):
         return None
-    return game_vocabularies(language, read_graded_list(files, rules, rules.source.encoding))
+    return game_vocabularies(language, read_graded_list(files, rules))
 
 
 def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
@@ -276,10 +278,9 @@ def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[st
                     dropped: dict[str, int]) -> Iterator[str]:
     """The ordinary words of the expansion but abbreviations; ``dropped`` counts those
     left out by reason (for metadata.json)."""
-    vowel_rule = bool(language.abbreviations.vowels)
     for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
         for word in ordinary_words(chunk, language):
-            reason = abbreviations.get(word) or (NO_VOWEL if vowel_rule and is_vowelless(word, language) else None)
+            reason = abbreviations.get(word) or shape_reason(word, language)
             if reason is None:
                 yield word
             else:
@@ -287,14 +288,15 @@ def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[st
 
 
 def _line_chunks(path: Path, size: int = 8 << 20) -> Iterator[list[str]]:
-    """The lines of a big file, a few MB at a time (one Python call per line is too slow)."""
+    """The lines of a big file, a few MB at a time (one Python call per line is too slow),
+    ended at LF only (:func:`~pipeline.fsutil.lf_lines`)."""
     rest = ""
     with open(path, encoding="utf-8", newline="\n") as handle:
         while block := handle.read(size):
             block = rest + block
             cut = block.rfind("\n") + 1
             rest = block[cut:]
-            yield block[:cut].splitlines()
+            yield lf_lines(block[:cut])
     if rest:
         yield [rest]
 
@@ -369,8 +371,22 @@ def write_index(paths: Paths) -> None:
     root = paths.wordlists_root
     languages = {}
     for meta in sorted(root.glob("*/metadata.json")):
-        data = json.loads(meta.read_text("utf-8"))
+        data = _published_metadata(meta)
         languages[data["language"]] = {"name": data["name"], "counts": data["counts"],
                                         "licence": data["licence"], "source": data["source"]}
     atomic_write(root / "index.json", json.dumps({"languages": languages, "rusc_version": __version__},
                                                  sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+
+
+def _published_metadata(path: Path) -> dict:
+    """A language's ``metadata.json`` as the index reads it: the file SHA256SUMS recorded,
+    with the fields the index copies, or a one-line error naming it."""
+    verified_sha256(path)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+        for key in ("language", "name", "counts", "licence", "source"):
+            data[key]
+        return data
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        raise RuscError(f"not a metadata.json of `rusc lists` ({type(error).__name__}: {error}); build it again "
+                        f"with `rusc lists {path.parent.name}`", path) from None

@@ -6,9 +6,31 @@ moved with ``RUSC_CACHE`` (CI restores it between runs).
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from pipeline.errors import UsageError
+
+
+def number_from_env(name: str, default: float, cast=float) -> float:
+    """A number of at least 0 from the environment variable ``name`` (``default`` when it is
+    unset or empty); anything else is a one-line usage error, never a traceback.
+
+    >>> number_from_env("RUSC_TEST_UNSET", 3)
+    3
+    """
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = cast(text)
+    except ValueError:
+        value = -1
+    if not (0 <= value and math.isfinite(value)):
+        raise UsageError(f"{name} must be a number of at least 0, not {text!r}")
+    return value
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ player's word without its source listing the answers, so each answer travels as 
 bits written as 12 hex digits, all concatenated into one string. The salt names the
 language and the date, so a table of hashes built for one day is useless on another.
 
-What that costs and buys (measured on the real lists, see README "Page weight"): about 6
+What that costs and buys (measured on the real lists, see docs/site.md, "The games"): about 6
 bytes gzipped per answer (hex digits do not compress below 4 bits each). A word that is
 not an answer matches one of a hive's ~100 hashes with probability ~100 / 2**48, so "not
 in the list" is as good as exact. It hides the answers from a glance and from a search of
@@ -33,14 +33,20 @@ arithmetic as ``hash`` in ``site/game-core.js``.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import difflib
+import json
 
 from pipeline.config import Language
+from pipeline.definitions import Glossary
 
 #: Bits of each answer's hash (12 hex digits); see the module docstring for the trade-off.
 HASH_BITS = 48
 HASH_HEX = HASH_BITS // 4
+#: A rack day's result is the share of its words found, in these levels: none, a quarter,
+#: a half, three quarters, every word (a beehive day's is its rank).
+RACK_LEVELS = 5
 #: Version of the page data; site/game-core.js refuses any other.
 FORMAT = 1
 _M32 = 0xFFFFFFFF
@@ -124,10 +130,65 @@ def folding_data(language: Language, letters: set[str]) -> dict:
     }
 
 
-def hive_play_data(language: Language, date: dt.date, hive, hints) -> dict:
+def seal(salt: str, secret: str, text: str) -> str:
+    """``text`` that only ``secret`` (an answer, as its hash covers it) opens: its UTF-8
+    bytes XOR a keystream whose block ``i`` is the 6 bytes of :func:`key_hash` of
+    ``meaning|i|secret``, in base64. What an answer means would name other answers (bake
+    for baked, the words of a gloss), so a page carries it sealed; ``unseal`` in
+    ``site/game-core.js`` opens it once the word is found.
+
+    >>> sealed = seal("en|2026-02-14|0|", "bake", "cook in an oven")
+    >>> sealed != seal("en|2026-02-14|0|", "cake", "cook in an oven") and "oven" not in sealed
+    True
+    >>> unseal("en|2026-02-14|0|", "bake", sealed)
+    'cook in an oven'
+    """
+    data = text.encode("utf-8")
+    return base64.b64encode(bytes(a ^ b for a, b in zip(data, _keystream(salt, secret, len(data))))).decode("ascii")
+
+
+def unseal(salt: str, secret: str, sealed: str) -> str:
+    """The inverse of :func:`seal`."""
+    data = base64.b64decode(sealed)
+    return bytes(a ^ b for a, b in zip(data, _keystream(salt, secret, len(data)))).decode("utf-8")
+
+
+def _keystream(salt: str, secret: str, size: int) -> bytes:
+    block = HASH_BITS // 8
+    return b"".join(bytes.fromhex(key_hash(salt, f"meaning|{i}|{secret}")) for i in range((size + block - 1) // block))
+
+
+def meanings(glossary: Glossary | None, salt: str, hashes: list[str], secrets: list[str], words: list[str]) -> dict[str, str]:
+    """Hash → what the answer ``words[i]`` (its first display form) means
+    (:meth:`pipeline.definitions.Definition.as_data` as JSON), sealed by what its hash
+    covers (:func:`seal`), for the answers the glossary defines."""
+    if glossary is None:
+        return {}
+    defined = glossary.define_all(words)
+    return {digest: seal(salt, secret, json.dumps(defined[word].as_data(word), ensure_ascii=False, separators=(",", ":")))
+            for digest, secret, word in sorted(zip(hashes, secrets, words)) if word in defined}
+
+
+def levels(count: int, streak: int | None = None) -> dict[str, int]:
+    """A game's result levels as its page data carries them: how many, and the one from
+    which a day counts towards the player's streak: ``streak``, by default the middle one
+    (the beehive's Nice or Molt bé of ten ranks; half a rack's words).
+
+    >>> levels(10), levels(RACK_LEVELS)
+    ({'count': 10, 'streak': 5}, {'count': 5, 'streak': 2})
+    """
+    return {"count": count, "streak": count // 2 if streak is None else streak}
+
+
+def dictionary_links(language: Language) -> list[list[str]]:
+    """``[name, address with {word}]`` of each of the language's reference dictionaries."""
+    return [[link.name, link.url] for link in language.dictionaries]
+
+
+def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glossary | None = None) -> dict:
     """The page data of one daily hive (``hive``: a solved :class:`pipeline.beehive.Hive`,
-    ``hints`` its :class:`pipeline.beehive.Hints`). Answer order is hidden: the hashes are
-    sorted."""
+    ``hints`` its :class:`pipeline.beehive.Hints`; ``glossary``: the language's definitions,
+    if it has any). Answer order is hidden: the hashes are sorted."""
     rules = language.beehive
     letters = set(hive.letters)
     salt, hashes = _hashes(f"{language.code}|{date.isoformat()}|beehive", [a.key for a in hive.answers])
@@ -146,12 +207,15 @@ def hive_play_data(language: Language, date: dt.date, hive, hints) -> dict:
             "bonus": rules.pangram_bonus,
             "ranks": [[name, share] for name, share in rules.ranks],
         },
+        "levels": levels(len(rules.ranks)),
         "words": hive.word_count,
         "total": hive.total_points,
         "pangrams": hive.pangram_count,
         "salt": salt,
         "hashes": "".join(hashes[i] for i in order),
         "forms": _forms(hashes, [a.key for a in hive.answers], [a.forms for a in hive.answers]),
+        "meanings": meanings(glossary, salt, hashes, [a.key for a in hive.answers], [a.forms[0] for a in hive.answers]),
+        "dictionaries": dictionary_links(language),
         "hints": {
             "grid": {letter: {str(n): c for n, c in row.items()} for letter, row in hints.grid.items()},
             "two": dict(hints.two_letter),
@@ -165,7 +229,7 @@ def rack_text(tiles) -> str:
     return "|".join(tiles)
 
 
-def rack_play_data(language: Language, daily) -> dict:
+def rack_play_data(language: Language, daily, glossary: Glossary | None = None) -> dict:
     """The page data of one daily rack (``daily``: a :class:`pipeline.racks.DailyRack`).
     Each answer is a (key, spelling) of the engine; its score is computed by the page."""
     from pipeline.racks import BLANK
@@ -187,12 +251,26 @@ def rack_play_data(language: Language, daily) -> dict:
         "tiles": [[t.text, t.points] for t in rules.tiles],
         "variants": _tile_variants(language),
         "rules": {"rack_size": rules.rack_size, "bingo": rules.bingo_bonus, "min_tiles": 2},
+        "levels": levels(RACK_LEVELS),
         "words": len(answers),
         "best": max((a.score for a in answers), default=0),
+        "hints": {"grid": {first: {str(n): c for n, c in row.items()} for first, row in tile_grid(answers).items()}},
         "salt": salt,
         "hashes": "".join(sorted(hashes)),
         "forms": _forms(hashes, [a.key for a in answers], [a.forms or (a.form,) for a in answers]),
+        "meanings": meanings(glossary, salt, hashes, texts, [a.form for a in answers]),
+        "dictionaries": dictionary_links(language),
     }
+
+
+def tile_grid(answers) -> dict[str, dict[int, int]]:
+    """A rack's hint grid: its answers counted by first tile and number of tiles (what
+    site/game-core.js gridLeft counts down as words are found)."""
+    grid: dict[str, dict[int, int]] = {}
+    for answer in answers:
+        row = grid.setdefault(answer.tiles[0], {})
+        row[len(answer.tiles)] = row.get(len(answer.tiles), 0) + 1
+    return grid
 
 
 def _tile_variants(language: Language) -> list[list[str]]:

@@ -19,7 +19,8 @@ Where to start reading:
   left. Only sub-multisets of the rack that begin some signature are ever visited, so a
   blank adds only the branches the list allows. No rack ever scans the list.
 * :meth:`RackIndex.daily` — a hash-seeded draw of seven tiles from the full bag per date
-  (:mod:`pipeline.daily`), redrawn while the rack makes fewer than ``min_words`` words.
+  (:mod:`pipeline.daily`), redrawn until its answers, points and blanks are within the
+  language's daily band.
 * :func:`daily_tsv` — the downloadable daily-rack rows (written by :mod:`pipeline.gamedata`).
 
 Scoring: the sum of the tiles' points, a blank scoring 0; a word that uses at least
@@ -46,7 +47,7 @@ from pipeline.clean import fold
 from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
-from pipeline.fsutil import atomic_write, source_digest
+from pipeline.fsutil import read_checked, source_digest, write_checked
 from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
@@ -54,6 +55,8 @@ from pipeline.progress import progress
 BLANK = "?"
 #: Longest rack :meth:`RackIndex.solve` accepts (a full row of the board).
 MAX_RACK = 15
+#: Draws tried for a daily rack before the band is reported as too narrow.
+DAILY_DRAWS = 1000
 #: Tile codes in signatures start here (printable, so signatures are readable when debugging;
 #: the rack finder's index and site/solver-core.js use the same codes).
 CODE_BASE = 0x41
@@ -257,7 +260,7 @@ class DailyRack:
     #: The drawn tiles as texts (blanks ``?``), in tile order.
     tiles: tuple[str, ...]
     solution: RackSolution
-    #: How many draws were rejected before this one (too few words).
+    #: How many draws were rejected before this one (outside the daily band).
     redraws: int = 0
 
 
@@ -329,16 +332,17 @@ class RackIndex:
         path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
         checksum = lexicon_checksum(path)
         kept = _cached_index_path(language, paths, checksum) if paths is not None else None
-        if kept is not None:
-            with contextlib.suppress(OSError, EOFError, ValueError, TypeError):  # absent or damaged: built below
-                by_signature, children = marshal.loads(kept.read_bytes())
+        stored = read_checked(kept) if kept is not None else None
+        if stored is not None:  # absent or damaged (its checksum): built below
+            with contextlib.suppress(EOFError, ValueError, TypeError):
+                by_signature, children = marshal.loads(stored)
                 return cls(language, TileSet.of(language), checksum, by_signature, children, kept)
         # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
         index = cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum)
         if kept is not None:
             for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
                 stale.unlink(missing_ok=True)
-            atomic_write(kept, marshal.dumps((index.by_signature, index.children)))
+            write_checked(kept, marshal.dumps((index.by_signature, index.children)))
             index.kept = kept
         return index
 
@@ -350,12 +354,10 @@ class RackIndex:
         if self.kept is None:
             return make(self)
         path = self.kept.with_name(f"{self.kept.name}.{name}")
-        with contextlib.suppress(OSError):
-            data, _, digest = path.read_bytes().rpartition(b"\n")
-            if hashlib.sha256(data).hexdigest().encode() == digest:
-                return data
-        data = make(self)
-        atomic_write(path, data + b"\n" + hashlib.sha256(data).hexdigest().encode())
+        data = read_checked(path)
+        if data is None:
+            data = make(self)
+            write_checked(path, data)
         return data
 
     @classmethod
@@ -487,18 +489,27 @@ class RackIndex:
     # ---- the daily rack -------------------------------------------------------------
 
     def daily(self, date: dt.date) -> DailyRack:
-        """The rack of ``date``: seven tiles drawn from the full bag, redrawn while it makes
-        fewer than ``min_words`` words. Each day depends only on its own date."""
+        """The rack of ``date``: seven tiles drawn from the full bag, redrawn until the draw
+        is within the language's band (:class:`pipeline.config.Racks`: at most
+        ``daily_blanks`` blanks, ``answers_min`` to ``answers_max`` answers worth
+        ``points_min`` to ``points_max`` points together), so that every day is a game a
+        player can finish in a sitting. Each day depends only on its own date."""
         rules = self.language.racks
         bag = self.tileset.bag()
-        for attempt in range(1000):
+        for attempt in range(DAILY_DRAWS):
             stream = DailyStream(self.language.code, self.checksum, date, "racks", attempt)
             drawn = stream.draw(bag, rules.rack_size)
+            if drawn.count(-1) > rules.daily_blanks:
+                continue
             tiles = tuple(sorted(t for t in drawn if t >= 0))
             solution = self.solve_tiles(tiles, drawn.count(-1))
-            if len(solution.answers) >= rules.min_words:
+            points = sum(answer.score for answer in solution.answers)
+            if (rules.answers_min <= len(solution.answers) <= rules.answers_max
+                    and rules.points_min <= points <= rules.points_max):
                 return DailyRack(date, solution.rack, solution, attempt)
-        raise RuscError(f"no rack with {rules.min_words} words in 1000 draws for {date.isoformat()}", self.language.path)
+        raise RuscError(f"no rack within the daily band ({rules.answers_min}-{rules.answers_max} answers, "
+                        f"{rules.points_min}-{rules.points_max} points, at most {rules.daily_blanks} blanks) "
+                        f"in {DAILY_DRAWS} draws for {date.isoformat()}", self.language.path)
 
     def schedule(self, end: dt.date | None = None) -> list[DailyRack]:
         """Daily racks from the language's ``schedule_start`` to ``end`` (default

@@ -12,6 +12,11 @@ Where to start reading:
   alphabet order), one line per set: ``letters<TAB>entry<TAB>entry…``. The browser files the
   lines under their bitmask and answers a hive with the 64 lookups
   :meth:`pipeline.beehive.BeehiveIndex.solve` makes.
+* :func:`hive_index_files` — the same index as the page fetches it: its rules (the head)
+  and one file per pair of letters of the letter sets whose two rarest letters they are, so
+  a hive fetches the files of its own pairs only (a set within the hive has its two rarest
+  letters there): the median daily Catalan hive of 2026 needs 19 files, 25 KB gzipped of
+  the index's 403.
 * :func:`rack_index` — every playable rack word spelled in *tile codes* (one character per
   tile, ``A`` + the tile's position in the TOML), sorted by that spelling and front-coded.
   The browser walks the sorted spellings as a trie (a node's children by binary search in
@@ -19,6 +24,11 @@ Where to start reading:
   blank positions of :meth:`pipeline.racks.RackIndex.solve`'s signature walk, from a file
   that needs no signature order. (Filed by signature, the Catalan words gzip to 5.1 MB;
   sorted by spelling, to 0.7 MB, since neighbours share prefixes and inflections.)
+* :func:`rack_index_files` — the same index as the page fetches it: its rules (the head)
+  and one file of spellings per number of tiles, so a rack of 7 tiles fetches the words of
+  2 to 7 tiles (Catalan: 139 KB gzipped, where the whole index is 706 KB; the files
+  together weigh 1.06 MB, as neighbours of other lengths no longer share their prefixes)
+  and shows its answers within seconds on a slow phone network.
 * :func:`encode_forms` — display forms are written only where they differ from what the
   browser can rebuild (the key; the tiles' texts), and then mostly as changed positions.
 
@@ -38,7 +48,7 @@ from pipeline.errors import RuscError
 from pipeline.racks import BLANK, CODE_BASE, MAX_RACK, RackIndex
 
 #: Version of both files' layout; the JS refuses any other.
-FORMAT = 1
+FORMAT = 2
 #: Form positions are written as chr(POSITION_BASE + index): printable, never a separator.
 POSITION_BASE = 0x30
 #: First character of a form written as changed positions (no word starts with it).
@@ -128,6 +138,37 @@ def hive_index(index: BeehiveIndex) -> bytes:
     })
 
 
+def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
+    """The hive solver's index split as the page fetches it: (the head: :func:`hive_index`
+    without its sets, with ``rarity``, the alphabet rarest letter first — the fewest letter
+    sets hold it — and the list of ``shards``; shard → the lines of the letter sets it files,
+    as ``{"format", "kind": "hive-sets", "shard", "sets"}``).
+
+    A letter set is filed under its two rarest letters, rarest first (a set of one letter
+    under that letter): a hive needs the shards whose letters are all its own, at most 28,
+    which hold only sets with two of its letters at least. (Filed under the rarest letter
+    alone, the median daily Catalan hive needed 80 KB gzipped; under the two rarest, 25 KB.)
+    ``site/solver-core.js`` adds each to the head it decodes (``addSets``)."""
+    data = json.loads(hive_index(index))
+    alphabet = data["alphabet"]
+    lines = data["sets"].split("\n") if data["sets"] else []
+    holding = {letter: 0 for letter in alphabet}
+    for line in lines:
+        for letter in line.partition("\t")[0]:
+            holding[letter] += 1
+    rarity = sorted(alphabet, key=lambda letter: (holding[letter], alphabet.index(letter)))
+    rank = {letter: i for i, letter in enumerate(rarity)}
+    by_shard: dict[str, list[str]] = {}
+    for line in lines:
+        shard = "".join(sorted(line.partition("\t")[0], key=rank.__getitem__)[:2])
+        by_shard.setdefault(shard, []).append(line)
+    order = sorted(by_shard, key=lambda shard: [alphabet.index(letter) for letter in shard])
+    shards = {shard: _dump({"format": FORMAT, "kind": "hive-sets", "language": data["language"], "shard": shard,
+                            "sets": "\n".join(by_shard[shard])})
+              for shard in order}
+    return _dump({**data, "sets": "", "rarity": "".join(rarity), "shards": order}), shards
+
+
 def rack_index(index: RackIndex) -> bytes:
     """The rack finder's index of one language (see the module docstring), kept beside the
     rack index in its cache (:meth:`pipeline.racks.RackIndex.kept_beside`): making
@@ -163,15 +204,7 @@ def _rack_index(index: RackIndex) -> bytes:
             _check_forms(forms, language)
             rows.append((codes, encode_forms("".join(texts), forms)))
     rows.sort()
-    lines = []
-    previous = ""
-    for codes, extra in rows:
-        shared = 0
-        limit = min(len(previous), len(codes), MAX_RACK)
-        while shared < limit and previous[shared] == codes[shared]:
-            shared += 1
-        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
-        previous = codes
+    lines = _front_coded(rows)
     rules = language.racks
     return _dump({
         "format": FORMAT,
@@ -188,3 +221,38 @@ def _rack_index(index: RackIndex) -> bytes:
         "fold": _fold_data(language),
         "words": "\n".join(lines),
     })
+
+
+def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
+    """The rack finder's index split as the page fetches it: (the head: :func:`rack_index`
+    without its words, with the ``lengths`` of the spellings it holds; number of tiles →
+    that length's spellings, front-coded on their own, as ``{"format", "kind": "rack-words",
+    "length", "words"}``). ``site/solver-core.js`` adds each to the head it decodes
+    (``addWords``); together they hold the words of :func:`rack_index`, line for line."""
+    data = json.loads(rack_index(index))
+    by_length: dict[int, list[tuple[str, str]]] = {}
+    previous = ""
+    for line in data["words"].split("\n") if data["words"] else []:
+        head, tab, extra = line.partition("\t")
+        codes = previous[:ord(head[0]) - POSITION_BASE] + head[1:]
+        by_length.setdefault(len(codes), []).append((codes, extra))
+        previous = codes
+    shards = {}
+    for length, rows in sorted(by_length.items()):
+        shards[length] = _dump({"format": FORMAT, "kind": "rack-words", "language": data["language"], "length": length,
+                                "words": "\n".join(_front_coded(rows))})
+    return _dump({**data, "words": "", "lengths": sorted(shards)}), shards
+
+
+def _front_coded(rows: list[tuple[str, str]]) -> list[str]:
+    """Sorted (tile codes, encoded forms) as the index's lines: how many codes each shares
+    with the line before, the rest, and a tab and the forms if any."""
+    lines, previous = [], ""
+    for codes, extra in rows:
+        shared = 0
+        limit = min(len(previous), len(codes), MAX_RACK)
+        while shared < limit and previous[shared] == codes[shared]:
+            shared += 1
+        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
+        previous = codes
+    return lines

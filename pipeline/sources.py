@@ -40,11 +40,11 @@ from pipeline import __version__
 from pipeline.config import Language, ListSource, Source
 from pipeline.errors import RuscError
 from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_extract
-from pipeline.fsutil import atomic_dir, atomic_write, file_digest, remove_stale_temporaries, sha256_file
+from pipeline.fsutil import atomic_dir, atomic_write, file_digest, lf_lines, remove_stale_temporaries, sha256_file
 from pipeline.paths import Paths
 
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.
-CACHE_LAYOUT = 1
+CACHE_LAYOUT = 2
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,7 @@ def fetch_source(source: Source, paths: Paths, origin: Path) -> DictionaryFiles:
     """Fetch, verify and normalise ``source``; ``origin`` is the file that names it (relative
     local paths start from its folder; errors name it)."""
     archive = _fetch_archive(source, origin, paths)
-    key = _cache_key(source, archive)
-    out = paths.cache / "dictionaries" / f"{key}-v{CACHE_LAYOUT}"
+    out = paths.cache / "dictionaries" / f"{_dictionary_key(source, archive)}-v{CACHE_LAYOUT}"
     if not _valid_normalised(out):
         remove_stale_temporaries(out.parent)
         with atomic_dir(out) as tmp:
@@ -102,14 +101,14 @@ def fetch_package_files(source: ListSource, language: Language, paths: Paths | N
     paths = paths or Paths.from_env()
     archive = _fetch_archive(source, language.path, paths)
     out = paths.cache / "wordlists" / _cache_key(source, archive)
-    if not (out / ".complete").is_file():
+    if not _unchanged_tree(out / ".complete", out / "x"):
         remove_stale_temporaries(out.parent)
         with atomic_dir(out) as tmp:
             if archive.is_dir():
                 shutil.copytree(archive, tmp / "x")
             else:
                 safe_extract(archive, tmp / "x")
-            (tmp / ".complete").write_text(source.integrity + "\n")
+            atomic_write(tmp / ".complete", json.dumps(_tree_digests(tmp / "x"), sort_keys=True, indent=1) + "\n")
     files = sorted({p for pattern in source.files for p in (out / "x").glob(pattern) if p.is_file()})
     if not files:
         raise RuscError(f"package {source.name} {source.version} has no file matching {', '.join(source.files)}", language.path)
@@ -134,7 +133,7 @@ def fetch_word_list(source: ListSource, language: Language, paths: Paths | None 
             if not (isinstance(items, list) and all(isinstance(item, str) for item in items)):
                 raise RuscError("expected a JSON array of strings", path)
         else:
-            items = text.splitlines()
+            items = lf_lines(text)  # a CR before the LF goes with the strip below
         words.extend(unicodedata.normalize("NFC", item.strip()) for item in items if item.strip())
     return words
 
@@ -293,6 +292,20 @@ def _locate_licence(source: Source, root: Path, archive: Path, aff: Path) -> Pat
     return None
 
 
+def _tree_digests(root: Path) -> dict[str, str]:
+    """Every file under ``root`` (its path from there) → its SHA-256."""
+    return {p.relative_to(root).as_posix(): sha256_file(p) for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _unchanged_tree(manifest: Path, root: Path) -> bool:
+    """Whether the files under ``root`` are exactly those ``manifest`` recorded when the
+    package was unpacked (a damaged or edited file unpacks it again)."""
+    try:
+        return json.loads(manifest.read_text("utf-8")) == _tree_digests(root)
+    except (OSError, ValueError):
+        return False
+
+
 def _valid_normalised(folder: Path) -> bool:
     """A cached normalised dictionary is used only if every file still has its hash."""
     manifest = folder / "manifest.json"
@@ -314,6 +327,14 @@ def _cache_key(source: Source, archive: Path) -> str:
     for path in sorted(p for p in archive.rglob("*") if p.is_file()):
         digest.update(path.relative_to(archive).as_posix().encode() + b"\0" + sha256_file(path).encode())
     return "tree-" + digest.hexdigest()
+
+
+def _dictionary_key(source: Source, archive: Path) -> str:
+    """The key of a normalised dictionary: its archive's key and which of the archive's
+    files it is read from (``aff``, ``dic``, ``locale``, ``licence_file``), so that two
+    language files on one archive, or a corrected ``aff``, never get another's dictionary."""
+    chosen = json.dumps([source.aff, source.dic, source.locale, source.licence_file])
+    return f"{_cache_key(source, archive)}-{hashlib.sha256(chosen.encode()).hexdigest()[:16]}"
 
 
 def _integrity_key(integrity: str) -> str:

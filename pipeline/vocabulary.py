@@ -91,7 +91,7 @@ class GradedList:
         return {word: listed.size for word, listed in self.words.items() if listed.size is not None}
 
 
-def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: str = "latin-1") -> GradedList:
+def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedList:
     """Read SCOWL's files (``files``: the package's ``usr/share/dict/scowl/*``)."""
     spellings = set(vocabulary.spellings)
     sizes: dict[str, int] = {}
@@ -105,9 +105,9 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary, encoding: st
             continue
         category, sub, size = match["category"], match["sub"], int(match["size"])
         try:
-            entries = path.read_bytes().decode(encoding).split("\n")
+            entries = path.read_bytes().decode(vocabulary.source.encoding).split("\n")
         except UnicodeDecodeError as error:
-            raise RuscError(f"not {encoding}: {error}", path) from None
+            raise RuscError(f"not {vocabulary.source.encoding}: {error}", path) from None
         if sub in (NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY):
             found = names if sub == NAME_SUBCATEGORY else capitalised
             for entry in filter(None, entries):
@@ -172,22 +172,20 @@ class Family:
     own_zipf: float
 
 
-def families(sizes: dict[str, int], inflections: tuple[tuple[str, str], ...],
-             frequency_language: str) -> dict[str, Family]:
-    """Each candidate → its family: the words of its root (:func:`family_roots`) listed at
-    the same size. An inflection the list puts at a larger size than its base is a rarer
-    use of its own (cancered, womaning at 80 beside cancer, woman at 10) and must be common
-    by itself."""
-    roots = family_roots(sizes, inflections)
+def families(sizes: dict[str, int], roots: dict[str, str], frequency_language: str) -> dict[str, Family]:
+    """Each candidate of ``sizes`` → its family: the candidates of its root (``roots``, from
+    :func:`family_roots`) listed at the same size. An inflection the list puts at a larger
+    size than its base is a rarer use of its own (cancered, womaning at 80 beside cancer,
+    woman at 10) and must be common by itself."""
     table = frequency_table(frequency_language) if frequency_language else {}
     best: dict[tuple[str, int], float] = {}
     members: Counter[tuple[str, int]] = Counter()
-    for word, root in roots.items():
-        family = (root, sizes[word])
+    for word, size in sizes.items():
+        family = (roots[word], size)
         best[family] = max(best.get(family, 0.0), to_zipf(table.get(word, 0.0)))
         members[family] += 1
-    return {word: Family(best[root, sizes[word]], members[root, sizes[word]], to_zipf(table.get(word, 0.0)))
-            for word, root in roots.items()}
+    return {word: Family(best[roots[word], size], members[roots[word], size], to_zipf(table.get(word, 0.0)))
+            for word, size in sizes.items()}
 
 
 def tier_of(size: int, tiers: tuple[VocabularyTier, ...]) -> VocabularyTier | None:
@@ -245,8 +243,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     """Each game's vocabulary (rules 1–6 of the module's docstring)."""
     rules = language.vocabulary
     sizes = graded.sizes()
-    family_of = families(sizes, rules.inflections, language.frequency_language)
     roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
+    family_of = families(sizes, roots, language.frequency_language)
     games: dict[str, tuple[str, ...]] = {}
     left_out: dict[str, dict[str, str]] = {}
     for game, game_rules in sorted(rules.games.items()):

@@ -39,22 +39,43 @@ def default_start_method() -> str:
     return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+class _Pool(concurrent.futures.ProcessPoolExecutor):
+    """A process pool that, left by an error or an interrupt (Ctrl-C; SIGTERM, raised as
+    one by :mod:`pipeline.cli`), kills its workers at once: it would otherwise wait for
+    their tasks to finish (minutes) before the temporary files could be removed."""
+
+    def __exit__(self, exc_type, exc, traceback):
+        if exc_type is not None:
+            for process in list((getattr(self, "_processes", None) or {}).values()):
+                process.kill()
+            self.shutdown(wait=True, cancel_futures=True)
+            return False
+        return super().__exit__(exc_type, exc, traceback)
+
+
 def process_pool(workers: int, start_method: str | None = None,
                  kernel_watch: bool = True) -> concurrent.futures.ProcessPoolExecutor:
-    """A process pool of ``workers`` processes that die with this process.
+    """A process pool of ``workers`` processes that die with this process, and are killed
+    when the block using it (``with process_pool(n) as pool``) is left by an exception.
 
     Create it from the main thread: Linux's parent-death signal follows the *thread* that
     started a worker. ``kernel_watch=False`` leaves only the polling thread (for its test).
     """
     context = multiprocessing.get_context(start_method or default_start_method())
-    return concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=watch_parent,
-                                                  initargs=(os.getpid(), kernel_watch))
+    return _Pool(workers, mp_context=context, initializer=watch_parent, initargs=(os.getpid(), kernel_watch))
 
 
 def watch_parent(parent: int, kernel_watch: bool = True) -> None:
-    """Pool initializer: end this worker as soon as process ``parent`` is gone."""
+    """Pool initializer: end this worker as soon as process ``parent`` is gone.
+
+    Ctrl-C reaches every process of the terminal's group: a worker ignores it, and its
+    parent, interrupted, kills it (:class:`_Pool`). SIGTERM ends a worker at once, without
+    the handler a forked worker would inherit from :mod:`pipeline.cli`. Either way no
+    worker prints a traceback of its own."""
     if os.getppid() != parent:
         os._exit(1)  # the parent died before this worker started
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if kernel_watch:
         _ask_kernel_to_kill_orphans()
     threading.Thread(target=_poll_parent, args=(parent,), name="rusc-parent-watch", daemon=True).start()

@@ -27,13 +27,13 @@ from pipeline.expand.estimate import collection_paused, estimate_expansion  # no
 from pipeline.paths import Paths  # noqa: E402
 from pipeline.sources import fetch  # noqa: E402
 
-#: A row of the README's language table: | code | dictionary-…@… | forms | …
+#: A row of the language table (docs/languages.md): | code | dictionary-…@… | forms | …
 TABLE_ROW = re.compile(r"^\| ([a-z][a-z-]*) \| \S+@\S+ \| ([\d,]+) \|")
 
 
 def readme_counts() -> dict[str, int]:
     counts = {}
-    for line in (REPO / "README.md").read_text("utf-8").splitlines():
+    for line in (REPO / "docs" / "languages.md").read_text("utf-8").splitlines():
         if match := TABLE_ROW.match(line):
             counts[match.group(1)] = int(match.group(2).replace(",", ""))
     return counts
@@ -43,7 +43,7 @@ def real_count(code: str, paths: Paths, table: dict[str, int]) -> tuple[int | No
     info = paths.work(code) / "expansion.json"
     if info.exists():
         return json.loads(info.read_text("utf-8"))["forms"], "expansion.json"
-    return table.get(code), "README table"
+    return table.get(code), "docs/languages.md table"
 
 
 def main() -> int:

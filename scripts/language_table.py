@@ -1,4 +1,4 @@
-"""``make all-languages``: build every language one after another and print the README table.
+"""``make all-languages``: build every language one after another and print the language table of docs/languages.md.
 
 Usage: ``python scripts/language_table.py [--timeout S] [LANG ...]`` (default: every file in
 pipeline/languages/). Each language is built by ``rusc dictionaries LANG`` in a process of

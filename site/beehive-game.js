@@ -43,24 +43,26 @@
 
     // --- messages ---------------------------------------------------------------------
 
-    function say(text, kind) {
-      message.textContent = "";
-      message.className = "game-message " + (kind || "");
-      // A fresh text node after clearing, so a repeated message is announced again.
-      window.setTimeout(function () { message.textContent = text; }, 20);
-      message.setAttribute("data-kind", kind || "");
+    function say(text, kind) { P.say(message, text, kind); }
+
+    /** A character as the player can read it in a message: a letter in capitals, a space
+     *  or another invisible character by its name or code point. */
+    function nameOf(ch) {
+      if (/\s/u.test(ch)) return S.space;
+      if (/[\p{C}\p{Z}]/u.test(ch)) return "U+" + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+      return ch.toUpperCase();
     }
 
     function messageFor(r) {
       switch (r.kind) {
         case "short": return D.format(S.too_short, { n: data.rules.min_length });
-        case "letter": return D.format(S.bad_letter, { letters: r.bad.map(function (c) { return c.toUpperCase(); }).join(" ") });
+        case "letter": return D.format(S.bad_letter, { letters: r.bad.map(nameOf).join(" ") });
         case "centre": return D.format(S.no_centre, { centre: hive.centre.toUpperCase() });
         case "found": return S.already_found;
         case "list": return S.not_in_list;
         case "ok":
           return r.pangram ? D.format(S.pangram_points, { points: r.points, bonus: data.rules.bonus })
-                           : D.format(S.points, { points: r.points });
+                           : D.format(S.praise[G.tier(S.praise_from, r.points)], { points: r.points });
       }
       return "";
     }
@@ -69,18 +71,28 @@
       var text = input.value;
       var r = G.judgeHive(hive, text, found);
       if (r.kind === "empty") { input.value = ""; return; }
-      say(messageFor(r), r.kind);
+      var before = G.rankOf(hive.ranks, score()).index;
       if (r.kind === "ok") {
         found[r.key] = r;
         state.found.push(r.key);
-        if (state.help && state.help.id === r.key) {
-          state.help = null;
-          $("help-text").textContent = "";  // the hint was about this word: it is found now
-        }
+        P.helpFound(state, r.key);
         P.save("beehive", lang, date, state);
         update(r.key);
+        P.showMeaning(data, r.key, r.forms[0]);
       }
+      var rank = G.rankOf(hive.ranks, score()), top = rank.index !== before && rank.index >= hive.ranks.length - 2;
+      say(messageFor(r) + (top ? " " + D.format(S.celebrate, { rank: rank.name }) : ""), r.kind);
+      if (top) celebrate();
       input.value = "";
+    }
+
+    /** Reaching one of the two top ranks (Genius and Queen Bee, Geni and Reina del rusc)
+     *  is a moment: the message says so, and the game gets a short flourish (game.css,
+     *  none with reduced motion). */
+    function celebrate() {
+      root.classList.remove("celebrate");
+      void root.offsetWidth;  // restart the animation when both top ranks come in a row
+      root.classList.add("celebrate");
     }
 
     // --- the found list, score, rank bar and hints ----------------------------------
@@ -92,7 +104,7 @@
       foundList.textContent = "";
       list.forEach(function (key) {
         var li = D.el("li", found[key].pangram ? "pangram" : "", "");
-        li.appendChild(D.el("span", "word", text(key)));
+        li.appendChild(P.foundWord(data, key, text(key), found[key].forms[0]));
         if (found[key].pangram) {
           li.appendChild(D.el("span", "pangram-mark", " ★"));
           li.lastChild.setAttribute("aria-hidden", "true");
@@ -102,6 +114,7 @@
         foundList.appendChild(li);
       });
       foundCount.textContent = D.format(S.found_count, { n: list.length, total: data.words });
+      P.showLatest(state.found.filter(function (key) { return found[key]; }).map(text));
       var points = score(), rank = G.rankOf(hive.ranks, points);
       $("game-score").textContent = D.format(S.score, { points: points, total: data.total });
       $("game-rank").textContent = rank.name;
@@ -109,6 +122,8 @@
       root.setAttribute("data-rank", String(rank.index));
       drawBar(points, rank);
       drawHints();
+      P.record("beehive", lang, date, state, rank.index, hive.ranks.length);
+      P.showHistory("beehive", lang);
     }
 
     function drawBar(points, rank) {
@@ -140,89 +155,53 @@
     }
 
     function drawHints() {
-      var left = G.hintsLeft(data, keys()), rows = {}, cols = {}, all = 0;
-      Object.keys(left.grid).forEach(function (letter) {
-        Object.keys(left.grid[letter]).forEach(function (n) {
-          var c = left.grid[letter][n];
-          rows[letter] = (rows[letter] || 0) + c;
-          cols[n] = (cols[n] || 0) + c;
-          all += c;
-          setCount(document.querySelector('td[data-cell="' + letter + n + '"]'), c);
-        });
-      });
-      Object.keys(rows).forEach(function (l) { setCount(document.querySelector('td[data-row="' + l + '"]'), rows[l]); });
-      Object.keys(cols).forEach(function (n) { setCount(document.querySelector('td[data-col="' + n + '"]'), cols[n]); });
-      setCount(document.querySelector("td[data-total]"), all);
+      var left = G.hintsLeft(data, keys());
+      P.drawGrid(left.grid);
       Object.keys(left.two).forEach(function (p) {
         var li = document.querySelector('li[data-two="' + p + '"]');
-        if (li) setCount(li.querySelector(".count"), left.two[p], li);
+        if (li) P.setCount(li.querySelector(".count"), left.two[p], li);
       });
       $("words-left").textContent = D.format(S.left, { words: D.plural(S.words, left.words, lang), points: D.plural(S.points_count, left.points, lang) });
     }
 
-    function setCount(node, n, owner) {
-      if (!node) return;
-      node.textContent = String(n);
-      (owner || node).classList.toggle("done", n === 0);
-    }
-
     // --- entry: typing, tapping, delete, shuffle ------------------------------------
+
+    function removeLast() { input.value = Array.from(input.value).slice(0, -1).join(""); }
 
     form.addEventListener("submit", function (event) { event.preventDefault(); submit(); });
     document.querySelectorAll("#game-cells .cell").forEach(function (cell) {
       cell.addEventListener("click", function () { input.value += cell.getAttribute("data-letter"); });
     });
-    $("game-delete").addEventListener("click", function () { input.value = Array.from(input.value).slice(0, -1).join(""); });
+    $("game-delete").addEventListener("click", removeLast);
     $("game-shuffle").addEventListener("click", function () {
       var outer = Array.from(document.querySelectorAll("#game-cells .cell:not(.centre)"));
-      var letters = outer.map(function (c) { return c.getAttribute("data-letter"); });
-      for (var i = letters.length - 1; i > 0; i--) {
-        var j = Math.floor(Math.random() * (i + 1)), t = letters[i];
-        letters[i] = letters[j]; letters[j] = t;
-      }
+      var letters = D.shuffled(outer.map(function (c) { return c.getAttribute("data-letter"); }));
       outer.forEach(function (cell, i) {
         cell.setAttribute("data-letter", letters[i]);
         cell.textContent = letters[i].toUpperCase();
       });
     });
-    // A physical keyboard works wherever the focus is, except in another text field.
-    document.addEventListener("keydown", function (event) {
-      var target = event.target;
-      if (target === input || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
-      if (event.key === "Enter" && target && target.tagName === "BUTTON") return;
-      if (event.key === "Backspace") { input.value = Array.from(input.value).slice(0, -1).join(""); event.preventDefault(); }
-      else if (event.key === "Enter") { submit(); event.preventDefault(); }
-      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) { input.value += event.key; event.preventDefault(); }
-    });
+    P.wireKeys({ form: form, input: input, submit: submit, removeLast: removeLast,
+                 add: function (text) { input.value += text; } });
 
     // --- graded help ------------------------------------------------------------------
 
     var answersUrl = root.getAttribute("data-answers");
-    $("help-button").addEventListener("click", function () {
-      var out = $("help-text");
-      P.fetchAnswers(answersUrl).then(function (answers) {
-        var missing = answers.filter(function (a) { return !found[a.id]; });
-        if (!missing.length) { out.textContent = S.help_none; return; }
-        var current = state.help && !found[state.help.id] ? state.help : null;
-        var target = current ? answers.filter(function (a) { return a.id === current.id; })[0] : null;
-        var step = target ? Math.min(3, current.step + 1) : 1;
-        target = target || missing[0];
-        state.help = { id: target.id, step: step };
-        P.save("beehive", lang, date, state);
-        var h = G.helpStep(target.id, step);
-        out.textContent = h.whole ? D.format(S.help_word, { word: target.text })
-          : D.format(step === 1 ? S.help_start : S.help_half, { start: h.shown.toUpperCase(), n: h.length });
-      }, function (error) { out.textContent = D.format(S.load_failed, { error: error.message }); });
-    });
+    var ask = P.wireHelp({ game: "beehive", lang: lang, date: date, answersUrl: answersUrl, strings: S,
+                           state: function () { return state; }, isFound: function (id) { return !!found[id]; },
+                           units: function (id) { return Array.from(id); } });
+    P.wireGridHelp(ask, S.help_cell);
+    P.wireHintsSetting();
 
     // --- share, save panel, review ----------------------------------------------------
 
     $("share-button").addEventListener("click", function () {
       var points = score(), pangrams = keys().filter(function (k) { return found[k].pangram; }).length;
+      var count = function (forms, n, total) { return P.shareCount(forms, n, total, lang); };
       var textOut = D.format(S.share_text, {
-        date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name, points: points,
-        total: data.total, found: keys().length, words: data.words, pangrams: pangrams, all_pangrams: data.pangrams,
+        date: root.getAttribute("data-date-text"), rank: G.rankOf(hive.ranks, points).name,
+        points: count(S.share_points, points, data.total), words: count(S.share_words, keys().length, data.words),
+        pangrams: count(S.share_pangrams, pangrams, data.pangrams),
       }) + P.shareLink(root);
       P.share(textOut, $("share-text"), $("share-status"));
     });
@@ -237,20 +216,19 @@
           got.textContent = ""; missed.textContent = "";
           answers.forEach(function (a) { (found[a.id] ? got : missed).appendChild(D.el("li", "word", a.text)); });
           $("review-summary").textContent = D.format(S.review, { found: D.plural(S.words, got.children.length, lang), missed: D.plural(S.words, missed.children.length, lang) });
-        }, function (error) { $("review-summary").textContent = D.format(S.load_failed, { error: error.message }); });
+        }, function (error) { $("review-summary").textContent = P.readFailure(error); });
       });
     }
+    // Yesterday's review is linked whether or not it was played; played, it says how many.
     var yesterday = $("game-yesterday");
     if (yesterday) {
       var before = P.load("beehive", lang, yesterday.getAttribute("data-date"));
-      if (before.found.length) {
-        yesterday.querySelector("a").textContent = D.plural(S.yesterday, before.found.length, lang);
-        yesterday.hidden = false;
-      }
+      if (before.found.length) yesterday.querySelector("a").textContent = D.plural(S.yesterday, before.found.length, lang);
     }
 
     load();
     document.getElementById("hive-figure").hidden = true;
+    P.openBesideTheGame($("found"));
     root.hidden = false;
     update();
   }

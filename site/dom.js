@@ -40,6 +40,16 @@
     else start();
   }
 
+  /** A copy of list in random order (Fisher–Yates). */
+  function shuffled(list) {
+    var out = list.slice();
+    for (var i = out.length - 1; i > 0; i--) {
+      var j = Math.floor(Math.random() * (i + 1)), t = out[i];
+      out[i] = out[j]; out[j] = t;
+    }
+    return out;
+  }
+
   var rules = {}, numbers = {};
 
   /** The plural message for n: forms is what pipeline/render/i18n.py plural_forms() writes
@@ -55,5 +65,5 @@
   }
 
   root.RuscDom = { el: el, format: format, plural: plural, json: json, fetchJson: fetchJson,
-                   ready: ready };
+                   ready: ready, shuffled: shuffled };
 })(this);

@@ -65,6 +65,17 @@
     return ("0000" + high.toString(16)).slice(-4) + ("00000000" + (h1 >>> 0).toString(16)).slice(-8);
   }
 
+  /** pipeline.playdata.unseal: the text seal() sealed with `secret` (what an answer's hash
+   *  covers), from base64; a wrong secret gives garbage, or null when it is not UTF-8. */
+  function unseal(salt, secret, sealed) {
+    var binary = atob(sealed), bytes = new Uint8Array(binary.length), block = "";
+    for (var i = 0; i < binary.length; i++) {
+      if (i % 6 === 0) block = hash(salt, "meaning|" + i / 6 + "|" + secret);
+      bytes[i] = binary.charCodeAt(i) ^ parseInt(block.substr((i % 6) * 2, 2), 16);
+    }
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { return null; }
+  }
+
   /** The answers' hashes of the page data as a set, and their display-form edits. */
   function answerSet(data) {
     if (data.format !== FORMAT) throw new Error("unknown game data format " + data.format);
@@ -145,29 +156,51 @@
   /** The hints still to find: {grid: {letter: {length: n}}, two: {prefix: n}, words, points}
    *  = the page's counts minus the found keys (every cell kept, zeros included). */
   function hintsLeft(data, foundKeys) {
-    var grid = {}, two = {};
-    Object.keys(data.hints.grid).forEach(function (letter) {
-      grid[letter] = {};
-      Object.keys(data.hints.grid[letter]).forEach(function (n) { grid[letter][n] = data.hints.grid[letter][n]; });
-    });
+    var two = {};
     Object.keys(data.hints.two).forEach(function (p) { two[p] = data.hints.two[p]; });
     var points = 0;
     foundKeys.forEach(function (key) {
-      var chars = Array.from(key), n = String(chars.length), first = chars[0], pair = chars.slice(0, 2).join("");
-      if (grid[first] && hasOwn.call(grid[first], n)) grid[first][n]--;
+      var pair = Array.from(key).slice(0, 2).join("");
       if (hasOwn.call(two, pair)) two[pair]--;
       points += hivePoints(data.rules, key).points;
     });
+    var grid = gridLeft(data.hints.grid, foundKeys.map(function (key) { return Array.from(key); }));
     return { grid: grid, two: two, words: data.words - foundKeys.length, points: data.total - points };
   }
 
-  /** The graded help for one word, step 1..3: first two letters and length, first half,
-   *  the whole word (each step as {shown, length}). */
+  /** A hint grid {first: {length: n}} less the words found, each as its units (a hive
+   *  word's letters, a rack word's tiles): counted by first unit and number of units. */
+  function gridLeft(counts, foundUnits) {
+    var grid = {};
+    Object.keys(counts).forEach(function (first) {
+      grid[first] = {};
+      Object.keys(counts[first]).forEach(function (n) { grid[first][n] = counts[first][n]; });
+    });
+    foundUnits.forEach(function (units) {
+      var first = units[0], n = String(units.length);
+      if (grid[first] && hasOwn.call(grid[first], n)) grid[first][n]--;
+    });
+    return grid;
+  }
+
+  /** The graded help for one word (a key, or its units: letters or tiles), step 1..3:
+   *  its start and length, more of its start, the whole word ({shown, length, whole}).
+   *  Each step shows more than the one before, short words too: a 3-letter word starts
+   *  with one letter shown, a 4-letter one with two, and step 2 never shows all. */
   function helpStep(key, step) {
-    var chars = Array.from(key), n = chars.length;
-    if (step >= 3) return { shown: key, length: n, whole: true };
-    var shown = step === 2 ? Math.ceil(n / 2) : 2;
-    return { shown: chars.slice(0, shown).join(""), length: n, whole: false };
+    var units = Array.isArray(key) ? key : Array.from(key), n = units.length;
+    if (step >= 3) return { shown: units.join(""), length: n, whole: true };
+    var first = Math.max(1, Math.min(2, n - 2));
+    var shown = step === 2 ? Math.max(first + 1, Math.min(n - 1, Math.ceil(n / 2))) : first;
+    return { shown: units.slice(0, Math.min(shown, n)).join(""), length: n, whole: false };
+  }
+
+  /** Which praise a word earns: the index of the last tier whose minimum its points reach
+   *  (tiers: ascending minimum points, the first 0). */
+  function tier(minimums, points) {
+    var i = 0;
+    while (i + 1 < minimums.length && points >= minimums[i + 1]) i++;
+    return i;
   }
 
   // --- the rack ----------------------------------------------------------------------
@@ -261,9 +294,9 @@
     return list.filter(function (x, i) { return list.indexOf(x) === i; });
   }
 
-  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, formsOf: formsOf, hive: hive,
+  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
               hivePoints: hivePoints, judgeHive: judgeHive, ranks: ranks, rankOf: rankOf,
-              hintsLeft: hintsLeft, helpStep: helpStep, rack: rack, spell: spell, cover: cover,
+              hintsLeft: hintsLeft, gridLeft: gridLeft, helpStep: helpStep, tier: tier, rack: rack, spell: spell, cover: cover,
               judgeRack: judgeRack };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.RuscGame = api;

@@ -1,9 +1,10 @@
 /* Rusc — the hive solver page (templates/hive-solver.html). Plain JavaScript, no framework.
  *
- * Where to start reading: start() fetches the language's hive index (once; the browser
- * caches it under its hashed name), reads the letters from the URL or the form, and
- * solve() shows what spoils nothing: counts, the first-letter x length grid, the
- * two-letter list and the ranks, all counting only the words not yet marked as found.
+ * Where to start reading: start() fetches the head of the language's hive index (its rules;
+ * the browser caches it under its hashed name) and reads the letters from the URL or the
+ * form; solve() fetches the letter sets filed under the hive's pairs of letters that it
+ * lacks (pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the
+ * first-letter x length grid, the two-letter list and the ranks, all counting only the words not yet marked as found.
  * The words themselves appear only on demand: hint() (graded, one word at a time), a grid
  * cell's words, or all of them. Engines: site/solver-core.js. Every text goes in with
  * textContent; nothing from the index is ever parsed as HTML.
@@ -32,9 +33,14 @@
     function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = D.fetchJson(root.getAttribute("data-src"))
-      .then(function (data) { index = H.decode(data); return index; });
+    // The head, then the letter sets filed under each letter when a hive first needs them.
+    var parts = window.RuscSolver.partsLoader(D.fetchJson, root.getAttribute("data-src"),
+                                              JSON.parse(root.getAttribute("data-shards")), H.decode, H.addSets);
+    var loading = parts.head.then(function (decoded) { index = decoded; return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
+    // Letters in the URL: their sets are fetched beside the head, not after it.
+    var asked = Array.from((new URLSearchParams(window.location.search).get("letters") || "").toLowerCase());
+    parts.fetch(H.shardsWithin(parts.names, asked)).catch(function () {});
 
     /** The typed letters (centre first), as they are: parse() judges them. */
     function typed() {
@@ -51,6 +57,14 @@
       if (!index) {
         status.textContent = S.loading;
         loading.then(function () { status.textContent = ""; solve(text, updateUrl); });
+        return;
+      }
+      var missing;
+      try { missing = H.missingShards(index, text); } catch (e) { missing = []; }
+      if (missing.length) {
+        status.textContent = S.loading;
+        parts.fetch(missing).then(function () { status.textContent = ""; solve(text, updateUrl); },
+                                                  function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
         return;
       }
       var solved;

@@ -1,9 +1,11 @@
 /* Rusc — the rack finder page (templates/rack-finder.html). Plain JavaScript, no framework.
  *
- * Where to start reading: start() fetches the language's rack index (once; the browser
- * caches it under its hashed name), reads the rack and filters from the URL or the form,
- * and find() shows every word, grouped by length (longest first, the chosen order inside
- * a group), each with its tiles (blanks marked), score and bingo; a group shows its first
+ * Where to start reading: start() fetches the head of the language's rack index (its rules;
+ * the browser caches it under its hashed name), reads the rack and filters from the URL or
+ * the form; find() fetches the words of the numbers of tiles the rack can spell that it
+ * lacks (one file each, pipeline/solvers.py rack_index_files), then shows every word,
+ * grouped by length (longest first, the chosen order inside a group), each with its tiles
+ * (blanks marked), score and bingo; a group shows its first
  * GROUP_SIZE words and a "show more" button. Engine: site/solver-core.js. Every text goes
  * in with textContent; nothing from the index is ever parsed as HTML.
  */
@@ -33,9 +35,15 @@
     function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    var loading = D.fetchJson(root.getAttribute("data-src"))
-      .then(function (data) { index = R.decode(data); return index; });
+    // The head, then the words of each number of tiles when a rack first needs them.
+    var parts = window.RuscSolver.partsLoader(D.fetchJson, root.getAttribute("data-src"),
+                                              JSON.parse(root.getAttribute("data-shards")), R.decode, R.addWords);
+    var loading = parts.head.then(function (decoded) { index = decoded; return index; });
     loading.catch(function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
+    // A rack in the URL: its words are fetched beside the head, not after it (a slow network
+    // pays its round trip once). Its length in characters bounds its number of tiles.
+    var asked = Array.from((new URLSearchParams(window.location.search).get("rack") || "").replace(/\s+/g, "")).length;
+    parts.fetch(parts.names.filter(function (n) { return Number(n) <= asked; })).catch(function () {});
 
     function values() {
       var v = {};
@@ -61,13 +69,26 @@
       status.textContent = "";
     }
 
+    /** An empty length field, or a whole number (its range is the engine's to check). */
+    function wholeNumber(field) { return !field.validity.badInput && /^\d*$/.test(field.value.trim()); }
+
     function find(v, updateUrl) {
       if (!index) {
         status.textContent = S.loading;
         loading.then(function () { status.textContent = ""; find(v, updateUrl); });
         return;
       }
+      var needed;
+      try { needed = R.missingLengths(index, v.rack); } catch (e) { needed = []; }
+      if (needed.length) {
+        status.textContent = S.loading;
+        parts.fetch(needed).then(function () { status.textContent = ""; find(v, updateUrl); },
+                              function (e) { status.textContent = format(S.load_failed, { error: e.message }); });
+        return;
+      }
       var solution;
+      // A length the field cannot read ("2.5", "1e") is refused, never read as no limit.
+      if (!wholeNumber(inputs.min) || !wholeNumber(inputs.max)) { refuse(new R.RackError("bounds")); return; }
       try { solution = R.solve(index, v.rack, options(v)); } catch (e) { refuse(e); return; }
       say("");
       if (updateUrl) {

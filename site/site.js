@@ -1,6 +1,7 @@
 /* Every page: remember the visitor's language choice, send the home page's visitors to their
- * language (navigator.languages, or the language they chose with the switch), and register
- * the service worker that keeps today's pages offline (see templates/sw.js). */
+ * language (navigator.languages, or the language they chose with the switch), say which day
+ * a kept copy is from, and register the service worker that keeps today's pages offline
+ * (see templates/sw.js). */
 (function () {
   "use strict";
   var KEY = "rusc-language";
@@ -28,6 +29,21 @@
       if (!code) continue;
       var target = targets[code] || targets[code.split("-")[0]];
       if (target) { location.replace(target); break; }
+    }
+  }
+
+  // A kept copy the service worker showed for want of a network (templates/sw.js marked):
+  // say which day it is from when that is not today in the language's time zone.
+  var notice = document.getElementById("kept-notice"), day = body.getAttribute("data-day");
+  if (notice && day && body.hasAttribute("data-kept")) {
+    var zone = body.getAttribute("data-timezone") || "UTC";
+    var today = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+      .format(new Date());
+    if (today !== day) {
+      var shown = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "long", timeZone: "UTC" })
+        .format(new Date(day + "T00:00:00Z"));
+      notice.textContent = notice.getAttribute("data-text").replace("{date}", shown);
+      notice.hidden = false;
     }
   }
 

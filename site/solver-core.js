@@ -25,7 +25,7 @@
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-  var FORMAT = 1, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
+  var FORMAT = 2, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
 
   /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
@@ -56,20 +56,47 @@
    *  alphabet) or "repeat" (a letter twice), as pipeline/beehive.py parse_hive refuses. */
   function HiveError(kind, letter) { this.kind = kind; this.letter = letter || ""; this.message = "hive: " + kind + " " + this.letter; }
 
-  /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules}. */
+  /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules};
+   *  a head (pipeline/solvers.py hive_index_files) has no sets until addSets adds them. */
   function decodeHive(data) {
     checkFormat(data, "hive");
     var alphabet = Array.from(data.alphabet), bits = {};
     alphabet.forEach(function (ch, i) { bits[ch] = 1 << i; });
-    var sets = new Map();
-    (data.sets ? data.sets.split("\n") : []).forEach(function (line) {
+    var index = { alphabet: alphabet, order: data.alphabet, bits: bits, sets: new Map(), minLength: data.min_length,
+                  rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
+                  shards: data.shards || [], loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
+    fileSets(index, data.sets);
+    return index;
+  }
+
+  /** File an index's lines ("letters<TAB>entries") under their letter sets' masks. */
+  function fileSets(index, text) {
+    (text ? text.split("\n") : []).forEach(function (line) {
       var mask = 0;
-      Array.from(line.slice(0, line.indexOf("\t"))).forEach(function (ch) { mask |= bits[ch]; });
-      sets.set(mask, line);  // parsed on first use (answersOf)
+      Array.from(line.slice(0, line.indexOf("\t"))).forEach(function (ch) { mask |= index.bits[ch]; });
+      index.sets.set(mask, line);  // parsed on first use (answersOf)
     });
-    return { alphabet: alphabet, order: data.alphabet, bits: bits, sets: sets, minLength: data.min_length,
-             rules: { points: data.points, bonus: data.pangram_bonus }, ranks: data.ranks,
-             fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** Add the letter sets of one shard (pipeline/solvers.py hive_index_files) to an index
+   *  decoded from its head. */
+  function addSets(index, data) {
+    checkFormat(data, "hive-sets");
+    if (!index.loaded[data.shard]) fileSets(index, data.sets);
+    index.loaded[data.shard] = true;
+  }
+
+  /** The shards a hive needs that the index has not added yet: a set within the hive is
+   *  filed under its two rarest letters (one if it has one), both the hive's. */
+  function missingShards(index, text) {
+    return shardsWithin(index.shards, parseHive(index, text)).filter(function (shard) { return !index.loaded[shard]; });
+  }
+
+  /** The shards (of ``shards``) made of letters of ``letters`` only. */
+  function shardsWithin(shards, letters) {
+    return shards.filter(function (shard) {
+      return Array.from(shard).every(function (letter) { return letters.indexOf(letter) >= 0; });
+    });
   }
 
   /** The answers ({key, forms, points, pangram}) filed under one letter-set mask. */
@@ -171,7 +198,8 @@
   function RackError(kind, text) { this.kind = kind; this.text = text || ""; this.message = "rack: " + kind + " " + this.text; }
 
   /** The parsed rack index: every word's tile codes, sorted (the file's order), in the
-   *  shape game-core.js's spell() reads, plus the words. */
+   *  shape game-core.js's spell() reads, plus the words: one block of spellings for a whole
+   *  index (pipeline/solvers.py rack_index), none for a head, to which addWords adds them. */
   function decodeRack(data) {
     checkFormat(data, "rack");
     var texts = data.tiles.map(function (t) { return t[0]; }), tileChars = {};
@@ -179,12 +207,25 @@
     var order = texts.map(function (t, i) { return i; }).sort(function (a, b) {
       return (Array.from(texts[b]).length - Array.from(texts[a]).length) || compare(texts[a], texts[b]);
     });
-    var spelled = spellings(data.words || "");
     return { data: { variants: data.variants }, tiles: texts, tileChars: tileChars, order: order,
              points: data.tiles.map(function (t) { return t[1]; }), keys: data.tiles.map(function (t) { return t[2]; }),
              blanks: data.blanks, rackSize: data.rack_size, bingo: data.bingo_bonus, maxRack: data.max_rack,
-             blank: data.blank, codes: spelled.codes, start: spelled.start, extra: spelled.extra,
-             fold: G.makeFolder(data.fold, data.alphabet) };
+             blank: data.blank, blocks: data.words ? [spellings(data.words)] : [], lengths: data.lengths || [],
+             loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
+  }
+
+  /** Add the spellings of one number of tiles (pipeline/solvers.py rack_index_files) to an
+   *  index decoded from its head; a rack is solved over every block added. */
+  function addWords(index, data) {
+    checkFormat(data, "rack-words");
+    if (!index.loaded[data.length]) index.blocks.push(spellings(data.words));
+    index.loaded[data.length] = true;
+  }
+
+  /** The numbers of tiles whose words a rack may spell and the index has not added yet. */
+  function missingLengths(index, rack) {
+    var parsed = parseRack(index, rack), size = parsed.ids.length + parsed.blanks;
+    return index.lengths.filter(function (n) { return n <= size && !index.loaded[n]; });
   }
 
   /** The index's lines (each: how many codes it shares with the line before, as
@@ -265,8 +306,8 @@
   /** Every (word, positions played by blanks) the rack can spell: a depth-first walk of
    *  the sorted spellings as a trie, a real tile while the rack has a copy and a blank
    *  after, so blanks fall on the last copies of their tile, as in pipeline/racks.py. */
-  function spellable(index, have, blanks) {
-    var codes = index.codes, start = index.start, found = [], blankAt = [];
+  function spellable(block, have, blanks) {
+    var codes = block.codes, start = block.start, found = [], blankAt = [];
     function visit(lo, hi, depth, blanksLeft) {
       if (start[lo + 1] - start[lo] === depth) { found.push([lo, blankAt.slice()]); lo++; }
       while (lo < hi) {
@@ -324,23 +365,25 @@
     var matches = matcher(pattern), points = index.points, answers = [];
     var have = new Int32Array(index.tiles.length);
     parsed.ids.forEach(function (t) { have[t]++; });
-    spellable(index, have, parsed.blanks).forEach(function (hit) {
-      var w = hit[0], blanksUsed = hit[1], first = index.start[w], size = index.start[w + 1] - first;
-      var codes = index.codes, key = "", tiles = [], score = 0, j;
-      for (j = 0; j < size; j++) {
-        var t = codes[first + j] - CODE_BASE;
-        key += index.keys[t];
-        tiles.push(index.tiles[t]);
-        score += points[t];
-      }
-      var n = key.length;
-      if (n < minLength || n > maxLength || key.indexOf(contains) < 0 || !key.startsWith(starts) ||
-          !key.endsWith(ends) || !matches(key)) return;
-      for (j = 0; j < blanksUsed.length; j++) score -= points[codes[first + blanksUsed[j]] - CODE_BASE];
-      var bingo = size >= index.rackSize;
-      if (bingo) score += index.bingo;
-      var forms = decodeForms(tiles.join(""), index.extra[w] || "");
-      answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
+    index.blocks.forEach(function (block) {
+      spellable(block, have, parsed.blanks).forEach(function (hit) {
+        var w = hit[0], blanksUsed = hit[1], first = block.start[w], size = block.start[w + 1] - first;
+        var codes = block.codes, key = "", tiles = [], score = 0, j;
+        for (j = 0; j < size; j++) {
+          var t = codes[first + j] - CODE_BASE;
+          key += index.keys[t];
+          tiles.push(index.tiles[t]);
+          score += points[t];
+        }
+        var n = key.length;
+        if (n < minLength || n > maxLength || key.indexOf(contains) < 0 || !key.startsWith(starts) ||
+            !key.endsWith(ends) || !matches(key)) return;
+        for (j = 0; j < blanksUsed.length; j++) score -= points[codes[first + blanksUsed[j]] - CODE_BASE];
+        var bingo = size >= index.rackSize;
+        if (bingo) score += index.bingo;
+        var forms = decodeForms(tiles.join(""), block.extra[w] || "");
+        answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
+      });
     });
     answers.sort(SORT_KEYS[sort]);
     var rackTiles = parsed.ids.slice().sort(function (a, b) { return a - b; }).map(function (t) { return index.tiles[t]; });
@@ -348,10 +391,30 @@
     return { rack: rackTiles, answers: answers };
   }
 
+  /** An index fetched in parts (pipeline/solvers.py hive_index_files, rack_index_files):
+   *  {head: a promise of the head at `url`, decoded; names: the parts' names (partUrls' keys);
+   *  fetch(names): a promise of those parts, each fetched once and added to the decoded head
+   *  by `add` when both have come (a failed fetch is tried again when asked again)}.
+   *  fetchJson(url) gives a promise of the JSON at url. */
+  function partsLoader(fetchJson, url, partUrls, decode, add) {
+    var head = fetchJson(url).then(decode), fetching = {};
+    function part(name) {
+      if (!fetching[name]) {
+        fetching[name] = Promise.all([head, fetchJson(partUrls[name])]).then(function (got) { add(got[0], got[1]); });
+        fetching[name].catch(function () { delete fetching[name]; });
+      }
+      return fetching[name];
+    }
+    return { head: head, names: Object.keys(partUrls), fetch: function (names) { return Promise.all(names.map(part)); } };
+  }
+
   return {
     decodeForms: decodeForms,
-    hive: { decode: decodeHive, parse: parseHive, solve: solveHive, hints: hints, foundKeys: foundKeys,
+    partsLoader: partsLoader,
+    hive: { decode: decodeHive, addSets: addSets, missingShards: missingShards, shardsWithin: shardsWithin, parse: parseHive, solve: solveHive,
+            hints: hints, foundKeys: foundKeys,
             help: G.helpStep, rankOf: G.rankOf, HiveError: HiveError, SIZE: HIVE_SIZE },
-    rack: { decode: decodeRack, parse: parseRack, solve: solveRack, RackError: RackError, SORTS: SORTS },
+    rack: { decode: decodeRack, addWords: addWords, missingLengths: missingLengths, parse: parseRack, solve: solveRack,
+            RackError: RackError, SORTS: SORTS },
   };
 });

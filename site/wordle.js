@@ -18,7 +18,7 @@
 
   /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
   function decode(data) {
-    if (data.format !== 4) throw new Error("unknown data format " + data.format);
+    if (data.format !== 5) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
     var index = {};
     alphabet.forEach(function (ch, i) { index[ch] = i; });
@@ -46,8 +46,15 @@
     keys.forEach(function (key, w) { position[key] = w; });
     var weight = new Float64Array(keys.length);
     for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
+    // What finding a word in time is worth (pipeline.wordle.strategy.found_weights): a unit
+    // above every word found if it is common, one above every prior weight together, and its
+    // own weight; and every word alike, for the splitters.
+    var found = new Float64Array(keys.length), alike = new Float64Array(keys.length).fill(1), end = data.endgame;
+    for (w = 0; w < keys.length; w++) {
+      found[w] = (end.common && weight[w] >= end.common ? end.common_unit : 0) + end.unit + weight[w];
+    }
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
-             forms: forms, position: position, weight: weight, first: data.first,
+             forms: forms, position: position, weight: weight, found: found, alike: alike, first: data.first,
              second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
              shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
   }
@@ -241,14 +248,17 @@
 
   /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
-   *  most likely to win now, then key. step(budget) scores up to `budget` guesses and
-   *  returns true when done; result() gives [{word, remaining, win, left, total, count}],
-   *  with guessesLeft > 0 (hard mode) in the order of inTimeFirst, and the guess `booked`
-   *  (the book's, if any: one of these) first. */
-  function ranker(words, guesses, candidates, top, guessesLeft, booked) {
+   *  most likely to win now, then key (by `weight`, default the prior's; words.alike for
+   *  rank's uniform). step(budget) scores up to `budget` guesses and returns true when
+   *  done; result() gives [{word, remaining, win, left, total, count, found}], with
+   *  guessesLeft > 0 joined by the splitters (within endgame.split guesses left:
+   *  with_splitters) and in the order of inTimeFirst, and the guess `booked` (the book's,
+   *  if any, joining them if it is not one of them) first. */
+  function ranker(words, guesses, candidates, top, guessesLeft, booked, hard, weight) {
     var shown = top;
     if (guessesLeft > 0) top = Math.max(top, words.endgame.top);
-    var L = words.length, codes = words.codes, n = candidates.length, weight = words.weight;
+    weight = weight || words.weight;
+    var L = words.length, codes = words.codes, n = candidates.length;
     var bins = Math.pow(3, L), win = bins - 1;
     var sums = new Float64Array(bins), sizes = new Int32Array(bins), touched = new Int32Array(n);
     var ownWeight = new Float64Array(words.keys.length), total = 0;
@@ -359,6 +369,19 @@
       return groups;
     }
 
+    /** pipeline.wordle.strategy.with_splitters: the ranked items and the guesses that split
+     *  the candidates best when each counts alike, in the order of the ranking. */
+    function withSplitters(items) {
+      var have = {};
+      items.forEach(function (item) { have[item.word] = true; });
+      rank(words, guesses, candidates, words.endgame.splitters, 0, -1, false, words.alike).forEach(function (other) {
+        if (hasOwn.call(have, other.word)) return;
+        items.push({ word: other.word, remaining: score(other.word, Infinity), win: ownWeight[other.word],
+                     total: total, count: n, found: -1 });
+      });
+      return items.sort(function (x, y) { return worse(x, y) ? 1 : worse(y, x) ? -1 : 0; });
+    }
+
     return {
       total: order.length,
       done: function () { return next >= order.length; },
@@ -369,7 +392,7 @@
           var bound = best.length === top ? best[best.length - 1].remaining : Infinity;
           var s = score(g, bound);
           if (s < 0) continue;
-          var item = { word: g, remaining: s, win: ownWeight[g], total: total, count: n };
+          var item = { word: g, remaining: s, win: ownWeight[g], total: total, count: n, found: -1 };
           if (best.length < top || worse(best[best.length - 1], item)) {
             var at = best.length;
             while (at > 0 && worse(best[at - 1], item)) at--;
@@ -380,11 +403,16 @@
         return next >= order.length;
       },
       result: function () {
-        var items = best.map(function (item) {
-          item.left = weightTimesCount(item.word);
-          return item;
-        });
-        if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft);
+        var items = best.slice();
+        if (guessesLeft > 0 && guessesLeft <= words.endgame.split) items = withSplitters(items);
+        if (booked >= 0 && !items.some(function (item) { return item.word === booked; })) {
+          // A planned guess (pipeline.wordle.book) need not be one the ranking keeps.
+          items.push({ word: booked, remaining: score(booked, Infinity), win: ownWeight[booked], total: total, count: n,
+                       found: -1 });
+          items.sort(function (x, y) { return worse(x, y) ? 1 : worse(y, x) ? -1 : 0; });
+        }
+        items.forEach(function (item) { item.left = weightTimesCount(item.word); });
+        if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft, hard);
         if (booked >= 0) {
           items = items.filter(function (item) { return item.word === booked; })
             .concat(items.filter(function (item) { return item.word !== booked; }));
@@ -396,16 +424,17 @@
 
   function weightOf(words, group) {
     var total = 0;
-    group.forEach(function (w) { total += words.weight[w]; });
+    group.forEach(function (w) { total += words.found[w]; });
     return total;
   }
 
-  /** pipeline.wordle.strategy.found_in_time: the prior weight of the candidates `group`
-   *  found within `left` guesses when every guess is one of them, played at best (exact
-   *  up to endgame.exact candidates and endgame.depth guesses, a lower bound with more
-   *  guesses left; a larger group counts as found). */
+  /** pipeline.wordle.strategy.found_in_time: what the candidates `group` found within
+   *  `left` guesses are worth (words.found: a unit per word and its prior weight) when
+   *  every guess is one of them, played at best (exact up to endgame.exact candidates and
+   *  endgame.depth guesses, a lower bound with more guesses left; a larger group counts
+   *  as found). */
   function foundInTime(words, group, left) {
-    var weight = words.weight, m = group.length;
+    var weight = words.found, m = group.length;
     if (left <= 0) return 0;
     if (left === 1) return group.reduce(function (most, w) { return Math.max(most, weight[w]); }, 0);
     if (m > words.endgame.exact) return weightOf(words, group);
@@ -420,7 +449,7 @@
    *  heaviest first (ties: group order): members in ascending number are in the order
    *  _play_out tries its guesses, so the search never sorts by weight. */
   function endgame(words, group, depth) {
-    var m = group.length, weight = words.weight, game = scratch(words, depth), a;
+    var m = group.length, weight = words.found, game = scratch(words, depth), a;
     var sorted = Array.from(heaviestFirst(weight, group), function (a) { return group[a]; });
     for (a = 0; a < m; a++) game.weights[a] = weight[sorted[a]];
     feedbackTable(words, sorted, game.table);
@@ -514,30 +543,67 @@
     return best;
   }
 
-  /** pipeline.wordle.strategy.in_time_first: ranked items in the order of the prior weight
-   *  each finds within `left` guesses, the ranking breaking ties (groupsOf(g): the
-   *  candidates grouped by their feedback to guess g, the win left out). */
-  function inTimeFirst(words, items, groupsOf, left) {
+  /** pipeline.wordle.strategy.found_in_two: what `group` found within two guesses is
+   *  worth when the first is one of `guesses` (any words) and the second the likeliest
+   *  candidate of its feedback. */
+  function foundInTwo(words, group, guesses) {
+    var L = words.length, codes = words.codes, found = words.found, win = Math.pow(3, L) - 1;
+    var used = new Uint8Array(L), best = 0;
+    guesses.forEach(function (g) {
+      var most = {}, sum = 0;
+      group.forEach(function (w) {
+        var p = patternCode(codes, g * L, codes, w * L, L, used);
+        if (p === win) sum += found[w];
+        else if (!hasOwn.call(most, p) || found[w] > most[p]) most[p] = found[w];
+      });
+      for (var p in most) sum += most[p];
+      best = Math.max(best, sum);
+    });
+    return best;
+  }
+
+  /** pipeline.wordle.strategy.in_time_first: ranked items in the order of what each finds
+   *  within `left` guesses (most words, then most prior weight), the ranking breaking ties,
+   *  each with `found`, the words it is sure to find (groupsOf(g): the candidates grouped
+   *  by their feedback to guess g, the win left out); in normal mode, a group with two
+   *  guesses left may also be split by one of the items (foundInTwo). */
+  function inTimeFirst(words, items, groupsOf, left, hard) {
     var known = new Map();  // group → found: guesses that do not tell a family apart leave it whole
     // Only groups played out are remembered: the others cost a sum, less than a long key.
     var searched = left - 1 >= 2 ? words.endgame.exact : 0, short = words.keys.length <= 65536;
+    var unit = words.endgame.unit, splitters = null;
+    if (!hard && left - 1 === 2) {
+      splitters = items.map(function (item) { return item.word; }).sort(function (a, b) { return a - b; });
+    }
+    function inGroup(group) {
+      var value = foundInTime(words, group, left - 1);
+      if (splitters && group.length > 2 && group.length <= words.endgame.exact) {
+        value = Math.max(value, foundInTwo(words, group, splitters));
+      }
+      return value;
+    }
     function found(group) {
-      if (group.length <= 2 || group.length > searched) return foundInTime(words, group, left - 1);
+      if (group.length <= 2 || group.length > searched) return inGroup(group);
       // One UTF-16 unit per word: a typed array's join is slow.
       var key = short ? String.fromCharCode.apply(null, group) : group.join(",");
-      if (!known.has(key)) known.set(key, foundInTime(words, group, left - 1));
+      if (!known.has(key)) known.set(key, inGroup(group));
       return known.get(key);
     }
     var finds = items.map(function (item) {
-      return groupsOf(item.word).reduce(function (sum, group) { return sum + found(group); }, item.win);
+      return groupsOf(item.word).reduce(function (sum, group) { return sum + found(group); },
+                                        item.win ? words.found[item.word] : 0);
     });
     var order = items.map(function (item, k) { return k; });
     order.sort(function (a, b) { return finds[b] - finds[a] || a - b; });
-    return order.map(function (k) { return items[k]; });
+    // found_count: the words counted, common or not.
+    return order.map(function (k) {
+      items[k].found = Math.floor((finds[k] % words.endgame.common_unit) / unit);
+      return items[k];
+    });
   }
 
-  function rank(words, guesses, candidates, top, guessesLeft, booked) {
-    var job = ranker(words, guesses, candidates, top, guessesLeft, booked);
+  function rank(words, guesses, candidates, top, guessesLeft, booked, hard, weight) {
+    var job = ranker(words, guesses, candidates, top, guessesLeft, booked, hard, weight);
     job.step(Infinity);
     return job.result();
   }
@@ -559,8 +625,8 @@
     var book = words.book[hard ? "hard" : "normal"], key = bookKey(clues);
     var booked = hasOwn.call(book, key) ? book[key] : -1;
     var pool = hard ? hardPool(words, cons) : all;
-    // Hard mode orders the best guesses by what they find in time (inTimeFirst).
-    var left = hard ? words.endgame.guesses - clues.length : 0;
+    // The best guesses go in the order of what they find in time (inTimeFirst).
+    var left = words.endgame.guesses - clues.length;
     var table = words.second[hard ? "hard" : "normal"];
     if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
       var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
@@ -579,7 +645,21 @@
     var candidates = clues.length ? filter(words, cons) : null;
     if (candidates && !candidates.length) return [];
     var p = plan(words, clues, cons, hard, candidates);
-    return rank(words, p.guesses, p.candidates, top || words.top, p.left, p.booked);
+    return rank(words, p.guesses, p.candidates, top || words.top, p.left, p.booked, hard);
+  }
+
+  /** pipeline.wordle.strategy.near_fits: the words that fit every clue but one, likeliest
+   *  first, as [{word, clue}] (clue: the number, from 0, of the clue the word breaks). */
+  function nearFits(words, clues) {
+    if (clues.length < 2) return [];
+    var n = words.keys.length, fitted = new Int32Array(n), broken = new Int32Array(n), near = [], w;
+    clues.forEach(function (clue, number) {
+      var fitting = new Uint8Array(n);
+      filter(words, compile(words, [clue])).forEach(function (w) { fitting[w] = 1; fitted[w]++; });
+      for (w = 0; w < n; w++) if (!fitting[w]) broken[w] = number;
+    });
+    for (w = 0; w < n; w++) if (fitted[w] === clues.length - 1) near.push(w);
+    return byLikelihood(words, near).map(function (w) { return { word: w, clue: broken[w] }; });
   }
 
   /** Candidates most likely first (weight, then key). */
@@ -606,7 +686,7 @@
   var core = { decode: decode, feedback: feedback, compile: compile,
                filter: filter, hardPool: hardPool, letterScores: letterScores,
                guessesToRank: guessesToRank, ranker: ranker, rank: rank, plan: plan,
-               suggest: suggest, byLikelihood: byLikelihood, parseGrid: parseGrid,
+               suggest: suggest, byLikelihood: byLikelihood, nearFits: nearFits, parseGrid: parseGrid,
                formsOf: formsOf, bookKey: bookKey, GREY: GREY, YELLOW: YELLOW, GREEN: GREEN };
 
   if (typeof module === "object" && module.exports) {
@@ -663,10 +743,13 @@
     var suggestList = document.getElementById("wordle-suggestions");
     var suggestTitle = document.getElementById("wordle-suggest-title");
     var grid = document.getElementById("wordle-grid");
+    var nearTitle = document.getElementById("wordle-near");
+    var trap = document.getElementById("wordle-trap");
     var gridMessage = document.getElementById("wordle-grid-message");
     var rows = [], showAll = false, job = null, timer = null;
     var last = { candidates: [], cons: null, clues: [] };
     var keys = words.shortcuts, lang = document.documentElement.lang;
+    if (window.RuscPage) window.RuscPage.showHistory("wordle", lang);
 
     function say(text) {
       message.textContent = text;
@@ -816,25 +899,38 @@
         count.textContent = D.plural(S.count, n, lang);
       }
       count.setAttribute("data-count", String(n));
+      // No word fits: offer the words that fit every clue but one, each with the clue it breaks.
+      var near = n === 0 ? nearFits(words, last.clues) : [];
+      nearTitle.hidden = !near.length;
+      if (near.length) nearTitle.textContent = D.plural(S.near, near.length, lang);
+      var items = near.length ? near : byLikelihood(words, candidates).map(function (w) { return { word: w, clue: -1 }; });
       candidatesList.textContent = "";
-      var limit = showAll ? n : Math.min(n, SHOWN), fragment = document.createDocumentFragment();
-      var ordered = byLikelihood(words, candidates);
+      var limit = showAll ? items.length : Math.min(items.length, SHOWN), fragment = document.createDocumentFragment();
       for (var k = 0; k < limit; k++) {
-        var w = ordered[k], li = el("li", null, formsOf(words, w).join(" / "));
+        var w = items[k].word, li = el("li", null, formsOf(words, w).join(" / "));
+        if (items[k].clue >= 0) li.appendChild(el("span", "detail", " — " + format(S.near_breaks, { n: items[k].clue + 1 })));
         li.setAttribute("data-key", words.keys[w]);
         fragment.appendChild(li);
       }
       candidatesList.appendChild(fragment);
-      more.hidden = limit >= n;
-      more.textContent = format(S.show_all, { n: n.toLocaleString(lang) });
+      more.hidden = limit >= items.length;
+      more.textContent = format(S.show_all, { n: items.length.toLocaleString(lang) });
     }
 
     function percent(x) {
       return (x < 0.01 ? "<1" : (100 * x).toLocaleString(lang, { maximumFractionDigits: 0 })) + "\u00a0%";
     }
 
+    /** The trap note: the first suggestion is not sure to find every candidate in time. */
+    function showTrap(items) {
+      var best = items[0], left = words.endgame.guesses - last.clues.length;
+      trap.hidden = !(best && best.found >= 0 && best.found < best.count);
+      trap.textContent = trap.hidden ? "" : format(D.plural(S.trap, left, lang), { found: best.found, count: best.count });
+    }
+
     function listSuggestions(items) {
       suggestList.textContent = "";
+      showTrap(items);
       // A sure win needs no alternatives.
       if (items.length && items[0].win === items[0].total) items = items.slice(0, 1);
       items.forEach(function (item) {
@@ -852,12 +948,13 @@
       if (job) { job = null; clearTimeout(timer); }
       suggestList.textContent = "";
       suggestStatus.textContent = "";
+      trap.hidden = true;
       suggestList.removeAttribute("aria-busy");
       var clues = last.clues, candidates = last.candidates;
       suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
       if (!candidates.length) return;
       var todo = plan(words, clues, last.cons, hard.checked, candidates);
-      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left, todo.booked);
+      var mine = ranker(words, todo.guesses, todo.candidates, words.top, todo.left, todo.booked, hard.checked);
       job = mine;
       suggestStatus.textContent = S.computing;
       suggestList.setAttribute("aria-busy", "true");
@@ -895,9 +992,32 @@
         });
         grid.value = "";
         gridMessage.textContent = D.plural(S.grid_read, parsed.rows.length, lang);
+        offerToTrack(parsed.rows);
         update();
         input.focus();
       }
+    }
+
+    /** A finished game's grid (won, or every guess used) may go into the player's stats
+     *  (site/game-page.js history), if the player chooses: today's entry of "wordle". */
+    function offerToTrack(marks) {
+      var box = document.getElementById("history"), button = document.getElementById("wordle-track");
+      if (!box || !window.RuscPage) return;
+      var won = marks[marks.length - 1].every(function (mark) { return mark === GREEN; });
+      var guesses = words.endgame.guesses;
+      button.parentNode.hidden = !(won || marks.length >= guesses);
+      if (button.parentNode.hidden) return;
+      var score = (won ? marks.length : "X") + "/" + guesses;
+      button.textContent = format(S.track, { score: score });
+      button.onclick = function () {
+        var levels = JSON.parse(box.getAttribute("data-levels")), today = box.getAttribute("data-today");
+        window.RuscPage.save("wordle", lang, today, {
+          found: marks.map(function (row) { return row.map(function (mark) { return ".yg".charAt(mark); }).join(""); }),
+          result: { level: won ? guesses + 1 - marks.length : 0, levels: levels.count } });
+        window.RuscPage.showHistory("wordle", lang);
+        button.parentNode.hidden = true;
+        gridMessage.textContent = format(S.tracked, { score: score });
+      };
     }
 
     form.addEventListener("submit", function (event) {

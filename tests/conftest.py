@@ -247,6 +247,17 @@ def cli(capsys, monkeypatch):
     return run
 
 
+def wait_for_promise(page, function: str, arg=None, timeout: float = 20000) -> None:
+    """Until the JS ``function`` of ``arg``, which returns a promise, resolves to a truthy
+    value. Playwright's wait_for_function takes any promise for true, so each poll starts
+    the promise and reads the answer of the previous one."""
+    page.evaluate("() => { window.ruscWaited = false; }")
+    page.wait_for_function(f"""(arg) => {{
+        Promise.resolve(({function})(arg)).then((value) => {{ window.ruscWaited = !!value; }});
+        return window.ruscWaited === true;
+    }}""", arg=arg, timeout=timeout)
+
+
 def require_tool(name: str) -> str:
     """Path of an external tool; a missing one fails the test (CI installs them all)."""
     path = shutil.which(name)

@@ -60,14 +60,16 @@ def make_fixture(root: Path) -> tuple[Path, Path]:
     for pattern, value in [
         (r"(?m)^schedule_start = .*$", f"schedule_start = {start}"),
         (r"(?m)^schedule_end = .*$", f"schedule_end = {FIXTURE_DATE}"),
+        # The beehive's and the daily rack's answer bands, for a list of a few words.
         (r"(?m)^answers_min = .*$", "answers_min = 1"),
         (r"(?m)^answers_max = .*$", "answers_max = 100"),
+        (r"(?m)^points_min = .*$", "points_min = 0"),
         (r"(?m)^min_length = .*$", "min_length = 3"),
-        (r"(?m)^min_words = .*$", "min_words = 1"),
         (r"(?m)^list = .*$", 'list = "words"'),
     ]:
         text, count = re.subn(pattern, value, text)
-        assert count == 1, f"ca.toml no longer has one line matching {pattern}"
+        assert count == (2 if pattern.startswith(r"(?m)^answers_") else 1), \
+            f"ca.toml no longer has the lines matching {pattern}"
     toml = root / "ca.toml"
     toml.write_text(text, encoding="utf-8")
     return toml, folder

@@ -108,3 +108,28 @@ def test_a_local_dictionary_is_added_from_its_path_with_the_licence_given(isolat
     assert language.alphabet == "abcdefghijklmnopqrstuvwxyz"
     assert not language.capitalised_nouns
     assert language.timezone == "Europe/London"
+
+
+#: A package description that, written raw into a comment, became a live setting.
+INJECTED = 'x\ntypography = [{pattern = "Rusc", replacement = "<meta http-equiv=refresh content=0>Rusc"}]\n#'
+
+
+def test_package_metadata_stays_in_its_comment(isolated, dictionary):
+    """Line breaks of every kind in a package's description and deprecation notice end up
+    as spaces inside the comment: the file has no typography and the text is still there."""
+    english = dictionary("en")
+    folder = isolated / "hostile"
+    folder.mkdir()
+    for name in ("index.aff", "index.dic"):
+        (folder / name).write_bytes((english.aff.parent / name).read_bytes())
+    (folder / "package.json").write_text(json.dumps({
+        "description": INJECTED, "license": "MIT",
+        "deprecated": "use y\r[wordle]\u2028length = 9\x85\x7f"}), encoding="utf-8")
+    out = isolated / "xx.toml"
+    assert main(["add-language", "en", "--path", str(folder), "--output", str(out), "--force"]) == 0
+    text = out.read_text("utf-8")
+    raw = tomllib.loads(text)
+    assert "typography" not in raw and raw["wordle"]["length"] == 5
+    assert load_language(out).typography == ()
+    assert "# Package: x typography = [{pattern" in text
+    assert not any(ch in text for ch in "\r\x85\x7f\u2028")

@@ -41,10 +41,13 @@ EXCLUDED = {
              "fixed upstream after 1.7.1 (this case is the fix's test); libhunspell 1.7.1 agrees with us",
     "gh353": "Persian/Arabic-Indic digits as numbers: accepted only by Hunspell after 1.7.1 (1.7.1 "
              "rejects them), and numbers are not word forms anyway",
+    **{f"1748408-{n}": "an .aff crash regression whose .dic is the one line 'dummy', no word count: "
+                       "libhunspell loads no word from it (its .good is empty), and Rusc refuses it in one line"
+       for n in range(1, 5)},
 }
 
 #: Excluded cases that Rusc rejects as broken input (a RuscError) rather than reading.
-REFUSED = {"ofz5627151457255424"}
+REFUSED = {"ofz5627151457255424", *(f"1748408-{n}" for n in range(1, 5))}
 
 NUMBER = re.compile(r"[0-9]+([.,-][0-9]+)*")
 

@@ -6,6 +6,7 @@ expansion is checked against libhunspell itself.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -53,9 +54,29 @@ def test_a_byte_order_mark_is_ignored(tmp_path):
     assert all_forms(aff, dic) == {"gat", "gats"}
 
 
-def test_a_missing_count_line_is_tolerated(tmp_path):
-    aff, dic = write(tmp_path, AFF, "gat/E\ngos/E\n")
-    assert all_forms(aff, dic) == {"gat", "gats", "gos", "goss"}
+@pytest.mark.parametrize("first", ["gat/E", "-3", "0", "268435330", "99999999999999999999"])
+def test_a_dic_without_a_word_count_libhunspell_takes_is_refused(tmp_path, first):
+    """libhunspell loads no word from a .dic whose first line (read by atoi) is not a count
+    from 1 to 268,435,329: refused in one line naming the file, never expanded."""
+    aff, dic = write(tmp_path, AFF, f"{first}\ngos/E\n")
+    with pytest.raises(RuscError, match=re.escape(f"{dic}:1: the first line must be the word count")):
+        all_forms(aff, dic)
+    assert spell(aff, dic, ["gos", "goss"]) == [False, False]
+
+
+def test_a_lone_cr_stays_in_its_line_as_libhunspell_reads_it(tmp_path):
+    """Lines end at LF (a CRLF's CR goes): ``ga\\rto/E`` is one entry, not ``ga`` and ``to``."""
+    aff, dic = write(tmp_path, AFF, "3\r\ngat/E\r\nga\rto/E\ngos\n")
+    forms = all_forms(aff, dic)
+    assert forms == {"gat", "gats", "ga\rto", "ga\rtos", "gos"}
+    words = ["ga\rto", "ga\rtos", "ga", "to", "tos", "gat"]
+    assert spell(aff, dic, words) == [word in forms for word in words]
+
+
+def test_a_nul_inside_a_dic_word_is_refused(tmp_path):
+    aff, dic = write(tmp_path, AFF, "2\ngat/E\ngo\0s/E\n")
+    with pytest.raises(RuscError, match=re.escape(f"{dic}:3: a NUL character in an entry")):
+        all_forms(aff, dic)
 
 
 def test_an_affix_group_declared_twice_keeps_both_declarations(tmp_path):

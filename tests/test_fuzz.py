@@ -1,5 +1,7 @@
 """Fuzzing the dictionary readers: mutated real dictionaries end in success or in Rusc's
-own one-line error naming the file — never a traceback, never a hang.
+own one-line error naming the file — never a traceback, never a hang. And the text a
+package or a language file brings (add-language's comments and strings, typography
+rewrites in pages) never becomes a setting or markup, whatever it holds.
 
 Seeds are small real dictionaries: every case of Hunspell's own test suite and a slice of
 the Catalan dictionary (its whole .aff, 300 .dic lines). Mutations: truncated lines,
@@ -129,3 +131,37 @@ def test_mutated_dictionaries_end_in_success_or_a_clear_error(seed_dictionaries,
     # How the cases ended, in the Hypothesis statistics (pytest --hypothesis-show-statistics).
     event(run_case(aff, dic))
 
+
+
+# --- text from packages and settings: add-language's TOML, typography in pages ----------
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(text=st.text())
+def test_any_package_text_stays_in_its_comment_and_its_string(text):
+    """Whatever a package's description (or a command line) holds, quoted in a comment it
+    stays that comment, and written as a value it reads back as itself."""
+    import tomllib
+
+    from pipeline.add_language import _single_line, _toml_string
+
+    written = f"# Package: {_single_line(text)}.\nvalue = {_toml_string(_single_line(text))}\n"
+    assert tomllib.loads(written) == {"value": _single_line(text)}
+    assert tomllib.loads(f"value = {_toml_string(text)}\n") == {"value": text}
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(replacement=st.text(), value=st.text())
+def test_any_typography_rule_writes_text_never_markup(replacement, value):
+    """A [[typography]] replacement and a filled-in value of any text come out as escaped
+    text: unescaping and escaping the result again changes nothing."""
+    import dataclasses
+
+    from markupsafe import Markup, escape
+
+    from pipeline.config import load_language
+    from pipeline.render.i18n import environment
+
+    language = dataclasses.replace(load_language("en"), typography=(("Puzzles", replacement.replace("\\", "")),))
+    html = environment(language).from_string('{{ _("Puzzles for %(date)s", date=d) }}').render(d=value)
+    assert html == str(escape(Markup(html).unescape()))

@@ -125,13 +125,18 @@ def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_pa
     of game.tsv) before anything is built, and refused in one line above what is available."""
     from pipeline.errors import RuscError
     from pipeline.gamedata import INDEX_BYTES_PER_WORD, check_memory
+    from pipeline.lexicon import LIST_CODES, game_list
 
     folder = built_lists("en")
     words = len((folder / "words.txt").read_text("utf-8").splitlines())
     lemmas = len((folder / "lemmas.txt").read_text("utf-8").splitlines())
     games = ("beehive", "racks")
-    listed = {"words": words, "lemmas": lemmas}
-    needed = INDEX_BYTES_PER_WORD["beehive"] * listed[EN.beehive.list] + INDEX_BYTES_PER_WORD["racks"] * words
+    rows = [line.rstrip("\n").split("\t")[2] for line in open(folder / "game.tsv", encoding="utf-8")]
+    # English games read their own vocabularies (game.tsv's B and R), the others the list files.
+    listed = {"words": words, "lemmas": lemmas, **{game: sum(LIST_CODES[game] in lists for lists in rows)
+                                                    for game in games}}
+    beehive, racks = (listed[game_list(EN, game)] for game in games)
+    needed = INDEX_BYTES_PER_WORD["beehive"] * beehive + INDEX_BYTES_PER_WORD["racks"] * racks
     assert check_memory(EN, folder, games, available=needed) == needed
     # Without the list files, game.tsv's rows give the same sizes.
     shutil.copyfile(folder / "game.tsv", tmp_path / "game.tsv")
@@ -140,7 +145,7 @@ def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_pa
         check_memory(EN, tmp_path, games, available=needed - 1)
     message = str(refused.value)
     assert message.startswith(f"{EN.path}: game data refused:") and "\n" not in message
-    assert f"racks ({words} words)" in message and "enabled = false" in message
+    assert f"racks ({racks} words)" in message and "enabled = false" in message
     # write_game_data checks before it builds anything: nothing is written.
     monkeypatch.setattr("pipeline.gamedata.available_memory", lambda: 1000)
     with pytest.raises(RuscError, match="game data refused"):

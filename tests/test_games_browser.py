@@ -104,7 +104,7 @@ def test_a_whole_day_played_by_typing_and_tapping_reaches_the_engines_total(code
         assert page.locator("#found-list li").count() == hive.word_count
         assert page.locator("#found-count").inner_text().startswith(f"{hive.word_count} ")
         assert set(hint_counts(page)) == {0}
-        shown = page.locator("#found-list .word").all_inner_texts()
+        shown = page.locator("#found-list .word").all_text_contents()  # the list is folded on a phone
         assert sorted(shown) == sorted(" / ".join(a.forms) for a in hive.answers)
         # Progress survives a reload.
         page.reload()
@@ -167,7 +167,7 @@ def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, new_
         page.fill("#save-import-code", code)
         page.click("#save-import button[type=submit]")
         assert page.locator("#found-list li").count() == len(words)
-        assert sorted(page.locator("#found-list .word").all_inner_texts()) == sorted(
+        assert sorted(page.locator("#found-list .word").all_text_contents()) == sorted(
             " / ".join(a.forms) for a in hive.answers[:5])
         # Reset asks first, then erases.
         page.click("#save-reset")

@@ -134,6 +134,23 @@ def test_translated_values_are_escaped():
         "Trencaclosques del &lt;b&gt;1&lt;/b&gt;"
 
 
+#: A typography rule as a hostile package description once smuggled into a language file.
+HOSTILE_TYPOGRAPHY = (("Trencaclosques", '<meta http-equiv="refresh" content="0;url=//x.test">"Rusc\'&'),)
+
+
+def test_typography_from_a_language_file_never_writes_markup():
+    """A rule's replacement is text: escaped like a value, in element text and in attributes."""
+    import dataclasses
+
+    language = dataclasses.replace(load_language("ca"), typography=HOSTILE_TYPOGRAPHY)
+    env = environment(language)
+    source = '<p title="{{ _("Puzzles for %(date)s", date=d) }}">{{ _("Puzzles for %(date)s", date=d) }}</p>'
+    html = env.from_string(source).render(d="<b>1</b>")
+    escaped = ("&lt;meta http-equiv=&#34;refresh&#34; content=&#34;0;url=//x.test&#34;&gt;&#34;Rusc&#39;&amp;"
+               " del &lt;b&gt;1&lt;/b&gt;")
+    assert html == f'<p title="{escaped}">{escaped}</p>'
+
+
 @pytest.mark.parametrize("code", shipped_languages())
 def test_catalogs_use_typographic_apostrophes_and_the_middle_dot(code):
     for message in read_catalog(code):

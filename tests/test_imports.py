@@ -31,6 +31,8 @@ LAYERS: dict[str, int] = {
     "pipeline.render": 3,
     # 4: the build of whole languages; 5: the subcommands; 6: the entry point.
     "pipeline.build": 4,
+    # add-language checks the site can show the language (its CLDR locale, of the site's i18n).
+    "pipeline.add_language": 4,
     "pipeline.commands": 5,
     "pipeline.cli": 6, "pipeline.__main__": 6,
 }

@@ -130,3 +130,35 @@ def test_second_concurrent_build_refuses_clearly(tmp_path, paths, built_lists):
     assert second.returncode == 1
     assert err2.count("\n") == 1 and "another Rusc build holds this lock" in err2
     verify_lists(root / "dist" / "wordlists" / "en")
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["Ctrl-C", "SIGTERM"])
+def test_an_interrupted_build_says_one_line_and_keeps_its_outputs(tmp_path, paths, built_lists, signum, status):
+    """Ctrl-C reaches every process of the terminal's group, and so may SIGTERM: the
+    workers die quietly (40 to 60 lines of their tracebacks were printed), the build says
+    one line, and the lists stay those of before."""
+    from conftest import said
+
+    built_lists("en")
+    root = tmp_path / "checkout"
+    shutil.copytree(paths.wordlists("en"), root / "dist" / "wordlists" / "en")
+    shutil.copytree(paths.work("en"), root / "dist" / "work" / "en")
+    started = time.monotonic()
+    assert start(root, paths.cache, "lists", "en").wait(timeout=600) == 0  # its expansion is then reused
+    took = time.monotonic() - started
+    before = {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()}
+    landed = 0
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # over the lists' stages, while the workers run
+        process = start(root, paths.cache, "lists", "en")
+        time.sleep(share * took)
+        os.killpg(process.pid, signum)
+        out, err = process.communicate(timeout=120)
+        if process.returncode == 0:
+            continue  # finished before the signal
+        landed += 1
+        assert "Traceback" not in err, f"after {share:.0%} of the build: {err}"
+        assert process.returncode == status
+        assert [line for line in said(err) if not line.startswith("en: estimate:")] == \
+            ["rusc: interrupted" if signum == signal.SIGINT else "rusc: terminated"], err
+        assert {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()} == before
+    assert landed, "every build finished before its signal"

@@ -61,8 +61,8 @@ def test_make_and_ci_install_from_the_lock_with_hashes():
     assert re.search(r"^\$\(BIN\)/rusc: .*requirements\.lock", makefile, re.M), "a new lock must rebuild .venv"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert re.search(r"^make setup$", ci, re.M) and re.search(r"^make test$", ci, re.M)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "pip-compile --generate-hashes" in readme
+    dependencies = (ROOT / "docs" / "dependencies.md").read_text(encoding="utf-8")
+    assert "pip-compile --generate-hashes" in dependencies
 
 
 def test_every_list_names_the_lock_in_its_metadata(built_lists):

@@ -15,12 +15,13 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from pipeline import racks
 from pipeline.config import load_language
-from pipeline.errors import UsageError
+from pipeline.errors import RuscError, UsageError
 from pipeline.lexicon import game_list, load_game_lexicon
 from pipeline.racks import BLANK, RackIndex, TileSet, tile_points
 
@@ -250,7 +251,15 @@ def test_real_catalan_digraph_words(real_ca):
     assert "any" not in all_forms(index.solve("an"))
 
 
-def test_every_daily_rack_is_a_fair_draw_with_enough_words(real_en):
+def within_band(day, rules) -> bool:
+    """Whether a daily rack is within its language's band (answers, points, blanks)."""
+    answers = day.solution.answers
+    return (rules.answers_min <= len(answers) <= rules.answers_max
+            and rules.points_min <= sum(answer.score for answer in answers) <= rules.points_max
+            and day.tiles.count(BLANK) <= rules.daily_blanks)
+
+
+def test_every_daily_rack_is_a_fair_draw_within_the_band(real_en):
     index = real_en.index
     bag = Counter(TileSet.of(EN).texts[t] if t >= 0 else BLANK for t in TileSet.of(EN).bag())
     schedule = index.schedule()
@@ -258,15 +267,27 @@ def test_every_daily_rack_is_a_fair_draw_with_enough_words(real_en):
     for day in schedule:
         assert len(day.tiles) == EN.racks.rack_size
         assert all(Counter(day.tiles)[t] <= bag[t] for t in day.tiles)
-        assert len(day.solution.answers) >= EN.racks.min_words
+        assert within_band(day, EN.racks), day.date
     assert len({day.tiles for day in schedule}) > 0.9 * len(schedule)
+    # The band is a band, not a fixed size: the year spreads over it.
+    counts = sorted(len(day.solution.answers) for day in schedule)
+    assert counts[len(counts) // 10] < counts[len(counts) // 2] < counts[9 * len(counts) // 10]
 
 
-def test_daily_catalan_racks_have_enough_words(real_ca):
+def test_daily_catalan_racks_are_within_the_band(real_ca):
     index = real_ca.index
     for offset in range(0, 730, 73):
         day = index.daily(CA.schedule_start + dt.timedelta(days=offset))
-        assert len(day.tiles) == 7 and len(day.solution.answers) >= CA.racks.min_words
+        assert len(day.tiles) == 7 and within_band(day, CA.racks), day.date
+
+
+def test_a_band_no_draw_meets_is_one_line_naming_the_language_file(real_en):
+    narrow = replace(EN, racks=replace(EN.racks, answers_min=5000, answers_max=5000))
+    index = replace(real_en.index, language=narrow)
+    with pytest.raises(RuscError, match=r"no rack within the daily band \(5000-5000 answers.*in 1000 draws for 2026-12-03"
+                       ) as failure:
+        index.daily(dt.date(2026, 12, 3))
+    assert str(failure.value).startswith(f"{narrow.path}: ") and "\n" not in str(failure.value)
 
 
 RACKS_DIGEST = """
@@ -383,3 +404,33 @@ def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when
     RackIndex.load(load_language(str(toml)), paths)
     assert not beside.exists()
     assert RackIndex.load(EN, None, paths.wordlists("en")).kept is None
+
+
+def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca):
+    """The page fetches the head and one file per number of tiles (pipeline/solvers.py
+    rack_index_files): together they hold every line of the whole index, each file only
+    spellings of its length, and a 7-tile rack needs a fraction of the whole."""
+    import gzip
+    import json
+
+    from pipeline import solvers
+
+    def spellings(text: str) -> list[tuple[str, str]]:
+        rows, previous = [], ""
+        for line in text.split("\n") if text else []:
+            head, _, extra = line.partition("\t")
+            previous = previous[:ord(head[0]) - solvers.POSITION_BASE] + head[1:]
+            rows.append((previous, extra))
+        return rows
+
+    whole = solvers.rack_index(real_ca.index)
+    head, shards = solvers.rack_index_files(real_ca.index)
+    head_data, whole_data = json.loads(head), json.loads(whole)
+    assert head_data["words"] == "" and head_data["lengths"] == sorted(shards)
+    assert {k: v for k, v in head_data.items() if k not in ("words", "lengths")} == {
+        k: v for k, v in whole_data.items() if k != "words"}
+    by_file = {length: spellings(json.loads(shard)["words"]) for length, shard in shards.items()}
+    assert all(len(codes) == length for length, rows in by_file.items() for codes, _ in rows)
+    assert sorted(row for rows in by_file.values() for row in rows) == spellings(whole_data["words"])
+    needed = len(gzip.compress(head)) + sum(len(gzip.compress(shards[n])) for n in shards if n <= 7)
+    assert needed < len(gzip.compress(whole)) / 4

@@ -119,12 +119,18 @@ def served_site(tmp_path_factory):
         yield origin, build_fixture_site(root, site_url=origin + BASE)
 
 
-def references(path: Path, text: str) -> list[str]:
-    """Every URL a page or XML file refers to."""
+def references(path: Path, text: str, links_out: list[str] | None = None) -> list[str]:
+    """Every URL a page or XML file refers to, but the links out to a reference dictionary
+    (an ``<a>`` opened in a new tab, without the opener or referrer), which go to
+    ``links_out``."""
     if path.suffix == ".html":
         _, tree = parse(path)
         found = []
         for element in tree.iter():
+            if (element.tag == "a" and element.get("target") == "_blank"
+                    and element.get("rel") == "noopener noreferrer" and links_out is not None):
+                links_out.append(element.get("href"))
+                continue
             for attribute in ("href", "src", "action", "data"):
                 if element.get(attribute):
                     found.append(element.get(attribute))
@@ -148,13 +154,14 @@ def test_every_internal_link_works_under_the_base_path_and_no_other_host_is_refe
     origin, site = served_site
     host = urllib.parse.urlsplit(origin).netloc
     checked: dict[str, int] = {}
+    links_out: list[str] = []
     files = html_files(site) + sorted(site.rglob("*.xml"))
     for path in files:
         page_url = origin + BASE + str(path.relative_to(site))
         if path.name == "404.html":
             page_url = origin + BASE + "some/deep/missing/page"  # GitHub serves it at any address
         ids = {el.get("id") for el in parse(path)[1].iter()} if path.suffix == ".html" else set()
-        for ref in references(path, path.read_text(encoding="utf-8")):
+        for ref in references(path, path.read_text(encoding="utf-8"), links_out):
             if ref.startswith("#"):
                 assert ref[1:] in ids, f"{path}: no element with id {ref}"
                 continue
@@ -167,6 +174,9 @@ def test_every_internal_link_works_under_the_base_path_and_no_other_host_is_refe
                 checked[clean] = fetch_status(clean)
             assert checked[clean] == 200, f"{path}: broken link {ref}"
     assert len(checked) > 20
+    # Links out (never loads) go only to the reference dictionaries the languages name.
+    dictionaries = {urllib.parse.urlsplit(link.url).netloc for link in load_language("ca").dictionaries}
+    assert links_out and {urllib.parse.urlsplit(link).netloc for link in links_out} == dictionaries
     css = next((site / "assets").glob("style.*.css")).read_text(encoding="utf-8")
     assert "url(" not in css and "@import" not in css
 
@@ -228,7 +238,8 @@ def test_sitemap_and_feeds_are_well_formed_with_absolute_urls(fixture_site):
     atom = "{http://www.w3.org/2005/Atom}"
     sitemap = ET.parse(fixture_site / "sitemap.xml").getroot()
     locations = [loc.text for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
-    pages = [p for p in html_files(fixture_site) if p.name != "404.html"]
+    # Neither the 404 page nor the offline notice (templates/offline.html) is a page to index.
+    pages = [p for p in html_files(fixture_site) if p.name != "404.html" and p.parent.name != "offline"]
     assert len(locations) == len(pages) and all(loc.startswith("http://127.0.0.1:8000/rusc/") for loc in locations)
     feed = ET.parse(fixture_site / "ca" / "feed.xml").getroot()
     entries = feed.findall(f"{atom}entry")

@@ -118,3 +118,14 @@ def test_a_language_chosen_with_the_switch_is_remembered(real_site, tabs):
         assert page.locator("html").get_attribute("lang") == "en"
     finally:
         tabs.give_back(tab)
+
+
+def test_every_answers_page_is_under_300_kb(real_site):
+    """A phone loads a day's answers page in one go: the daily bands keep each small
+    (the rack's answers are bounded by ``racks.answers_max``, the hive's by ``answers_max``)."""
+    _, site = real_site
+    pages = sorted(site.glob("*/*/*/answers/index.html"))
+    assert {page.relative_to(site).parts[1] for page in pages} == {"beehive", "rack"}
+    assert len(pages) >= 4 * 30
+    heaviest = max(pages, key=lambda page: page.stat().st_size)
+    assert heaviest.stat().st_size < 300_000, heaviest

@@ -13,7 +13,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY
+from conftest import SITE_BASE as BASE, SITE_DAY as DAY, wait_for_promise
 from page_sweep import DARK_SCAN, FULL_SCAN, serious_violations
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.racks import RackIndex
@@ -128,10 +128,13 @@ def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open
     assert "qqqq" in page.locator("#hs-unknown").inner_text()
     assert page.locator("#hs-left").is_visible()
 
-    # Graded help for the first word still to find: two letters and length, half, whole.
+    # Graded help for the first word still to find: its start and length (two letters, one
+    # for a 3-letter word), more of it (half, and always more than step 1), the whole word.
     first = min(a.key for a in hive.answers if a.key in left)
     answer = next(a for a in hive.answers if a.key == first)
-    for step, shown in ((1, first[:2]), (2, first[:math.ceil(len(first) / 2)])):
+    n = len(first)
+    start = max(1, min(2, n - 2))
+    for step, shown in ((1, first[:start]), (2, first[:max(start + 1, min(n - 1, math.ceil(n / 2)))])):
         page.click("#hs-hint")
         assert page.locator("#hs-hints li").inner_text() == f"{shown.upper()}… ({len(first)} {'lletres' if code == 'ca' else 'letters'})", step
     page.click("#hs-hint")
@@ -283,11 +286,10 @@ def test_the_solvers_work_offline_after_one_visit(real_site, browser, engines):
         page = context.new_page()
         page.goto(origin + BASE + "ca/hive-solver/")
         # Kept once the service worker controls the page and holds both solvers' indexes.
-        page.wait_for_function("""() => navigator.serviceWorker.controller &&
-            caches.match(document.getElementById('hs-result').dataset.src).then(Boolean)""", timeout=60000)
+        wait_for_promise(page, """() => navigator.serviceWorker.controller &&
+            caches.match(document.getElementById('hs-result').dataset.src)""", timeout=60000)
         page.goto(origin + BASE + "ca/rack-finder/")
-        page.wait_for_function("() => caches.match(document.getElementById('rf-result').dataset.src).then(Boolean)",
-                               timeout=60000)
+        wait_for_promise(page, "() => caches.match(document.getElementById('rf-result').dataset.src)", timeout=60000)
         context.set_offline(True)
         page.goto(origin + BASE + f"ca/hive-solver/?letters={urllib.parse.quote(letters)}")
         page.locator("#hs-result").wait_for(state="visible")

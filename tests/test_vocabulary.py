@@ -22,7 +22,8 @@ def en(built_lists):
     games = {game: load_game_lexicon(folder / "game.tsv", game_list(EN, game), allow_vulgar=game == "racks")
              for game in ("beehive", "racks", "wordle")}
     words = set((folder / "words.txt").read_text("utf-8").split("\n"))
-    return folder, games, words
+    forms = set((folder / "forms.txt").read_text("utf-8").split("\n"))
+    return folder, games, words, forms
 
 
 def test_every_english_game_reads_its_own_vocabulary():
@@ -42,22 +43,28 @@ ALL_GAMES = ("beehive", "racks", "wordle")
     ("dido", "a name's spelling (SCOWL lists Dido at a smaller size)", ("beehive",)),
     ("balboa", "a name's spelling", ("beehive",)),
 ])
-def test_words_no_game_accepts_are_out_but_stay_in_words(en, word, why, games_without_it):
-    _folder, games, words = en
-    assert word in words, f"{word} should still be in words.txt (the complete reference)"
+def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_without_it):
+    _folder, games, _words, forms = en
+    assert word in forms, f"{word} should still be in forms.txt (the complete reference)"
     for game in games_without_it:
         assert word not in games[game], f"{word} ({why}) is in the {game} list"
 
 
+def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en):
+    _folder, _games, words, forms = en
+    assert {"clii", "xviii", "iv"} <= forms and not {"clii", "xviii", "iv"} & words
+    assert {"mix", "mi", "xi"} <= words
+
+
 @pytest.mark.parametrize("word", ["turd", "poop", "crap"])
 def test_crude_words_are_out_of_the_answers_and_still_playable_on_racks(en, word):
-    _folder, games, _words = en
+    _folder, games, _words, _forms = en
     assert word not in games["beehive"] and word not in games["wordle"]
     assert word in games["racks"]
 
 
 def test_slurs_are_out_of_every_game(en):
-    _folder, games, _words = en
+    _folder, games, _words, _forms = en
     for game, keys in games.items():
         assert "homo" not in keys, game
 
@@ -71,7 +78,7 @@ def test_slurs_are_out_of_every_game(en):
     ("qat", ("racks",)), ("stoa", ("racks",)),   # Scrabble words
 ])
 def test_common_words_the_dictionary_lacked_are_in(en, word, games_with_it):
-    _folder, games, words = en
+    _folder, games, words, _forms = en
     assert word not in words, f"{word} is in words.txt already: the test proves nothing"
     for game in games_with_it:
         assert word in games[game], f"{word} is not in the {game} list"
@@ -88,14 +95,14 @@ def test_american_games_take_american_spellings_and_british_ones_british(built_l
 
 
 def test_metadata_says_how_each_game_list_was_made_and_what_each_rule_removed(en):
-    folder, games, _words = en
+    folder, games, _words, _forms = en
     report = json.loads((folder / "metadata.json").read_text("utf-8"))["game_vocabulary"]
     assert report["source"]["name"] == "scowl" and report["spellings"][:2] == ["english", "american"]
     for game, made in report["games"].items():
         assert made["tiers"] and made["dictionary_words_left_out"]
         assert made["forms"] >= len(games[game])  # forms; several may share a key
     beehive_out = report["games"]["beehive"]["dictionary_words_left_out"]
-    assert beehive_out["list category special-roman-numerals"] > 0
+    assert beehive_out["list category special-hacker"] > 0 and beehive_out["removed by the language file"] > 0
 
 
 def test_family_roots_join_inflections_and_tiers_are_chosen_by_size():
@@ -119,7 +126,7 @@ def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
 
 
 def test_game_keys_of_the_vocabulary_fold_back(en):
-    _folder, games, _words = en
+    _folder, games, _words, _forms = en
     for keys in games.values():
         for key, forms in list(keys.items())[:5000]:
             assert all(fold(form, EN) == key for form in forms)

@@ -16,6 +16,7 @@ import pytest
 
 from pipeline.clean import fold
 from pipeline.cli import main as rusc
+from pipeline.commands.wordle import EXACT
 from pipeline.config import load_language
 from pipeline.errors import UsageError
 from pipeline.wordle.page import LEVEL_CHARS, build_wordle_data, wordle_json
@@ -24,6 +25,7 @@ from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fi
 from pipeline.wordle.strategy import (
     BUDGET,
     ENDGAME_DEPTH,
+    FOUND_UNIT,
     GUESSES,
     Patterns,
     code_of,
@@ -34,10 +36,11 @@ from pipeline.wordle.strategy import (
     hard_pool,
     in_time_first,
     letter_scores,
-    opening,
+    near_fits,
     rank,
     suggest,
 )
+from pipeline.wordle.book import opening
 from pipeline.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
 
 CA, EN = load_language("ca"), load_language("en")
@@ -325,7 +328,7 @@ def test_over_the_budget_only_the_best_letter_scores_are_ranked():
 
 def best_play(words: Words, group: list[int], left: int) -> int:
     """found_in_time by its definition: the best candidate to guess, every one tried, every
-    feedback group played on at best."""
+    feedback group played on at best; a word found is worth FOUND_UNIT and its weight."""
     if left <= 0 or not group:
         return 0
     best = 0
@@ -334,7 +337,7 @@ def best_play(words: Words, group: list[int], left: int) -> int:
         for c in group:
             groups.setdefault(feedback(words.keys[guess], words.keys[c]), []).append(c)
         groups.pop("g" * words.length)
-        best = max(best, int(words.weights[guess]) + sum(best_play(words, g, left - 1) for g in groups.values()))
+        best = max(best, FOUND_UNIT + int(words.weights[guess]) + sum(best_play(words, g, left - 1) for g in groups.values()))
     return best
 
 
@@ -358,13 +361,16 @@ def test_a_family_that_one_letter_tells_apart_is_found_only_as_far_as_the_guesse
     patterns = Patterns(words)
     group = np.array([words.keys.index(k) for k in family])
     weights = sorted(words.weights[group].tolist(), reverse=True)
-    assert found_in_time(patterns, group, 3) == sum(weights[:3])
-    assert found_in_time(patterns, group, 2) == sum(weights[:2])
+    assert found_in_time(patterns, group, 3) == 3 * FOUND_UNIT + sum(weights[:3])
+    assert found_in_time(patterns, group, 2) == 2 * FOUND_UNIT + sum(weights[:2])
     # Deeper than ENDGAME_DEPTH guesses, the play-out is cut (a lower bound).
     assert found_in_time(patterns, group, ENDGAME_DEPTH + 2) == found_in_time(patterns, group, ENDGAME_DEPTH)
     ranked = rank(patterns, np.arange(words.size), group, 10)
     assert ranked[0].key != "bhmpw"  # a candidate wins now: the remaining weight prefers it
-    assert in_time_first(patterns, ranked, group, 3)[0].key == "bhmpw"  # but only the splitter finds all
+    first = in_time_first(patterns, ranked, group, 3)[0]
+    assert first.key == "bhmpw" and first.found == len(family) and not first.trap  # but only the splitter finds all
+    # With two guesses left, each candidate guessed is a trap (the page warns of it), the splitter not.
+    assert [s.key for s in in_time_first(patterns, ranked, group, 2) if not s.trap] == ["bhmpw"]
 
 
 @pytest.mark.parametrize("code", ["en"])
@@ -384,10 +390,10 @@ def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lis
         for hard in (False, True):
             pool = hard_pool(words, constraints) if hard else everything
             got = suggest(patterns, [clue], hard=hard, opening_table=table)
-            # Whether from the shipped table or computed, the second guesses are exact; hard
-            # mode orders them by what they find within the five guesses left.
+            # Whether from the shipped table or computed, the second guesses are exact, in the
+            # order of what they find within the five guesses left.
             want = rank(patterns, pool, candidates, 10)
-            assert got == (in_time_first(patterns, want, candidates, GUESSES - 1) if hard else want)
+            assert got == in_time_first(patterns, want, candidates, GUESSES - 1, hard)
 
 
 # --- the page data --------------------------------------------------------------------------
@@ -498,9 +504,30 @@ def test_cli_prints_the_words_that_fit_and_the_best_next_guesses(built_lists, li
     assert out[1 : 1 + len(expected)] == ["  " + " ".join(words.forms[k]) for k in likely_first]
     assert out[1 + len(expected)] == "Best next guesses (words left on average, chance to win now):"
     assert 1 <= len(out[2 + len(expected):]) <= 3
-    constraints = compile_clues([Clue("xxxçx", "...g."), Clue("acaba", ".....")], 5)
-    best = rank(Patterns(words), np.arange(words.size), fitting(words, constraints), 3)
+    best = suggest(Patterns(words), [Clue("xxxçx", "...g."), Clue("acaba", ".....")], top=3, budget=EXACT)
     assert [line.split()[0] for line in out[2 + len(expected):]] == [words.forms[s.key][0] for s in best]
+
+
+def test_when_no_word_fits_the_words_that_fit_every_clue_but_one_are_offered(built_lists, lists, capsys):
+    """An answer the list lacks (quarz, the German spelling of quartz): the page and the CLI
+    say so plainly and offer the words that fit all the clues but one, each with the clue it
+    breaks (here quark breaks the third, crazy and pizza the first)."""
+    words = lists["en"]
+    clues = [Clue(guess, feedback(guess, "quarz")) for guess in ("quart", "vexed", "zonal")]
+    assert not len(fitting(words, compile_clues(clues, 5)))
+    near = near_fits(words, clues)
+    for number in range(len(clues)):
+        others = clues[:number] + clues[number + 1:]
+        assert {f.key for f in near if f.clue == number} == set(filter_keys(words.keys, others))
+    assert len({f.clue for f in near}) >= 2
+    weights = [int(words.weights[f.index]) for f in near]
+    assert weights == sorted(weights, reverse=True)
+    path = built_lists("en") / "wordle.tsv"
+    assert rusc(["wordle", "en", *(f"{c.guess}:{c.pattern}" for c in clues), "--list", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("No word of the list fits these clues")
+    assert out[1] == f"{len(near)} words fit every clue but one, most likely first:"
+    assert out[2:] == [f"  {' '.join(words.forms[f.key])}  (not clue {f.clue + 1})" for f in near]
 
 
 def test_cli_says_when_no_word_fits_and_why(built_lists, capsys):

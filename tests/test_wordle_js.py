@@ -18,7 +18,7 @@ from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data, wordle_json
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, rank, suggest
+from pipeline.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, near_fits, rank, suggest
 from pipeline.wordle.words import load_words
 
 CA, EN = load_language("ca"), load_language("en")
@@ -46,7 +46,9 @@ process.stdin.on("end", () => {
     }),
     suggest: cases.suggest.map(([hard, clues]) =>
       core.suggest(words, clues.map(([g, p]) => ({ guess: g, marks: marks(p) })), hard, 10)
-        .map((s) => [words.keys[s.word], s.remaining, s.win, s.left, s.total])),
+        .map((s) => [words.keys[s.word], s.remaining, s.win, s.left, s.total, s.found])),
+    near: (cases.near || []).map((clues) =>
+      core.nearFits(words, clues.map(([g, p]) => ({ guess: g, marks: marks(p) }))).map((f) => [words.keys[f.word], f.clue])),
   };
   process.stdout.write(JSON.stringify(out));
 });
@@ -62,6 +64,17 @@ def run_js(repo_root, tmp_path, data: dict, cases: dict) -> dict:
                             capture_output=True, timeout=600)
     assert result.returncode == 0, result.stderr.decode()
     return json.loads(result.stdout)
+
+
+def missing_answer_cases(rng, keys, letters, count):
+    """Three real guesses each, coloured against a word the list lacks (so, most often, no
+    word fits them all)."""
+    known, cases = set(keys), []
+    while len(cases) < count:
+        answer = random_word(rng, letters)
+        if answer not in known:
+            cases.append([[g, feedback(g, answer)] for g in rng.sample(keys, 3)])
+    return cases
 
 
 def random_word(rng, letters, length=5):
@@ -106,13 +119,13 @@ def clues_of_book_key(key: str) -> list:
 
 def python_suggestions(patterns: Patterns, table: Opening, hard: bool, clues: list) -> list:
     got = suggest(patterns, [Clue(g, p) for g, p in clues], hard=hard, top=10, opening_table=table)
-    return [[s.key, s.remaining, s.win, s.left, s.total] for s in got]
+    return [[s.key, s.remaining, s.win, s.left, s.total, s.found] for s in got]
 
 
 def random_states(rng, keys, data: dict, count: int) -> list:
     """[hard, clues] states of every kind the policy knows: no clue, the opening and its
     feedback (the shipped table or an exact ranking), another first guess (often over the
-    budget), and two or three clues."""
+    budget), and two to four clues (the last ones with the splitters beside the ranking)."""
     first = keys[data["first"][0]]
     shipped = [k for k in keys if str(code_of(feedback(first, k))) in data["second"]["normal"]]
     states = []
@@ -122,9 +135,17 @@ def random_states(rng, keys, data: dict, count: int) -> list:
         guesses = ([] if kind == 0 and n % 20 == 0 else [first] if kind == 0 else [rng.choice(keys)] if kind == 1
                    else [first] + rng.sample(keys, kind - 1))
         states.append([hard, [[g, feedback(g, answer)] for g in guesses]])
+    # Four clues, two guesses left: the splitters join the ranking and may split a group
+    # in normal mode (drawn apart, so that the other cases stay as they were).
+    late = random.Random(count)
+    for n in range(count // 10):
+        answer = late.choice(keys)
+        states.append([n % 2 == 1, [[g, feedback(g, answer)] for g in [first] + late.sample(keys, 3)]])
     # States of the book (hard mode), where the build chose the guess by playing games out.
     book = sorted(data["book"]["hard"])
     states += [[True, clues_of_book_key(key)] for key in rng.sample(book, min(len(book), count // 10))]
+    # ... and every state of normal mode's, whose planned guesses may be none the ranking keeps.
+    states += [[False, clues_of_book_key(key)] for key in sorted(data["book"]["normal"])]
     return states
 
 
@@ -178,8 +199,9 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     forms = [f for k in rng.sample(keys, 500) for f in words.forms[k]]
     fold_texts = fold_cases(rng, 2000) + [f.upper() for f in forms] + forms
     states = random_states(rng, keys, data, 200)
+    missing = missing_answer_cases(rng, keys, language.alphabet, 30)
     cases = {"feedback": [], "fold": fold_texts, "filter": filter_cases, "hard": filter_cases[:100],
-             "suggest": states}
+             "suggest": states, "near": missing}
 
     out = run_js(repo_root, tmp_path, data, cases)
 
@@ -188,12 +210,18 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     assert out["filter"] == [filter_keys(keys, [Clue(g, p) for g, p in clues]) for clues in filter_cases]
     expected = [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
     assert out["suggest"] == expected
+    # The trap note's count is exercised: some first suggestion is not sure to find every word.
+    assert any(got[0][5] < len(filter_keys(keys, [Clue(g, p) for g, p in clues]))
+               for (hard, clues), got in zip(states, expected) if got and clues)
+    # When no word fits, both offer the same words that fit every clue but one.
+    near = [[[fit.key, fit.clue] for fit in near_fits(words, [Clue(g, p) for g, p in clues])] for clues in missing]
+    assert out["near"] == near and sum(bool(n) for n in near) >= len(missing) // 2
     # Every path of the policy was taken: the shipped table, exact and budgeted rankings.
     over = [len(clues) == 1 and clues[0][0] == words.keys[data["first"][0]]
             and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"] for hard, clues in states]
     assert sum(over) >= 5 and sum(not got for got in expected) < 20
     # ... and the book: its guess comes first in both.
-    booked = [(data["book"]["hard"][book_key([Clue(g, p) for g, p in clues])], got[0][0])
-              for (hard, clues), got in zip(states, expected) if hard and book_key([Clue(g, p) for g, p in clues])
-              in data["book"]["hard"]]
+    booked = [(book[book_key([Clue(g, p) for g, p in clues])], got[0][0])
+              for (hard, clues), got in zip(states, expected)
+              if book_key([Clue(g, p) for g, p in clues]) in (book := data["book"]["hard" if hard else "normal"])]
     assert len(booked) >= 10 and all(keys[index] == first for index, first in booked)

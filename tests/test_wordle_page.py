@@ -18,13 +18,16 @@ import numpy as np
 
 from pipeline.clean import fold
 from pipeline.config import load_language
+from pipeline.wordle.page import build_wordle_data
 from pipeline.wordle.rules import Clue, feedback, filter_keys
-from pipeline.wordle.strategy import Patterns, rank, suggest
+from pipeline.wordle.season import helper_player
+from pipeline.wordle.strategy import GUESSES, Patterns, rank, suggest
 from pipeline.wordle.words import load_words
 
 pytestmark = pytest.mark.browser
 
 from conftest import SITE_BASE as BASE, open_tab  # noqa: E402
+from test_wordle_js import table_of_page  # noqa: E402
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
 #: Clicks that take a grey tile to each mark.
 CLICKS = {".": 0, "y": 1, "g": 2}
@@ -211,8 +214,13 @@ def test_contradictory_clues_say_no_word_fits(open_wordle, words):
     assert page.count() == 1
     page.add(second)
     page.mark(1, "ggggg", "letters")
-    assert page.count() == 0 and page.candidates() == []
+    assert page.count() == 0
     assert page.page.locator("#wordle-count").inner_text() == strings["none"]
+    # Offered instead: the words that fit every clue but one, each with the guess it breaks.
+    near = dict(page.candidates())
+    assert sorted(near) == sorted([first, second]) and page.page.locator("#wordle-near").is_visible()
+    assert strings["near_breaks"].replace("{n}", "2") in near[first]
+    assert strings["near_breaks"].replace("{n}", "1") in near[second]
     # A grey copy left of a yellow copy of the same letter is a pattern Wordle never shows.
     for _ in range(2):
         page.page.locator("#wordle-guesses > li .guess-remove").first.click()
@@ -220,6 +228,48 @@ def test_contradictory_clues_say_no_word_fits(open_wordle, words):
     page.mark(0, ".y..y", "click")
     text = page.page.locator("#wordle-count").inner_text()
     assert page.count() == 0 and "R" in text and text != strings["none"]
+
+
+def first_trap(patterns, table, hard: bool) -> tuple[Clue, ...]:
+    """The clues of the first state, in the helper's games over the list in key order, where
+    its first suggestion is not sure to find every candidate in the guesses left."""
+    words = patterns.words
+    player = helper_player(patterns, hard, table)
+    for answer in words.keys:
+        clues: tuple[Clue, ...] = ()
+        while len(clues) < GUESSES - 1:
+            guess = words.keys[player(clues)]
+            if guess == answer:
+                break
+            clues += (Clue(guess, feedback(guess, answer)),)
+            if len(clues) >= 2 and suggest(patterns, clues, hard=hard, top=1, opening_table=table)[0].trap:
+                return clues
+    raise AssertionError("no trap in any game")
+
+
+def test_a_trap_is_noted_when_the_candidates_cannot_all_be_found_in_time(open_wordle, words, built_lists, paths):
+    lst = words["en"]
+    data = build_wordle_data(LANGUAGES["en"], built_lists("en") / "wordle.tsv", cache=paths.work("en"))  # the site's
+    patterns = Patterns(lst).precompute()
+    table = table_of_page(data, patterns)
+    clues = first_trap(patterns, table, hard=True)
+    best = suggest(patterns, clues, hard=True, opening_table=table)[0]
+    page = open_wordle("en").ready()
+    page.page.locator("#wordle-hard").check()
+    for row, clue in enumerate(clues):
+        page.add(clue.guess)
+        page.mark(row, clue.pattern, "letters")
+    assert page.suggestions()[0] == best.key
+    trap = page.page.locator("#wordle-trap")
+    assert trap.is_visible()
+    text = trap.inner_text()
+    assert f" {best.found} " in text and f" {best.candidates} " in text and str(GUESSES - len(clues)) in text
+    # Normal mode may tell them apart with a word that is no candidate: no note then, or a
+    # note with its own count.
+    page.page.locator("#wordle-hard").uncheck()
+    normal = suggest(patterns, clues, opening_table=table)[0]
+    page.suggestions()
+    assert trap.is_visible() == normal.trap
 
 
 @pytest.mark.parametrize("code,typed,bad", [("ca", "pl4ça", "4"), ("en", "plaça", None), ("ca", "abc<d", "<")])

@@ -10,11 +10,12 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from pipeline.config import load_language
 from pipeline.wordle.rules import Clue, compile_clues, feedback
-from pipeline.wordle.season import answer_lists, helper_player, play_season
+from pipeline.wordle.season import answer_lists, helper_player, independent_answers, play_season
 from pipeline.wordle.strategy import Patterns, hard_pool
 from pipeline.wordle.words import load_words
 
@@ -53,6 +54,28 @@ def test_held_out_answers_are_common_lemmas_disjoint_from_the_tuning_half(englis
     assert sorted(tune + held_out) == common
     assert {"water", "house"} <= set(common) and not {"capes", "years", "hiked"} & set(common)
     assert answer_lists(words, language) == (tune, held_out)
+
+
+@pytest.mark.parametrize("code", ["en", "ca"])
+def test_the_independent_answers_are_lemmas_of_the_list_that_wordfreq_did_not_choose(code, built_lists, paths):
+    """English: the lemmas of SCOWL's small sizes (read from the pinned package); Catalan:
+    every headword of the list. Both hold words the prior thinks rare, which the held-out
+    answers never do, and common lemmas left out of the held-out half."""
+    language = load_language(code)
+    tsv = built_lists(code) / "wordle.tsv"
+    words = load_words(tsv, language)
+    independent = independent_answers(words, language, tsv, paths)
+    index = words.index()
+    chosen = np.array([index[key] for key in independent.answers])
+    assert len(chosen) > 1000 and list(independent.answers) == sorted(independent.answers)
+    assert words.lemma[chosen].all()
+    rare = words.zipf[chosen] < language.wordle.common_zipf
+    assert 0.05 < rare.mean() < 0.95  # wordfreq did not decide the list
+    if code == "en":
+        assert independent.name.startswith("SCOWL") and {"house", "water"} <= set(independent.answers)
+        assert len(independent.answers) < 0.8 * words.lemma.sum()  # the small sizes, not every lemma
+    else:
+        assert len(independent.answers) == words.lemma.sum()
 
 
 def test_a_word_that_is_no_lemma_weighs_inflection_odds_times_less(english, built_lists, tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from pipeline.config import Language, load_language
 from pipeline.errors import RuscError, UsageError
@@ -23,3 +24,17 @@ def language_arg(code: str) -> Language:
         raise
     except RuscError as error:
         raise UsageError(str(error)) from None
+
+
+def workers_arg(text: str) -> int:
+    """argparse ``type=`` for ``--workers``: from 1 to the processors of this machine (at
+    least 2), since each worker is a process with its share of the dictionary in memory:
+    ``--workers 1000`` started about 800 processes."""
+    most = max(2, os.cpu_count() or 1)
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = 0
+    if not 1 <= workers <= most:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes from 1 to {most}")
+    return workers

@@ -8,8 +8,9 @@ from pathlib import Path
 from pipeline.beehive import BeehiveIndex, Hive, hints, parse_hive, write_all_hives
 from pipeline.commands.args import language_arg
 from pipeline.config import Language
-from pipeline.dates import parse_date, today
+from pipeline.dates import parse_date, require_scheduled, today
 from pipeline.errors import UsageError
+from pipeline.fsutil import require_file_target
 from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
 
@@ -21,7 +22,8 @@ def register(subparsers) -> None:
         description="Solve a beehive (seven letters, centre first), show the hive of a date, "
         "or write the all-hives data file.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="seven distinct letters, centre first")
     parser.add_argument("--date", type=parse_date, help="show the daily hive of this date (YYYY-MM-DD)")
     parser.add_argument("--hints", action="store_true", help="also print the hints grid and two-letter list")
@@ -38,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)")
     if args.letters:
         parse_hive(args.language, args.letters)  # bad letters fail before the list is read
+    if args.all_hives:
+        require_file_target(args.all_hives)
+    # The days up to a date are computed: one past the schedule (2999) would take minutes.
+    if args.date:
+        require_scheduled(args.language, args.date, UsageError)
+    day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
     index = BeehiveIndex.load(args.language, paths)
     if args.letters:
@@ -48,7 +56,6 @@ def run(args: argparse.Namespace) -> int:
     if args.all_hives:
         write_all_hives(index, args.all_hives)
     if args.write_data:
-        day = today(args.language, args.date)  # which day it is, before anything is written
         for path in write_game_data(args.language, paths.wordlists(args.language.code), ("beehive",), day):
             print(path)
     return 0

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pipeline.commands.args import language_arg
+from pipeline.commands.args import language_arg, workers_arg
 from pipeline.errors import RuscError
 from pipeline.expand.estimate import plan_expansion
 from pipeline.expand import Expander, OrdinaryForms, derivations, expand_to_file
+from pipeline.fsutil import require_file_target
 from pipeline.paths import Paths
 from pipeline.sources import fetch
 
@@ -23,7 +24,8 @@ def register(subparsers) -> None:
     parser.add_argument("--fast", action="store_true",
                         help="word-game fast path: skip rules and stems that cannot make ordinary words")
     parser.add_argument("--output", type=Path, help="output file (default dist/work/<LANG>/forms.txt)")
-    parser.add_argument("--workers", type=int, default=2, help="processes to use (default 2)")
+    parser.add_argument("--workers", type=workers_arg, default=2,
+                        help="processes to use, at most this machine's processors (default 2)")
     add_bound_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -43,9 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stem is not None:
         print_stem(Expander.from_files(aff, dic), args.stem, dic)
         return 0
-    out = args.output
-    if out is None:
-        out = paths.work(language.code) / "forms.txt"
+    out = require_file_target(args.output or paths.work(language.code) / "forms.txt")
     plan = plan_expansion(language, aff, dic, out.parent, args.max_forms, args.max_bytes)
     stats = expand_to_file(aff, dic, out, workers=args.workers, fast=args.fast,
                            ordinary=OrdinaryForms.of(language), expander=plan.expander,

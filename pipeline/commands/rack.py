@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from pipeline.commands.args import language_arg
-from pipeline.dates import parse_date, today
+from pipeline.dates import parse_date, require_scheduled, today
 from pipeline.errors import UsageError
 from pipeline.gamedata import write_game_data
 from pipeline.paths import Paths
@@ -19,7 +19,8 @@ def register(subparsers) -> None:
         description="Every word a rack of up to 15 tiles can make, with Scrabble scores "
         "(blanks score 0 and are marked with *), or the daily rack of a date.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
     parser.add_argument("--date", type=parse_date, help="show the daily rack of this date (YYYY-MM-DD)")
     parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")
@@ -41,6 +42,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("rusc rack: give LETTERS, --date or --write-data (see rusc rack --help)")
     if args.letters:
         TileSet.of(args.language).parse_rack(args.letters)  # bad racks fail before the list is read
+    # The days up to a date are computed: one past the schedule (2999) would take minutes.
+    if args.date:
+        require_scheduled(args.language, args.date, UsageError)
+    day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
     if args.letters or args.date:
         index = RackIndex.load(args.language, paths)
@@ -56,7 +61,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"{' / '.join(answer.forms)}\t{answer.score}\t{spelled}{bingo}")
         print(f"{len(solution.answers)} words")
     if args.write_data:
-        day = today(args.language, args.date)  # which day it is, before anything is written
         for path in write_game_data(args.language, paths.wordlists(args.language.code), ("racks",), day):
             print(path)
     return 0

@@ -11,7 +11,7 @@ from pipeline.config import Language
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
 from pipeline.wordle.rules import compile_clues, parse_clue
-from pipeline.wordle.strategy import TOP, Patterns, fitting, suggest
+from pipeline.wordle.strategy import GUESSES, TOP, Patterns, Suggestion, fitting, near_fits, suggest
 from pipeline.wordle.words import load_words
 
 
@@ -28,7 +28,8 @@ def register(subparsers) -> None:
         "(no more copies). Prints the words that fit, most likely answer first, and the next guesses "
         "that leave the least to find, with the words they leave on average and their chance to win now.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG")
+    parser.add_argument("language", type=language_arg, metavar="LANG",
+                        help="language code (see pipeline/languages) or a language TOML")
     parser.add_argument("clues", nargs="*", metavar="GUESS:PATTERN", help="e.g. crane:gy... (no clue: first guesses)")
     parser.add_argument("--length", type=int, metavar="N", help="word length (default: the language's wordle.length)")
     parser.add_argument("--hard", action="store_true", help="hard mode: suggest only guesses that keep every green "
@@ -40,7 +41,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     language: Language = args.language
-    length = args.length or language.wordle.length
+    length = language.wordle.length if args.length is None else args.length  # 0 is a length, refused below
     if length not in language.wordle.lengths:
         raise UsageError(f"rusc wordle: --length must be one of {', '.join(map(str, language.wordle.lengths))}")
     clues = [parse_clue(text, language, length) for text in args.clues]  # bad clues fail before the list is read
@@ -54,15 +55,29 @@ def run(args: argparse.Namespace) -> int:
     if constraints.impossible:
         print(f"No word fits: {constraints.impossible}.")
     elif not candidates:
-        print("No word fits these clues.")
+        print("No word of the list fits these clues: the answer is a word the list lacks, or a colour is wrong.")
     else:
         print(f"{len(candidates)} word{'s' if len(candidates) != 1 else ''} fit, most likely first:")
         for w in candidates:
             print("  " + " ".join(words.forms[words.keys[w]]))
+    if not candidates:
+        near = near_fits(words, clues)
+        if near:
+            print(f"{len(near)} word{'s' if len(near) != 1 else ''} fit every clue but one, most likely first:")
+            for fit in near:
+                print(f"  {' '.join(words.forms[fit.key])}  (not clue {fit.clue + 1})")
     if candidates and args.top:
         ranked = suggest(Patterns(words), clues, hard=args.hard, top=args.top, budget=EXACT)
         print("Best next guesses (words left on average, chance to win now):")
         for s in ranked:
             shown = " / ".join(words.forms[s.key])
             print(f"  {shown}  {s.expected_left:.1f}  {100 * s.win_chance:.0f}%")
+        if ranked and ranked[0].trap:
+            print(trap_note(ranked[0], GUESSES - len(clues)))
     return 0
+
+
+def trap_note(best: Suggestion, left: int) -> str:
+    """What the page's trap note says: the candidates the best guess is sure to find in time."""
+    return (f"Trap: {best.candidates} words fit, and with {left} guess{'es' if left != 1 else ''} left the best "
+            f"plan found is sure to find only {best.found} of them.")

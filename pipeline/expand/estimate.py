@@ -46,6 +46,10 @@ COUNT_BUDGET = 8_000_000
 GENERATE_CAP = 300_000
 #: ... in runs of this many consecutive stems.
 RUN_STEMS = 20
+#: Seconds an estimate may take: Catalan's takes about 1; an .aff whose rules multiply
+#: (1,000 rules per class, each continued by the next) took minutes on one stem, so past
+#: this the expansion counts as beyond any bound (:class:`EstimateTooSlow`).
+ESTIMATE_SECONDS = 30.0
 #: The spill (run files plus sorted files) holds each generated form about twice, and the
 #: output once more while the run files still exist.
 SPILL_FACTOR = 3.0
@@ -94,8 +98,50 @@ def count_entry_forms(expander: Expander, entry: Entry) -> int:
     return total
 
 
-def estimate_expansion(expander: Expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP) -> Estimate:
-    """Estimate what ``expander`` will write."""
+class EstimateTooSlow(RuscError):
+    """The forms could not be counted within :data:`ESTIMATE_SECONDS`."""
+
+
+@contextmanager
+def time_limit(seconds: float, path: Path | str | None = None):
+    """Raise :class:`EstimateTooSlow` (naming ``path``) if the block runs longer than
+    ``seconds``. A SIGALRM timer, so it stops a count deep inside one
+    stem's batches; in the main thread only (elsewhere the block runs unbounded). A timer
+    already running (a caller's own limit) is put back, less the time spent here."""
+    import signal
+    import threading
+    import time
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise EstimateTooSlow(f"counting the expansion's forms took over {seconds:.0f} s: its affix rules multiply "
+                              f"beyond any bound; bound the expansion (expand.bounded) or simplify the rules", path)
+
+    outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
+    previous = signal.signal(signal.SIGALRM, expire)
+    started = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, outer_left) if outer_left else seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer_left:
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, outer_left - (time.monotonic() - started)))
+
+
+def estimate_expansion(expander: Expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP,
+                       seconds: float | None = None, path: Path | str | None = None) -> Estimate:
+    """Estimate what ``expander`` will write, within ``seconds`` (default
+    :data:`ESTIMATE_SECONDS`; :func:`time_limit`, whose error names ``path``, the .aff)."""
+    with time_limit(ESTIMATE_SECONDS if seconds is None else seconds, path):
+        return _estimate(expander, sample_stems, generate_cap)
+
+
+def _estimate(expander: Expander, sample_stems: int, generate_cap: int) -> Estimate:
     groups: dict[str, list] = {}
     entries = expander.entries()
     for entry in entries:
@@ -237,7 +283,7 @@ def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | 
     mode = language.expand.bounded
     with collection_paused():
         expander = language_expander(language, aff, dic)
-        estimate = estimate_expansion(expander)
+        estimate = estimate_expansion(expander, path=aff)
     (log or (lambda line: print(line, file=sys.stderr, flush=True)))(
         f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}")
     forms_bound = language.expand.max_forms if max_forms is None else max_forms

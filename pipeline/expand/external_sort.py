@@ -22,7 +22,6 @@ started: the same functions run in this process.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
@@ -136,7 +135,7 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
             keys = sorted(index)
             placed, splits = sort_buckets(keys, index, folder, 0, bucket_bytes)
         else:
-            with process_pool(workers, start_method) as pool, _killed_on_error(pool):
+            with process_pool(workers, start_method) as pool:
                 shares = [pool.submit(expand_share, expander.share(s, workers), s, folder, show and s == 0, spill_forms)
                           for s in range(workers)]
                 results = [share.result() for share in shares]
@@ -162,20 +161,6 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
                            compounds=expander.compounds, fast=fast, split_buckets=splits, seconds=laps.seconds)
     write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path, metadata)
     return stats
-
-
-@contextlib.contextmanager
-def _killed_on_error(pool):
-    """On any error or interrupt (SIGTERM is raised as one by :mod:`pipeline.cli`), kill the
-    workers at once: the pool would otherwise wait for their shares to finish (minutes)
-    before the temporary folder could be removed."""
-    try:
-        yield
-    except BaseException:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.kill()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
 
 
 class _Laps:

@@ -37,7 +37,7 @@ Bird's-eye view (start at :func:`read_dictionary`):
    :class:`pipeline.affixes.AffixData`.
 5. :func:`read_dic` splits the .dic the way Hunspell's ``load_tables`` does it
    (:func:`split_dic_line`; spylls' reader drops the flags of ``rosar/RED/`` and
-   mishandles a leading ``/``): the count line is optional, the word ends at the first
+   mishandles a leading ``/``): the first line is the word count libhunspell requires, the word ends at the first
    unescaped ``/`` (``\\/`` is a slash in the word; a leading ``/`` is the whole word, as
    Hunspell's scan has it), everything after that slash is the flag field (further slashes
    included), and morphological fields (`` po:noun``, or anything after a tab) are dropped.
@@ -78,7 +78,6 @@ def read_dictionary(aff_path: Path | str, dic_path: Path | str) -> tuple[AffixDa
 _AFFIX_LINE = re.compile(r"^(PFX|SFX)\s")
 #: Directives spylls compiles into regular expressions but the expander never reads.
 _UNUSED_DIRECTIVE = re.compile(r"^(COMPOUNDRULE|REP|MAP|PHONE|KEY)(\s|$)")
-_COUNT_LINE = re.compile(r"^\d+(\s|$)")
 
 
 @dataclass(frozen=True)
@@ -390,17 +389,34 @@ def split_dic_line(line: str) -> tuple[str, str]:
     return "".join(word_chars), ""
 
 
-def dic_lines(text: str):
-    """Yield (line number, line) for each entry line; the count line is optional.
+#: The largest word count libhunspell's ``load_tables`` takes on a .dic's first line (its
+#: hash table of 8-byte pointers, with room for 1,005 more words, must fit an int).
+MAX_DIC_COUNT = (2**31 - 1 - 1 - 1005) // 8 - 1
+#: What C's ``atoi`` reads of the first line: blanks, a sign, digits (the rest is ignored).
+_ATOI = re.compile(r"[ \t\n\v\f\r]*([+-]?\d+)")
+
+
+def dic_lines(text: str, path: Path | str = "<dic>"):
+    """Yield (line number, line) for each entry line, after the count line libhunspell
+    requires: a .dic whose first line is not a count from 1 to :data:`MAX_DIC_COUNT` (as
+    ``atoi`` reads it), or whose entry holds a NUL, loads no word in libhunspell, so it is
+    refused here in one line rather than expanded otherwise.
 
     >>> list(dic_lines("2\\ngat\\n\\ngos\\n"))
     [(2, 'gat'), (4, 'gos')]
     >>> list(dic_lines("gat\\ngos"))
-    [(1, 'gat'), (2, 'gos')]
+    Traceback (most recent call last):
+    ...
+    pipeline.errors.RuscError: <dic>:1: the first line must be the word count (from 1 to 268435329), not 'gat'
     """
-    for number, line in enumerate(text.split("\n"), 1):
-        if number == 1 and _COUNT_LINE.match(line.strip()):
-            continue
+    lines = text.split("\n")
+    count = _ATOI.match(lines[0])
+    if count is None or not 1 <= int(count.group(1)) <= MAX_DIC_COUNT:
+        raise RuscError(f"the first line must be the word count (from 1 to {MAX_DIC_COUNT}), not {lines[0][:40]!r}",
+                        path, 1)
+    for number, line in enumerate(lines[1:], 2):
+        if "\0" in line:
+            raise RuscError("a NUL character in an entry (libhunspell would read the word only up to it)", path, number)
         if line.strip():
             yield number, line
 
@@ -415,7 +431,7 @@ def read_dic(text: str, path: Path, parse_flags: Callable[[str], frozenset], ign
     ``Úř. `` is the word ``Úř. ``, never ``Úř.``."""
     table = str.maketrans("", "", ignore) if ignore else None
     entries = []
-    for number, line in dic_lines(text):
+    for number, line in dic_lines(text, path):
         word, field = split_dic_line(line)
         try:
             flags = parse_flags(field) if field else frozenset()

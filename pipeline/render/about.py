@@ -1,4 +1,5 @@
-"""The about page (``<code>/about/``): the games' rules, tile values, sources, licences."""
+"""The about page (``<code>/about/``): the games' rules, tile values, sources, licences (the
+definitions' licence as their package carries it)."""
 
 from __future__ import annotations
 
@@ -10,4 +11,4 @@ NAV = NavEntry("about/", N_("About"))
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("about/", "about.html", "about/", points=site.points, blank=BLANK)]
+    return [site.page("about/", "about.html", "about/", points=site.points, blank=BLANK, glossary=site.glossary)]

@@ -12,7 +12,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from pipeline.playdata import RACK_LEVELS, levels
 from pipeline.racks import BLANK
+from pipeline.render.rack import LEVEL_NAMES
 from pipeline.render.i18n import locale_of
 from pipeline.render.pages import LanguageSite, Page
 
@@ -39,12 +41,19 @@ def pages(site: LanguageSite) -> list[Page]:
     racks = {daily.date: daily for daily in site.racks}
     result = []
     # A game the language cannot support has no days, and no archive.
+    # The player's own days are marked by site/archive.js from the results the games keep,
+    # in the games' levels (pipeline.playdata.levels): the beehive's ranks, a rack's quarters.
     if hives:
+        ranks = site.language.beehive.ranks
+        beehive_levels = levels(len(ranks))
         result.append(site.page("beehive/archive/", "archive.html", "beehive/", game="beehive",
-                                months=months(hives, first), first_weekday=first))
+                                months=months(hives, first), first_weekday=first, levels=beehive_levels,
+                                streak_name=ranks[beehive_levels["streak"]][0]))
     if racks:
+        rack_levels = levels(RACK_LEVELS)
         result.append(site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first),
-                                blank=BLANK, first_weekday=first))
+                                blank=BLANK, first_weekday=first, levels=rack_levels,
+                                streak_name=LEVEL_NAMES[rack_levels["streak"]]))
     return result
 
 

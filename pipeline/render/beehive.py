@@ -35,17 +35,25 @@ def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
             "is_today": is_today, "days": day_links([d.date for d in site.hives], index),
             "answers_url": site.urls.url(day + "answers/"), "share_url": site.urls.absolute(day) if site.urls.has_site_url else "",
             "yesterday": site.hives[index - 1].date if index > 0 else None,
-            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts)}
+            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts, site.glossary)}
 
 
 def hint_table(hints, alphabet: str) -> dict:
     """The first-letter × length grid as rows the template can draw, plus two-letter counts."""
     grid = {letter: {int(n): c for n, c in row.items() if str(n).isdigit()}
             for letter, row in hints.grid.items() if len(str(letter)) == 1}
+    order = {ch: i for i, ch in enumerate(alphabet)}
+    two = sorted(hints.two_letter.items(), key=lambda kv: [order.get(ch, len(order)) for ch in kv[0]])
+    return {**grid_table(grid, alphabet), "two_letter": two}
+
+
+def grid_table(grid: dict[str, dict[int, int]], alphabet: str) -> dict:
+    """A hint grid ({first letter or tile: {length: count}}) as the rows, column totals and
+    total that templates/hint-grid.html draws; rows in alphabet order (a digraph tile
+    after its first letter)."""
     lengths = sorted({n for row in grid.values() for n in row})
     order = {ch: i for i, ch in enumerate(alphabet)}
-    letters = sorted(grid, key=lambda ch: order.get(ch, len(order)))
-    rows = [(letter, [grid[letter].get(n, 0) for n in lengths], sum(grid[letter].values())) for letter in letters]
-    totals = [sum(grid[letter].get(n, 0) for letter in letters) for n in lengths]
-    two = sorted(hints.two_letter.items(), key=lambda kv: [order.get(ch, len(order)) for ch in kv[0]])
-    return {"lengths": lengths, "rows": rows, "totals": totals, "total": sum(totals), "two_letter": two}
+    firsts = sorted(grid, key=lambda first: ([order.get(ch, len(order)) for ch in first], first))
+    rows = [(first, [grid[first].get(n, 0) for n in lengths], sum(grid[first].values())) for first in firsts]
+    totals = [sum(grid[first].get(n, 0) for first in firsts) for n in lengths]
+    return {"lengths": lengths, "rows": rows, "totals": totals, "total": sum(totals)}

@@ -41,12 +41,13 @@ from typing import Any
 import jinja2
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 from babel.units import format_unit
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
@@ -101,11 +102,19 @@ def translations(code: str) -> gettext_module.NullTranslations:
     return Translations(buffer, domain=DOMAIN)
 
 
-def locale_of(language: Language) -> Locale:
+def cldr_locale(code: str) -> Locale | None:
+    """The CLDR locale of a language code (``de-at`` is ``de_AT``), or None if CLDR has none."""
     try:
-        return Locale.parse(language.code.replace("-", "_"))
+        return Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
-        raise RuscError(f"no CLDR locale {language.code!r} for numbers and dates", language.path) from None
+        return None
+
+
+def locale_of(language: Language) -> Locale:
+    locale = cldr_locale(language.code)
+    if locale is None:
+        raise RuscError(f"no CLDR locale {language.code!r} for numbers and dates", language.path)
+    return locale
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,10 @@ class Formatter:
                 text = format_unit(value / scale, unit, length="short", format="#,##0.0", locale=self.locale)
                 return text.replace(" ", "\u00a0")
         return f"{self.number(value)}\u00a0B"  # CLDR's short byte unit is the whole word in some locales
+
+    def names(self, names: list[str]) -> str:
+        """A list of names joined as the language does: "DIEC and DNV", "DIEC i DNV"."""
+        return format_list(names, locale=self.locale)
 
     def date(self, day: dt.date) -> str:
         """The long date: "1 de desembre del 2026", "December 1, 2026"."""
@@ -163,26 +176,57 @@ def plural_forms(language: Language, singular: str, plural: str) -> dict[str, st
     return {category: catalog.ngettext(singular, plural, n) for category, n in sorted(samples.items())}
 
 
+#: A tag of the filled message (the catalog's own markup; values are escaped, so never theirs).
+TAG = re.compile(r"<[^>]*>")
+
+
 class _Typography:
-    """A language's ``[[typography]]`` rewrites, applied to translated text."""
+    """A language's ``[[typography]]`` rewrites, applied to the text of translated HTML.
+
+    The rules come from a language file, which ``rusc add-language`` writes from a
+    package: they rewrite the text between tags, unescaped, and what they make is escaped
+    again, so no replacement can put markup (a ``<meta>``, an attribute's quote) in a page.
+    A stretch of text no rule changes is kept byte for byte.
+    """
 
     def __init__(self, rules: tuple[tuple[str, str], ...]):
         self.rules = [(re.compile(pattern), replacement) for pattern, replacement in rules]
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, html: Markup) -> Markup:
+        if not self.rules:
+            return html
+        return Markup("".join(part if TAG.fullmatch(part) else self._text(part) for part in _split_tags(str(html))))
+
+    def _text(self, escaped: str) -> str:
+        text = Markup(escaped).unescape()
+        fixed = text
         for pattern, replacement in self.rules:
-            text = pattern.sub(replacement, text)
-        return text
+            fixed = pattern.sub(replacement, fixed)
+        return escaped if fixed == text else str(escape(fixed))
+
+
+def _split_tags(html: str) -> list[str]:
+    """The tags of ``html`` and the text between them, in order.
+
+    >>> _split_tags('del 1 <a href="x">de</a> març')
+    ['del 1 ', '<a href="x">', 'de', '</a>', ' març']
+    """
+    parts, start = [], 0
+    for tag in TAG.finditer(html):
+        parts += [html[start:tag.start()], tag.group()]
+        start = tag.end()
+    return [part for part in parts + [html[start:]] if part]
 
 
 def _gettext_callables(language: Language, formatter: Formatter):
-    """jinja2's "new-style" gettext: values are escaped, then filled in, then typography."""
+    """jinja2's "new-style" gettext: values are escaped, then filled in, then typography
+    (on the text, see :class:`_Typography`)."""
     catalog = translations(language.code)
     fix = _Typography(language.typography)
 
     def fill(message: str, variables: dict[str, Any]) -> Markup:
         # As jinja2's own new-style gettext: the catalog's text is trusted, values are escaped.
-        return Markup(fix(str(Markup(message) % variables)))
+        return fix(Markup(message) % variables)
 
     def gettext(message: str, **variables) -> Markup:
         return fill(catalog.gettext(message), variables)

@@ -17,6 +17,7 @@ from typing import Any
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
+from pipeline.definitions import Glossary
 from pipeline.downloads import Download
 from pipeline.racks import RackIndex
 from pipeline.urls import Urls
@@ -88,6 +89,8 @@ class LanguageSite:
     rack_index: RackIndex | None = None
     #: The summaries of ``rusc diff`` for this language (:func:`pipeline.diff.read_summaries`).
     changes: list[dict] = field(default_factory=list)
+    #: The language's definitions (``[definitions]``), if it has any.
+    glossary: Glossary | None = None
 
     @property
     def code(self) -> str:

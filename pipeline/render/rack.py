@@ -7,13 +7,19 @@ have a page of their own (:mod:`pipeline.render.rack_answers`).
 
 from __future__ import annotations
 
-from pipeline.playdata import rack_play_data
+from pipeline.playdata import RACK_LEVELS, rack_play_data, tile_grid
 from pipeline.racks import BLANK
+from pipeline.render.beehive import grid_table
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 
 NAV = NavEntry("rack/", N_("Rack"))
+#: The names of a rack day's results (:data:`pipeline.playdata.RACK_LEVELS`), translated where
+#: shown: the game's Stats view and the archive's marks.
+LEVEL_NAMES = (N_("No word"), N_("A quarter of the words"), N_("Half the words"), N_("Three quarters of the words"),
+               N_("Every word"))
+assert len(LEVEL_NAMES) == RACK_LEVELS
 
 
 def pages(site: LanguageSite) -> list[Page]:
@@ -28,7 +34,8 @@ def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     return {"date": daily.date, "rack": daily, "points": site.points, "blank": BLANK,
             "is_today": is_today, "days": day_links([d.date for d in site.racks], index),
             "answers_url": site.urls.url(f"{site.code}/rack/{daily.date}/answers/"),
-            "game_data": rack_play_data(site.language, daily)}
+            "game_data": rack_play_data(site.language, daily, site.glossary), "rack_level_names": LEVEL_NAMES,
+            "hints": grid_table(tile_grid(daily.solution.answers), site.language.alphabet)}
 
 
 def rows_by_score(answers) -> list[tuple[int, list]]:

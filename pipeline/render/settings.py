@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from pipeline.config import Language, default_languages, load_language, load_site_config
+from pipeline.config import Language, default_languages, load_language, load_site_config, unique_languages
 from pipeline.urls import Urls
 
 
@@ -13,7 +13,7 @@ def settings_from(args_languages, base_path, site_url, environ=os.environ) -> tu
     """Resolve languages and URLs: command line, then environment, then site.toml."""
     config = load_site_config()
     codes = args_languages or default_languages(environ)
-    languages = [load_language(code) for code in codes]
+    languages = unique_languages(load_language(code) for code in codes)
     urls = Urls.create(base_path or environ.get("BASE_PATH") or config["base_path"],
                        site_url or environ.get("SITE_URL") or config["site_url"])
     return languages, urls, str(config["title"])

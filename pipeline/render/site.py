@@ -35,7 +35,8 @@ from markupsafe import Markup
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
-from pipeline.dates import today
+from pipeline.definitions import Glossary
+from pipeline.dates import require_scheduled, today
 from pipeline.diff import diffs_folder, read_summaries
 from pipeline.downloads import Release, diff_downloads, list_downloads
 from pipeline.errors import RuscError, UsageError
@@ -43,7 +44,7 @@ from pipeline.fsutil import atomic_dir, build_lock
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.racks import RackIndex, tile_points
-from pipeline.render import feed, offline
+from pipeline.render import feed, offline, offline_notice
 from pipeline.render.i18n import N_, environment
 from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
@@ -155,24 +156,21 @@ def _alternates(page: Page, languages: list[Language], built: set[str]) -> list[
 def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], urls: Urls, title: str,
                    assets: Assets, language: Language) -> None:
     """The manifest and the service worker that keeps ``kept`` (path → HTML) offline."""
-    precache = offline.precache_urls(kept, urls.base_path)
+    notice_paths = [path for path in kept if path.endswith("/" + offline_notice.PATH)]
+    precache = offline.precache_urls(kept, urls.base_path, shared=notice_paths)
     description = str(env.globals["_"](MANIFEST_DESCRIPTION))
     _write(out / "manifest.webmanifest",
            offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))))
+    notices = {path.split("/")[0]: urls.url(path) for path in notice_paths}
     script = env.get_template("sw.js").render(version=offline.version(precache, kept), base_path=urls.base_path,
-                                              precache=precache)
+                                              precache=precache, notices=notices)
     _write(out / "sw.js", script.encode("utf-8"))
 
 
 def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls: Urls) -> LanguageSite:
     """Run the engines once for ``language`` up to ``day``."""
     code = language.code
-    if not language.schedule_start <= day <= language.schedule_end:
-        raise RuscError(
-            f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
-            f"to {language.schedule_end}",
-            language.path,
-        )
+    require_scheduled(language, day)
     folder = paths.wordlists(code)
     # A game the language cannot support (its TOML says enabled = false) has no days at all,
     # so its pages, archive, feed entries and navigation are left out.
@@ -191,7 +189,7 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
     downloads = list_downloads(folder, day, release) + diff_downloads(changes, release, code)
     return LanguageSite(language, day, hives, racks, tile_points(language), downloads, folder, paths.work(code),
                         assets, urls, beehive_index=beehive_index, rack_index=rack_index,
-                        changes=list(read_summaries(changes)))
+                        changes=list(read_summaries(changes)), glossary=Glossary.load(language, paths))
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:

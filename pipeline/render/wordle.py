@@ -6,11 +6,20 @@ does the rest in the browser)."""
 
 from __future__ import annotations
 
+from pipeline.playdata import levels
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 from pipeline.wordle import build_wordle_data, wordle_json
+from pipeline.wordle.strategy import GUESSES
 
 NAV = NavEntry("wordle/", N_("Wordle clues"), N_("Filter the candidate words by the coloured clues of your guesses."))
+
+
+#: A Wordle game the player tracks (from the share grid pasted) is a level: 0 lost, then won
+#: in six guesses up to won in one; a day counts towards the streak when it is won.
+HISTORY_LEVELS = levels(GUESSES + 1, streak=1)
+#: ... shown as Wordle's own scores.
+LEVEL_NAMES = ["X"] + [f"{n}/{GUESSES}" for n in range(GUESSES, 0, -1)]
 
 
 def page_path(length: int, default: int) -> str:
@@ -29,5 +38,5 @@ def pages(site: LanguageSite) -> list[Page]:
         data_path = site.assets.add(f"wordle-{site.code}-{n}.json", wordle_json(data))
         out.append(site.page(page_path(n, settings.length), "wordle.html", "wordle/", offline=True,
                              data_url=site.urls.url(data_path), length=n, lengths=lengths,
-                             shortcuts=settings.shortcuts))
+                             shortcuts=settings.shortcuts, history_levels=HISTORY_LEVELS, level_names=LEVEL_NAMES))
     return out

@@ -20,12 +20,14 @@ from filelock import FileLock
 from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
-from pipeline.fsutil import atomic_write, sha256_file
-from pipeline.wordle.strategy import BUDGET, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, GUESSES, TOP, Patterns, opening
+from pipeline.fsutil import read_checked, verified_sha256, write_checked
+from pipeline.wordle.strategy import (BUDGET, COMMON_UNIT, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, FOUND_UNIT, GUESSES,
+                                      SPLIT_DEPTH, SPLITTERS, TOP, Patterns)
+from pipeline.wordle.book import opening
 from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.
-DATA_FORMAT = 4
+DATA_FORMAT = 5
 #: The characters that spell prior levels 0..63 in the page data.
 LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
@@ -56,8 +58,11 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
     * ``first``: the opening ranking (word indices, best first); ``second``: per mode
       (``normal``, ``hard``), feedback number of the opening → the best second guesses,
       only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
-      guesses and how hard mode orders its best guesses by what they find in time
-      (:func:`pipeline.wordle.strategy.in_time_first`);
+      guesses and how the best guesses are ordered by what they find in time
+      (:func:`pipeline.wordle.strategy.in_time_first`, ``unit``, ``common_unit``,
+      ``common``: :func:`pipeline.wordle.strategy.found_weights`)
+      with the splitters beside them (``split``, ``splitters``:
+      :func:`pipeline.wordle.strategy.with_splitters`);
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.clean.fold`;
     * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
 
@@ -105,7 +110,9 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
         "weights": list(WEIGHTS),
         "budget": BUDGET,
         "top": TOP,
-        "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "exact": ENDGAME_EXACT, "depth": ENDGAME_DEPTH},
+        "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "exact": ENDGAME_EXACT, "depth": ENDGAME_DEPTH,
+                    "unit": FOUND_UNIT, "common_unit": COMMON_UNIT, "common": words.common,
+                    "split": SPLIT_DEPTH, "splitters": SPLITTERS},
         "first": [s.index for s in table.first],
         "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
                    for mode, hard in (("normal", False), ("hard", True))},
@@ -118,9 +125,9 @@ def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
     """What the page data depends on: the list and the lemmas beside it, the language's
     settings, this package's code."""
     digest = hashlib.sha256()
-    digest.update(sha256_file(wordle_tsv_path).encode())
+    digest.update(verified_sha256(wordle_tsv_path).encode())
     lemmas = lemma_list_path(wordle_tsv_path)
-    digest.update(sha256_file(lemmas).encode() if lemmas.exists() else b"no lemmas")
+    digest.update(verified_sha256(lemmas).encode() if lemmas.exists() else b"no lemmas")
     digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
     for source in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())
@@ -140,17 +147,21 @@ def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path
         data = _stored(path, key)
         if data is None:
             data = build_wordle_data(language, wordle_tsv_path, length)
-            atomic_write(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True) + "\n")
+            write_checked(path, json.dumps({"key": key, "data": data}, ensure_ascii=False, sort_keys=True).encode())
     return data
 
 
 def _stored(path: Path, key: str) -> dict | None:
-    """The data kept at ``path`` if it was made for ``key`` (None if missing or damaged)."""
+    """The data kept at ``path`` if it was made for ``key`` (None if missing or damaged:
+    :func:`~pipeline.fsutil.read_checked`)."""
+    kept = read_checked(path)
+    if kept is None:
+        return None
     try:
-        stored = json.loads(path.read_text("utf-8"))
+        stored = json.loads(kept)
         if stored.get("key") == key:
             return stored["data"]
-    except (OSError, ValueError, AttributeError):
+    except (ValueError, AttributeError):
         pass
     return None
 

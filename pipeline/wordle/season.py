@@ -7,25 +7,36 @@ reference: a plain maximum-entropy player that treats every word as equally like
 Players are deterministic, so a season's figures are reproducible; both cache their
 choice per clue history, since answers share their first clues.
 
-The answers come from :func:`answer_lists`: the list's common lemmas (wordfreq Zipf at least
-the language's ``common_zipf``; no plural or conjugated verb, as Wordle's answers are
-headwords), split in two by a hash of the key — one half to tune the
-prior on, the other held out for the benchmark, so the figures are not tuned on their own
-answers.
+The answers come from three places, since a helper graded only on the answers its prior
+expects flatters itself:
+
+* :func:`answer_lists`: the list's common lemmas (wordfreq Zipf at least the language's
+  ``common_zipf``; no plural or conjugated verb, as Wordle's answers are headwords), split
+  in two by a hash of the key — one half to tune the prior on, the other held out for the
+  benchmark, so the figures are not tuned on their own answers;
+* every word of the list, equally likely: the worst a game could choose from it, and the
+  words a helper fails on (:func:`failures`);
+* :func:`independent_answers`: a list made without the prior's frequencies (English:
+  SCOWL's small sizes; Catalan: the dictionary's own headwords), never used for tuning.
+
+Published answer lists of real games are no source here: a helper fitted to yesterday's
+answers loses tomorrow's game.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
 from pipeline.config import Language
 from pipeline.wordle.rules import Clue, compile_clues, feedback
-from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, opening, suggest
-from pipeline.wordle.words import Words
+from pipeline.wordle.book import opening
+from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, suggest
+from pipeline.wordle.words import Words, lemma_forms
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.
 LIMIT = GUESSES
@@ -64,6 +75,51 @@ def answer_lists(words: Words, language: Language, blocked: frozenset[str] = fro
             continue
         (held_out if hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0 else tune).append(key)
     return tune, held_out
+
+
+@dataclass(frozen=True)
+class AnswerList:
+    """A list of answers to play a season on, and where it comes from."""
+
+    #: Short name for the benchmark's tables.
+    name: str
+    #: Where it comes from and why the prior does not decide it.
+    source: str
+    #: The answers, game keys of the Wordle list, in key order.
+    answers: tuple[str, ...]
+
+
+#: SCOWL's smallest sizes (10, 20, 35: the words of the commonest dictionaries, sized by
+#: SCOWL's own sources, not by wordfreq), from the package the English TOML pins.
+SCOWL_SMALL = ("usr/share/dict/scowl/english-words.10", "usr/share/dict/scowl/english-words.20",
+               "usr/share/dict/scowl/english-words.35")
+
+
+def independent_answers(words: Words, language: Language, wordle_tsv: Path, paths=None) -> AnswerList:
+    """The answer list made independently of the prior: the lemmas of the Wordle list
+    (``lemmas.txt`` beside ``wordle_tsv``) that, for English, are in SCOWL's small sizes
+    (:data:`SCOWL_SMALL`, read from the SCOWL package pinned as the English abbreviation
+    source, through :func:`pipeline.sources.fetch_word_list`); for another language every
+    lemma of the list, equally likely: the dictionary's own headwords (its affix rules, see
+    :mod:`pipeline.lemmas`), which no frequency chooses."""
+    lemmas = lemma_forms(wordle_tsv) or frozenset()
+    source = language.abbreviations.source
+    if source is not None and source.name == "scowl":
+        from pipeline.sources import fetch_word_list
+
+        scowl = frozenset(fetch_word_list(replace(source, files=SCOWL_SMALL), language, paths))
+        chosen = lemmas & scowl
+        name, where = "SCOWL 10-35 lemmas", f"SCOWL {source.version} sizes 10, 20, 35, the forms that are lemmas"
+    else:
+        chosen = lemmas
+        name, where = "dictionary lemmas", "every headword of the dictionary (lemmas.txt), equally likely"
+    answers = tuple(key for key in words.keys if not chosen.isdisjoint(words.forms[key]))
+    return AnswerList(name, where, answers)
+
+
+def failures(season: "Season", answers: list[str] | tuple[str, ...]) -> list[str]:
+    """The answers of ``season`` not found within Wordle's six guesses."""
+    return [answer for answer, taken in zip(answers, season.guesses) if taken > LIMIT]
 
 
 def play(player: Player, answer: str) -> int:

@@ -17,13 +17,23 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
    :data:`BUDGET` // candidates guesses with the best :func:`letter_scores` are ranked —
    unless the state is the opening and one feedback, whose exact ranking the build ships
    (:class:`Opening`).
-5. Hard mode traps the player in families such as bills, fills, hills, mills, pills,
-   wills, where each guess tells one word apart; so there the :data:`ENDGAME_TOP` best are
-   ordered again by the prior weight they find within the guesses Wordle has left,
-   playing on with candidates (:func:`in_time_first`), the ranking breaking ties.
-6. Hard mode's second and third guesses: where the build found, by playing every
-   candidate's game out, that another of these suggestions does better, that one comes
-   first (the book, :func:`build_book`, shipped with the opening).
+5. A prior that ranks rare words low would let them fail: a family such as bills, fills,
+   hills, mills, pills, wills, where each candidate guessed tells one word apart, runs out
+   of guesses on its rare members. So the :data:`ENDGAME_TOP` best are ordered again by
+   what they are sure to find within the guesses Wordle has left (:func:`in_time_first`):
+   first the most common words (:attr:`Words.common`), then the most candidates, rare or
+   not, then the most prior weight, the ranking breaking ties (:func:`found_weights`). With :data:`SPLIT_DEPTH` guesses left or fewer, the guesses that split
+   the candidates best when every one counts alike join them (:func:`with_splitters`), and
+   in normal mode such a guess may also split a group with two guesses left
+   (:func:`found_in_two`). A first suggestion that is not sure to find every candidate is
+   a trap the page warns of (:attr:`Suggestion.trap`).
+6. Where the build found, by playing every candidate's game out, that another guess does
+   better (hard mode's second and third guesses; a state in which some word would not be
+   found in time), that one comes first: the book (:mod:`pipeline.wordle.book`), shipped
+   with the opening.
+
+When no word fits the clues (an answer the list lacks, or a colour set wrong), the page
+offers the words that fit all of them but one (:func:`near_fits`).
 
 Feedback is computed in bulk by :func:`feedback_codes` (base 3, first letter most
 significant: grey 0, yellow 1, green 2) — the same rule as :func:`pipeline.wordle.rules.feedback`.
@@ -62,6 +72,19 @@ ENDGAME_EXACT = 32
 #: ... and played out at most this many guesses deep (more guesses left count as this
 #: many: fewer found, never more, and the search stays within a phone's time).
 ENDGAME_DEPTH = 3
+#: From this many guesses left (this one included) down, the guesses that split the
+#: candidates best when every one counts alike (:func:`rank` with ``uniform``) are ranked
+#: beside the prior's best, so that a guess telling a rare family apart can come first.
+SPLIT_DEPTH = 4
+#: ... how many of them.
+SPLITTERS = TOP
+#: What one candidate found in time counts for, beside its prior weight: more than the
+#: weight of every word of a list together (1,000 × 12,500 < 2**24), so that finding more
+#: candidates always comes first and the prior only decides between equal counts.
+FOUND_UNIT = 1 << 24
+#: ... and what a common word found counts for beside that: more than every word of a list
+#: found (12,500 < 2**14), so that no rare word is found at the cost of a common one.
+COMMON_UNIT = FOUND_UNIT << 14
 #: Pattern pairs handled per numpy block (bounds memory).
 _BLOCK = 1 << 22
 
@@ -179,6 +202,15 @@ class Suggestion:
     #: Total weight and number of the candidates.
     total: int
     candidates: int
+    #: How many of the candidates the helper is sure to find, playing on at best, within
+    #: the guesses left, this one included (:func:`in_time_first`; a lower bound, -1 where
+    #: not counted).
+    found: int = -1
+
+    @property
+    def trap(self) -> bool:
+        """Whether this guess may leave some candidate unfound when the guesses run out."""
+        return 0 <= self.found < self.candidates
 
     @property
     def win_chance(self) -> float:
@@ -201,7 +233,7 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
     # sorting when that table would be much bigger than the pairs.
     flat = (codes + (np.arange(g, dtype=np.int64) * bins)[:, None]).ravel()
     tiled = np.tile(weights.astype(np.float64), g)
-    if g * bins > max(_BLOCK, 8 * flat.size):
+    if g * bins > 2 * flat.size:
         groups, inverse = np.unique(flat, return_inverse=True)
         weight = np.rint(np.bincount(inverse, weights=tiled, minlength=len(groups))).astype(np.int64)
         count = np.bincount(inverse, minlength=len(groups)).astype(np.int64)
@@ -225,12 +257,14 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
     return remaining, wins, left
 
 
-def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: int = TOP) -> list[Suggestion]:
-    """The ``top`` guesses, exactly: least remaining weight, then most likely to win, then key."""
+def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: int = TOP,
+         uniform: bool = False) -> list[Suggestion]:
+    """The ``top`` guesses, exactly: least remaining weight, then most likely to win, then key
+    (``uniform``: every candidate weighs 1, the prior aside)."""
     words = patterns.words
     if not len(candidates) or not len(guesses):
         return []
-    weights = words.weights[candidates]
+    weights = np.ones(len(candidates), dtype=np.int64) if uniform else words.weights[candidates]
     if top == 1 and len(candidates) <= 2 and np.isin(candidates, guesses).all():
         # Exact shortcut: guessing a candidate leaves at most the other's weight squared,
         # any other guess at least both squares; so the best is the heavier candidate.
@@ -282,19 +316,35 @@ def guesses_to_rank(words: Words, pool: np.ndarray, candidates: np.ndarray, budg
     return np.sort(pool[chosen])
 
 
-# --- finding the answer in time (hard mode) ---------------------------------------------------
+# --- finding the answer in time -------------------------------------------------------------
+
+
+def found_weights(words: Words, group: np.ndarray) -> np.ndarray:
+    """What finding each word of ``group`` in time is worth: :data:`COMMON_UNIT` if it is
+    common (:attr:`Words.common`), :data:`FOUND_UNIT`, and its prior weight; so a play that
+    finds more common words, then more words, is worth more whatever their weights."""
+    weights = words.weights[group]
+    common = COMMON_UNIT * (weights >= words.common) if words.common else 0
+    return common + FOUND_UNIT + weights
+
+
+def found_count(value: int) -> int:
+    """How many words a :func:`found_weights` sum counts."""
+    return value % COMMON_UNIT // FOUND_UNIT
 
 
 def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
-    """How much prior weight of the candidates ``group`` is found within ``left`` guesses
-    when every guess is one of them (so hard mode allows it), played at best.
+    """What the candidates ``group`` found within ``left`` guesses are worth
+    (:func:`found_weights`: :data:`FOUND_UNIT` per word found plus their prior weight) when
+    every guess is one of them (so hard mode allows it), played at best.
 
     Exact up to :data:`ENDGAME_EXACT` candidates and :data:`ENDGAME_DEPTH` guesses (a
-    lower bound with more guesses left); a larger group counts as found (with
-    guesses left it usually is: what traps hard mode is a small family such as bills,
+    lower bound with more guesses left, or in normal mode, where a word that is no
+    candidate may tell them apart better); a larger group counts as found (with
+    guesses left it usually is: what traps the player is a small family such as bills,
     fills, hills, mills, pills, wills, which only one guess per word can tell apart).
     """
-    weights = patterns.words.weights[group]
+    weights = found_weights(patterns.words, group)
     if left <= 0:
         return 0
     if left == 1:
@@ -364,32 +414,72 @@ def _play_out(codes: list[list[int]], weights: list[int], members: list[int], le
     return best
 
 
-def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.ndarray, left: int) -> list[Suggestion]:
-    """``ranked`` in the order of the prior weight each finds within ``left`` guesses (its
-    own, if it wins now, plus :func:`found_in_time` of each feedback's candidates with one
-    guess less), the ranking itself breaking ties."""
+def found_in_two(patterns: Patterns, group: np.ndarray, guesses: np.ndarray) -> int:
+    """What the candidates ``group`` found within two guesses are worth when the first is
+    one of ``guesses`` (any words: normal mode) and the second the likeliest candidate of
+    its feedback: the best over ``guesses``."""
+    weights = found_weights(patterns.words, group)
+    win, best = win_code(patterns.words.length), 0
+    for row in patterns.block(guesses, group):
+        found = int(weights[row == win].sum())
+        for code in np.unique(row).tolist():
+            if code != win:
+                found += int(weights[row == code].max())
+        best = max(best, found)
+    return best
+
+
+def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.ndarray, left: int,
+                  hard: bool = True) -> list[Suggestion]:
+    """``ranked`` in the order of what each finds within ``left`` guesses (its own
+    :func:`found_weights` if it wins now, plus :func:`found_in_time` of each feedback's
+    candidates with one guess less): the most common words first, then the most
+    candidates, then the most prior weight, the ranking breaking ties; each with its
+    :attr:`Suggestion.found`.
+
+    In normal mode, where any word may be guessed, a group with two guesses left may also
+    be split by one of the ``ranked`` guesses (:func:`found_in_two`): the words that tell
+    the state's families apart often tell a part of one apart too."""
     if left <= 0:
         return ranked
     win = win_code(patterns.words.length)
+    splitters = None if hard or left - 1 != 2 else np.array(sorted(s.index for s in ranked), dtype=np.int64)
     # Guesses that do not tell a family apart leave it whole, so the same groups recur.
     # Only groups played out are remembered (as wordle.js does): the others cost a sum.
     known: dict[bytes, int] = {}
     searched = ENDGAME_EXACT if left - 1 >= 2 else 0
 
+    def found_in_group(group: np.ndarray) -> int:
+        found = found_in_time(patterns, group, left - 1)
+        if splitters is not None and 2 < len(group) <= ENDGAME_EXACT:
+            found = max(found, found_in_two(patterns, group, splitters))
+        return found
+
     def found_in(group: np.ndarray) -> int:
         if len(group) <= 2 or len(group) > searched:
-            return found_in_time(patterns, group, left - 1)
+            return found_in_group(group)
         key = group.tobytes()
         if key not in known:
-            known[key] = found_in_time(patterns, group, left - 1)
+            known[key] = found_in_group(group)
         return known[key]
 
     found = []
     for s in ranked:
         row = patterns.block(np.array([s.index]), candidates)[0]
-        found.append(s.win + sum(found_in(candidates[row == code]) for code in np.unique(row).tolist() if code != win))
+        own = int(found_weights(patterns.words, np.array([s.index]))[0]) if s.win else 0
+        found.append(own + sum(found_in(candidates[row == code]) for code in np.unique(row).tolist() if code != win))
     order = sorted(range(len(ranked)), key=lambda i: -found[i])
-    return [ranked[i] for i in order]
+    return [replace(ranked[i], found=found_count(found[i])) for i in order]
+
+
+def with_splitters(patterns: Patterns, ranked: list[Suggestion], guesses: np.ndarray,
+                   candidates: np.ndarray) -> list[Suggestion]:
+    """``ranked`` and the :data:`SPLITTERS` ``guesses`` that split the candidates best when
+    each counts alike, all in the order of the ranking (a guess that tells a rare family
+    apart, which the prior's ranking passes over, is then there for :func:`in_time_first`)."""
+    splitters = [s.index for s in rank(patterns, guesses, candidates, SPLITTERS, uniform=True)]
+    union = np.array(sorted({s.index for s in ranked} | set(splitters)), dtype=np.int64)
+    return rank(patterns, union, candidates, len(union))
 
 
 # --- the state after some clues -------------------------------------------------------------
@@ -430,6 +520,29 @@ def hard_pool(words: Words, constraints: Constraints, among: np.ndarray | None =
 
 
 @dataclass(frozen=True)
+class NearFit:
+    """A word that fits every clue but one."""
+
+    index: int
+    key: str
+    #: Number (from 0) of the clue it does not fit.
+    clue: int
+
+
+def near_fits(words: Words, clues: Sequence[Clue]) -> list[NearFit]:
+    """The words that fit every clue but one, likeliest first (weight, then key): what the
+    page offers when no word fits them all (the answer is a word the list lacks, or a
+    colour was set wrong). A word fits the clues if it fits each (:func:`compile_clues`
+    sums them up), so one filter per clue says which clues each word breaks."""
+    fits_clue = np.zeros((len(clues), words.size), dtype=bool)
+    for number, clue in enumerate(clues):
+        fits_clue[number, fitting(words, compile_clues([clue], words.length))] = True
+    near = np.flatnonzero(fits_clue.sum(0) == len(clues) - 1) if len(clues) >= 2 else np.zeros(0, dtype=np.int64)
+    order = near[np.lexsort((near, -words.weights[near]))]
+    return [NearFit(int(i), words.keys[i], int(np.argmin(fits_clue[:, i]))) for i in order]
+
+
+@dataclass(frozen=True)
 class Opening:
     """What the build precomputes: the best first guesses and, for each feedback of the best
     one, the ranking of the second guesses, in normal and in hard mode; and the book."""
@@ -437,34 +550,10 @@ class Opening:
     first: list[Suggestion]
     #: Hard mode? → feedback number of the opening → best second guesses (word indices).
     second: dict[bool, dict[int, list[int]]]
-    #: Hard mode? → :func:`book_key` of a state → the guess to play there, where playing
-    #: the helper's games out (:func:`build_book`) chose another than its ranking's first.
+    #: Hard mode? → :func:`book_key` of a state → the guess to play there, where playing the
+    #: helper's games out (:func:`pipeline.wordle.book.build_book`) chose another than the
+    #: ranking's first.
     book: dict[bool, dict[str, int]] = field(default_factory=lambda: {False: {}, True: {}})
-
-
-def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
-            common: int | None = None) -> Opening:
-    """The exact opening ranking and second-guess tables (``only_over``: keep only the
-    feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
-    ``common`` (:func:`pipeline.wordle.words.common_weight`), hard mode's book."""
-    words = patterns.words
-    everything = np.arange(words.size)
-    first = rank(patterns, everything, everything, top)
-    best = first[0].index
-    row = patterns.block(np.array([best]), everything)[0]
-    second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
-    for code in np.unique(row).tolist():
-        if code == win_code(words.length):
-            continue
-        candidates = everything[row == code]
-        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
-        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
-            if len(pool) * len(candidates) > only_over:
-                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
-    table = Opening(first, second)
-    if common is None:
-        return table
-    return replace(table, book={False: {}, True: build_book(patterns, table, True, common)})
 
 
 def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
@@ -498,34 +587,25 @@ def suggest_among(patterns: Patterns, clues: Sequence[Clue], candidates: np.ndar
     words = patterns.words
     if not len(candidates):
         return []
-    ranked = max(top, ENDGAME_TOP) if hard else top
+    ranked = max(top, ENDGAME_TOP)
+    left = GUESSES - len(clues)
     shipped = shipped_second(opening_table, clues, hard)
     if shipped is not None and len(pool) * len(candidates) > budget:
         best = rank(patterns, np.array(shipped[:ranked], dtype=np.int64), candidates, ranked)
     else:
-        best = rank(patterns, guesses_to_rank(words, pool, candidates, budget), candidates, ranked)
-    if hard:
-        best = in_time_first(patterns, best, candidates, GUESSES - len(clues))
+        guesses = guesses_to_rank(words, pool, candidates, budget)
+        best = rank(patterns, guesses, candidates, ranked)
+        if left <= SPLIT_DEPTH:
+            best = with_splitters(patterns, best, guesses, candidates)
     booked = opening_table.book[hard].get(book_key(clues)) if opening_table is not None else None
+    if booked is not None and booked not in {s.index for s in best}:
+        # A planned guess (pipeline.wordle.book) need not be one the ranking keeps.
+        union = np.array(sorted({s.index for s in best} | {booked}), dtype=np.int64)
+        best = rank(patterns, union, candidates, len(union))
+    best = in_time_first(patterns, best, candidates, left, hard)
     if booked is not None:
-        # The book chose among these very suggestions (build_book), so its guess is here.
         best = sorted(best, key=lambda s: s.index != booked)
     return best[:top]
-
-
-# --- the book: hard mode's early guesses, chosen by playing the games out at build time -------
-
-#: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
-BOOK_DEPTH = 3
-#: ... in the states with at least this many candidates (the ranking plays out fewer itself).
-BOOK_MIN_CANDIDATES = 3
-#: Candidates lighter than this (at the prior's floor, weight 1) are not played out: there are
-#: many (9,000 of the 12,501 Catalan five-letter words) and together they weigh little.
-BOOK_MIN_WEIGHT = 2
-#: Rounds of repairs of the games in which a common word is not found in time.
-BOOK_REPAIRS = 3
-#: A game is played on at most this many guesses (a failure costs what it took, up to here).
-BOOK_PLAY_ON = 2 * GUESSES
 
 
 def book_key(clues: Sequence[Clue]) -> str:
@@ -535,149 +615,6 @@ def book_key(clues: Sequence[Clue]) -> str:
     'raise:y...y deter:...gg'
     """
     return " ".join(f"{clue.guess}:{clue.pattern}" for clue in clues)
-
-
-@dataclass(frozen=True, order=True)
-class Outcome:
-    """How a guess does over a state's candidates when the helper plays on from there;
-    less is better, failures first."""
-
-    #: Common words (:func:`pipeline.wordle.words.common_weight`) not found in time.
-    failures: int
-    #: Sum over the candidates of prior weight × guesses the game took.
-    weighted_guesses: int
-
-
-class _Bookmaker:
-    """Plays the helper's games out to choose, in the early states of hard mode, among the
-    suggestions the ranking makes; see :func:`build_book`."""
-
-    def __init__(self, patterns: Patterns, table: Opening, hard: bool, common: int):
-        self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
-        #: The opening tables without a book: what the ranking alone suggests.
-        self.plain = replace(table, book={False: {}, True: {}})
-        self.book: dict[str, int] = {}
-        everything = np.arange(self.words.size)
-        #: State → (candidates, guesses allowed), each found among its previous state's.
-        self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
-        self._suggested: dict[tuple[Clue, ...], list[int]] = {}
-
-    def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The candidates of a state and the guesses it allows (remembered: the games share
-        their states)."""
-        if clues not in self._states:
-            candidates, pool = self.state(clues[:-1])
-            # A word fits the clues if it fits each, and hard mode's pool is likewise the
-            # guesses every clue allows: the last clue among the previous state's words is enough.
-            constraints = compile_clues(clues[-1:], self.words.length)
-            self._states[clues] = (fitting(self.words, constraints, candidates),
-                                   hard_pool(self.words, constraints, pool) if self.hard else pool)
-        return self._states[clues]
-
-    def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
-        """The ranking's suggestions for a state (remembered)."""
-        if clues not in self._suggested:
-            candidates, pool = self.state(clues)
-            self._suggested[clues] = [s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard,
-                                                                     TOP, self.plain)]
-        return self._suggested[clues]
-
-    def choice(self, clues: tuple[Clue, ...]) -> int:
-        """The helper's guess in a state: the book's, else the ranking's first."""
-        return self.book.get(book_key(clues), self.suggested(clues)[0])
-
-    def game(self, clues: tuple[Clue, ...], guess: int, answer: int) -> list[tuple[Clue, ...]]:
-        """The states of the game that plays ``guess`` after ``clues``, the helper playing
-        on, up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
-        keys, states = self.words.keys, [clues]
-        while guess != answer and len(states[-1]) + 1 < BOOK_PLAY_ON:
-            states.append(states[-1] + (Clue(keys[guess], feedback(keys[guess], keys[answer])),))
-            guess = self.choice(states[-1])
-        return states
-
-    def outcome(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray,
-                bound: Outcome | None = None) -> Outcome | None:
-        """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
-        ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
-        failures = weighted = 0
-        candidates = candidates[self.words.weights[candidates] >= BOOK_MIN_WEIGHT]
-        weights = self.words.weights[candidates]
-        for place in np.lexsort((candidates, -weights)).tolist():
-            answer, weight = int(candidates[place]), int(weights[place])
-            taken = len(self.game(clues, guess, answer)[-1]) + 1
-            weighted += weight * taken
-            failures += taken > GUESSES and weight >= self.common
-            if bound is not None and (failures, weighted) >= (bound.failures, bound.weighted_guesses):
-                return None
-        return Outcome(failures, weighted)
-
-    def best_of(self, clues: tuple[Clue, ...]) -> tuple[int, Outcome, Outcome]:
-        """(the suggestion that does best in ``clues``, ties to the first, its outcome, the
-        current choice's)."""
-        candidates = self.state(clues)[0]
-        current = self.choice(clues)
-        best, best_outcome = current, self.outcome(clues, current, candidates)
-        current_outcome = best_outcome
-        for guess in self.suggested(clues):
-            if guess != current:
-                outcome = self.outcome(clues, guess, candidates, best_outcome)
-                if outcome is not None:
-                    best, best_outcome = guess, outcome
-        return best, best_outcome, current_outcome
-
-    def grow(self, clues: tuple[Clue, ...]) -> None:
-        """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
-        candidates = self.state(clues)[0]
-        if len(candidates) < BOOK_MIN_CANDIDATES:
-            return
-        guess, _, _ = self.best_of(clues)
-        if guess != self.suggested(clues)[0]:
-            self.book[book_key(clues)] = guess
-        if len(clues) + 2 <= BOOK_DEPTH:
-            self.grow_after(clues, guess, candidates)
-
-    def grow_after(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray) -> None:
-        row = self.patterns.block(np.array([guess]), candidates)[0]
-        for code in np.unique(row).tolist():
-            if code != win_code(self.words.length):
-                self.grow(clues + (Clue(self.words.keys[guess], pattern_of(code, self.words.length)),))
-
-    def repair(self) -> None:
-        """Where a common word is still not found in time, choose again along its game,
-        from its last state back, the first suggestion that fails fewer common words."""
-        common = np.flatnonzero(self.words.weights >= self.common).tolist()
-        opening_guess = self.plain.first[0].index
-        for _ in range(BOOK_REPAIRS):
-            failing = [a for a in common if len(self.game((), opening_guess, a)) > GUESSES]
-            if not failing:
-                return
-            for answer in failing:
-                states = self.game((), opening_guess, answer)
-                for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
-                    guess, outcome, current = self.best_of(clues)
-                    if outcome.failures < current.failures:
-                        self.book[book_key(clues)] = guess
-                        break
-
-
-def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
-    """The book: in the states after the opening up to the :data:`BOOK_DEPTH`-th guess, the
-    suggestion (of the :data:`TOP` the ranking makes) with the best :class:`Outcome` when
-    each candidate is played out by the helper: fewest common words not found within
-    :data:`GUESSES`, then least expected guesses under the prior. Then the games that still
-    fail on a common word are repaired (:meth:`_Bookmaker.repair`).
-
-    The ranking looks one guess ahead, and in hard mode a guess also decides which guesses
-    may follow, so a good split can lead into a family such as foyer, boxer, poker, power
-    that each later guess tells only one word of apart. Playing the games out sees it.
-    Only the prior enters, never an answer list; entries are kept where they differ from
-    the ranking's first, so the page ships a few hundred.
-    """
-    maker = _Bookmaker(patterns, table, hard, common)
-    everything = np.arange(patterns.words.size)
-    maker.grow_after((), table.first[0].index, everything)
-    maker.repair()
-    return dict(sorted(maker.book.items()))
 
 
 def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray) -> int:

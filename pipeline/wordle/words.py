@@ -31,6 +31,7 @@ import numpy as np
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.frequency import frequency_table, to_zipf
+from pipeline.fsutil import lf_lines, verified_sha256
 
 #: Levels of the quantised prior (one character of the page data each).
 LEVELS = 64
@@ -89,6 +90,9 @@ class Words:
     zipf: np.ndarray = field(default=None, repr=False)
     #: Per word, whether one of its spellings is a lemma (all True without a lemma list).
     lemma: np.ndarray = field(default=None, repr=False)
+    #: The weight from which a word is common (:func:`common_weight`; 0: no word is set
+    #: apart): the helper finds these in time before any other.
+    common: int = 0
 
     @property
     def size(self) -> int:
@@ -136,10 +140,14 @@ def lemma_list_path(wordle_tsv: Path) -> Path:
 
 def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
     """The forms of :func:`lemma_list_path` (None if there is none: a list made by hand)."""
+    path = lemma_list_path(wordle_tsv)
     try:
-        return frozenset(lemma_list_path(wordle_tsv).read_text("utf-8").split("\n")) - {""}
+        verified_sha256(path)
+        return frozenset(lf_lines(path.read_bytes().decode("utf-8")))
     except FileNotFoundError:
         return None
+    except UnicodeDecodeError:
+        raise RuscError("not UTF-8", path) from None
 
 
 def load_words(path: Path, language: Language, length: int | None = None) -> Words:
@@ -147,13 +155,14 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
     which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
     lemma)."""
-    length = length or language.wordle.length
+    length = language.wordle.length if length is None else length
     if length not in language.wordle.lengths:
         raise RuscError(f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}",
                         language.path)
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
     try:
+        verified_sha256(path)  # a damaged list is refused, not read
         handle = open(path, encoding="utf-8", newline="\n")
     except FileNotFoundError:
         raise RuscError("no Wordle list; build it with `rusc lists LANG` or `make dictionaries`", path) from None
@@ -180,4 +189,4 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     odds = np.where(lemma, 1.0, settings.inflection_odds)
     levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / against)
                        for z, against in zip(zipf.tolist(), odds.tolist())], dtype=np.int64)
-    return Words(length, keys, forms, language.alphabet, levels, zipf, lemma)
+    return Words(length, keys, forms, language.alphabet, levels, zipf, lemma, common_weight(settings))
