@@ -12,6 +12,7 @@ The pipeline, in the order a build runs it (the module or package of each stage)
     lemmas, conjugations     -> the dictionary's entries (Catalan: Paraulògic's rules)
     vocabulary, frequency    -> which words each game takes (English: SCOWL's levels)
     lists     -> the downloadable word lists, metadata and checksums (build drives it per language)
+    derived, database -> words.sqlite: each listed form's stem, affixes, lists, games and reasons
     lexicon   -> game.tsv read back: the shared input of the games
     beehive, racks, wordle/  -> the three games: indexes, solvers, daily puzzles
     gamedata  -> every file a game ships beside its lists
@@ -20,6 +21,7 @@ The pipeline, in the order a build runs it (the module or package of each stage)
                  data, the solver indexes, the folding table, the Wordle page data
     render/   -> the static site (assets names files by their content; urls makes links)
     downloads -> what the downloads page lists
+    diff      -> what changed between two pinned dictionary versions (rusc diff)
 
 Beside the stages: ``add_language`` and ``measure`` write a new language's file from its
 dictionary package; ``daily`` and ``dates`` decide each day's puzzle without a clock;
