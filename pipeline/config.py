@@ -16,6 +16,7 @@ import tomllib
 import unicodedata
 import urllib.parse
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -524,7 +525,7 @@ class Language:
     #: ``rusc diff LANG --from VERSION``; the build itself never reads them.
     previous_sources: tuple[Source, ...] = ()
 
-    @property
+    @cached_property
     def supported_games(self) -> tuple[str, ...]:
         """The games this language can have ("beehive", "racks", "wordle"); the site and the
         game data leave out the others (``enabled = false`` in their tables)."""

@@ -17,6 +17,7 @@ clitics) are left out; the database says how many.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -143,12 +144,19 @@ def _why_not_answer(language: Language, game: str, form: str, key: str | None, l
     return _game_rule(language, game, key, tiles)
 
 
-def _game_rule(language: Language, game: str, key: str, tiles: str | None) -> str | None:
-    """The game's own rules on a key of its list (length, letters, tiles)."""
+@lru_cache(maxsize=1)
+def _game_sizes() -> tuple[int, int]:
+    """(the letters of a hive, the most tiles of a rack): imported once, not per form, from
+    the game stages this list stage must not import at its top."""
     from pipeline.beehive import HIVE_SIZE
-    from pipeline.lists import no_hive_letters
     from pipeline.racks import MAX_RACK
 
+    return HIVE_SIZE, MAX_RACK
+
+
+def _game_rule(language: Language, game: str, key: str, tiles: str | None) -> str | None:
+    """The game's own rules on a key of its list (length, letters, tiles)."""
+    HIVE_SIZE, MAX_RACK = _game_sizes()
     if game == "beehive":
         rules = language.beehive
         if len(key) < rules.min_length:
@@ -156,6 +164,8 @@ def _game_rule(language: Language, game: str, key: str, tiles: str | None) -> st
         if len(set(key)) > HIVE_SIZE:
             return f"more than {HIVE_SIZE} different letters"
         if rules.excluded_letters and not set(rules.excluded_letters).isdisjoint(key):
+            from pipeline.lists import no_hive_letters
+
             return no_hive_letters(language)
         return None
     if game == "racks":
