@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import RuscError
-from pipeline.fsutil import count_lines, verified_sha256
+from pipeline.fsutil import count_lines, sha256_file, verified_sha256
 
 #: A plain list bigger than this is published only gzipped.
 MAX_PLAIN_BYTES = 50 * 1000 * 1000
