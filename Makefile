@@ -12,7 +12,7 @@ PYTEST_ARGS ?=
 # Debian packages the tests need: Hunspell as the oracle, its C++ tools for the benchmark,
 # its headers for the tiny spell-checker the tests compile, Chromium for the page tests,
 # Node.js (npm packs the dictionaries; the Wordle JS is checked against Python).
-SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs
+SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs sqlite3
 
 export SITE_LANGS := $(LANGS)
 
