@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-from pipeline.abbreviations import NO_VOWEL, is_vowelless
+from pipeline.abbreviations import shape_reason
 from pipeline.blocklist import VULGAR, WHY_BLOCKED
 from pipeline.clean import fold, is_ordinary_word
 from pipeline.config import Language
@@ -105,9 +105,8 @@ def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> st
         return NOT_IN_DICTIONARY
     if not is_ordinary_word(form, language):
         return NOT_ORDINARY
-    if language.abbreviations.vowels and is_vowelless(form, language):
-        return f"abbreviation: {NO_VOWEL}"
-    return NOT_ORDINARY
+    shape = shape_reason(form, language)
+    return f"abbreviation: {shape}" if shape else NOT_ORDINARY
 
 
 def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> str:
@@ -116,8 +115,9 @@ def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> s
     origins = decisions.origins.get(form)
     if not origins:
         return NOT_IN_DICTIONARY
-    if language.abbreviations.vowels and is_vowelless(form, language):
-        return f"abbreviation: {NO_VOWEL}"
+    shape = shape_reason(form, language)
+    if shape:
+        return f"abbreviation: {shape}"
     removed = sorted({decisions.lemma_stems_removed[o.stem] for o in origins
                       if not o.affixes and o.stem in decisions.lemma_stems_removed})
     return "; ".join(removed) if removed else INFLECTED
