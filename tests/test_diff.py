@@ -81,9 +81,9 @@ def test_refusals_are_one_line(tmp_path, cli):
     unpinned = cli("diff", "ca", "--from", "1.0.0")
     assert unpinned.returncode == 1 and unpinned.stderr.count("\n") == 1
     assert "ca.toml" in unpinned.stderr and "2.6.0" in unpinned.stderr
-    nothing_pinned = cli("diff", "en")
+    nothing_pinned = cli("diff", "es")
     assert nothing_pinned.returncode == 1 and nothing_pinned.stderr.count("\n") == 1
-    assert "en.toml" in nothing_pinned.stderr and "[[previous_sources]]" in nothing_pinned.stderr
+    assert "es.toml" in nothing_pinned.stderr and "[[previous_sources]]" in nothing_pinned.stderr
     for args in (["diff"], ["diff", "ca", "--from", "2.6.0", "--folders", "a", "b"]):
         result = cli(*args)
         assert result.returncode == 2 and result.stderr.count("\n") == 1, (args, result.stderr)
@@ -91,11 +91,14 @@ def test_refusals_are_one_line(tmp_path, cli):
     assert missing.returncode == 1 and str(tmp_path) in missing.stderr and missing.stderr.count("\n") == 1
 
 
-def test_catalan_pins_its_previous_version():
-    catalan = load_language("ca")
-    assert newest_previous(catalan) == "2.6.0"
-    source = previous_source(catalan, "2.6.0")
-    assert source.name == "dictionary-ca" and source.integrity.startswith("sha512-")
+@pytest.mark.parametrize("code, version", [("ca", "2.6.0"), ("en", "3.2.0")])
+def test_the_site_languages_pin_their_previous_version(code, version):
+    """Each language the site publishes has the version before its dictionary's pinned, so
+    the Pages workflow's rusc diff fills its downloads page's Changes table."""
+    language = load_language(code)
+    assert newest_previous(language) == version
+    source = previous_source(language, version)
+    assert source.name == language.source.name and source.integrity.startswith("sha512-")
 
 
 def test_the_downloads_page_lists_the_new_files_and_the_changes(english_root, tmp_path, cli):
