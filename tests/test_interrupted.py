@@ -28,8 +28,11 @@ def start(root: Path, cache: Path, *args: str, env_extra: dict | None = None) ->
     # RUSC_LOCK_WAIT=0: a build that finds the lock taken refuses at once, whatever the
     # environment of the test run says.
     env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), RUSC_LOCK_WAIT="0", **(env_extra or {}))
+    # With the default SIGINT disposition, as from a terminal: a test run started in the
+    # background of a shell script (`make test &`) inherits SIGINT ignored, and so would rusc.
     return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=root, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def living_members(group: int) -> list[int]:
