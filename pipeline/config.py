@@ -18,7 +18,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from pipeline.errors import RuscError
 
@@ -613,6 +613,14 @@ class _Reader:
             raise RuscError(f"field {where + key!r} must be {names}, not {type(value).__name__}", self.path)
         return value
 
+    def array_of_tables(self, key: str) -> Iterator[tuple[str, dict]]:
+        """A top-level array of tables (``[[key]]``, may be absent): each table with the
+        prefix its fields are named by in messages (``key[1].``)."""
+        for number, table in enumerate(self.get(self.raw, key, list, "", []), 1):
+            if not isinstance(table, dict):
+                raise self.fail(f"field '{key}' must be a list of tables ([[{key}]])")
+            yield f"{key}[{number}].", table
+
     def table(self, key: str, required: bool = True) -> dict:
         return self.get(self.raw, key, dict, "", default=... if required else {})
 
@@ -670,10 +678,7 @@ class _Reader:
             raise self.fail("a [strings] table is no longer read: interface text lives in "
                             "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)")
         rules = []
-        for number, table in enumerate(self.get(self.raw, "typography", list, "", []), 1):
-            where = f"typography[{number}]."
-            if not isinstance(table, dict):
-                raise self.fail("field 'typography' must be a list of tables ([[typography]])")
+        for where, table in self.array_of_tables("typography"):
             pattern = self.get(table, "pattern", str, where)
             try:
                 re.compile(pattern)
@@ -730,10 +735,7 @@ class _Reader:
         an ``integrity`` (``aff``, ``dic``, ``licence_file`` default to the source's)."""
         current = self.source()
         found = []
-        for number, table in enumerate(self.get(self.raw, "previous_sources", list, "", []), 1):
-            where = f"previous_sources[{number}]."
-            if not isinstance(table, dict):
-                raise self.fail("field 'previous_sources' must be a list of tables ([[previous_sources]])")
+        for where, table in self.array_of_tables("previous_sources"):
             integrity = self.get(table, "integrity", str, where)
             if not INTEGRITY.fullmatch(integrity):
                 raise self.fail(f"field {where + 'integrity'!r} must be 'sha512-<base64>' or 'sha256:<hex>'")
@@ -759,10 +761,7 @@ class _Reader:
 
     def lemma_rules(self) -> tuple[LemmaRule, ...]:
         selectors = []
-        for number, table in enumerate(self.get(self.raw, "lemma_rules", list, "", []), 1):
-            where = f"lemma_rules[{number}]."
-            if not isinstance(table, dict):
-                raise self.fail("field 'lemma_rules' must be a list of tables ([[lemma_rules]])")
+        for where, table in self.array_of_tables("lemma_rules"):
             flags = self.get(table, "flags", list, where)
             rules = self.get(table, "rules", list, where, [])
             adds = self.get(table, "adds", list, where, [])
@@ -779,10 +778,7 @@ class _Reader:
 
     def lemma_exclusions(self) -> tuple[StemExclusion, ...]:
         exclusions = []
-        for number, table in enumerate(self.get(self.raw, "lemma_exclusions", list, "", []), 1):
-            where = f"lemma_exclusions[{number}]."
-            if not isinstance(table, dict):
-                raise self.fail("field 'lemma_exclusions' must be a list of tables ([[lemma_exclusions]])")
+        for where, table in self.array_of_tables("lemma_exclusions"):
             values = {}
             for key in ("flags", "only_flags", "endings", "not_endings"):
                 items = self.get(table, key, list, where, [])
@@ -875,12 +871,8 @@ class _Reader:
                           licence=self.get(raw, "licence", str, where, ""))
 
     def dictionaries(self) -> tuple[DictionaryLink, ...]:
-        items = self.get(self.raw, "dictionaries", list, "", [])
         links = []
-        for number, item in enumerate(items, 1):
-            where = f"dictionaries[{number}]."
-            if not isinstance(item, dict):
-                raise self.fail("field 'dictionaries' must be a list of tables ([[dictionaries]])")
+        for where, item in self.array_of_tables("dictionaries"):
             link = DictionaryLink(self.get(item, "name", str, where), self.get(item, "url", str, where))
             if not link.url.startswith("https://") or link.url.count("{word}") != 1:
                 raise self.fail(f"field {where + 'url'!r} must be an https:// address with one {{word}}")
