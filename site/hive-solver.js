@@ -4,10 +4,11 @@
  * the browser caches it under its hashed name) and reads the letters from the URL or the
  * form; solve() fetches the letter sets filed under the hive's pairs of letters that it
  * lacks (pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the
- * first-letter x length grid, the two-letter list and the ranks, all counting only the words not yet marked as found.
- * The words themselves appear only on demand: hint() (graded, one word at a time), a grid
- * cell's words, or all of them. Engines: site/solver-core.js. Every text goes in with
- * textContent; nothing from the index is ever parsed as HTML.
+ * first-letter x length grid, the two-letter list and the ranks, all counting only the
+ * words not yet marked as found. The words themselves appear only on demand: hint()
+ * (graded, one word at a time), a grid cell's words, or all of them. Engines:
+ * site/solver-core.js. Every text goes in with textContent; nothing from the index is ever
+ * parsed as HTML.
  */
 (function () {
   "use strict";
@@ -33,7 +34,7 @@
     function count(key, n) { return D.plural(S[key], n, lang); }
     function say(message) { error.textContent = message; error.hidden = !message; }
 
-    // The head, then the letter sets filed under each letter when a hive first needs them.
+    // The head, then the letter sets filed under each pair of letters when a hive first needs them.
     var parts = window.RuscSolver.partsLoader(D.fetchJson, root.getAttribute("data-src"),
                                               JSON.parse(root.getAttribute("data-shards")), H.decode, H.addSets);
     var loading = parts.head.then(function (decoded) { index = decoded; return index; });

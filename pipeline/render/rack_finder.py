@@ -32,5 +32,5 @@ def pages(site: LanguageSite) -> list[Page]:
     tiles = index.tileset
     # Tiles of more than one letter, each with the other spellings a player may type (ŀl, l.l).
     digraphs = [(text, [old for old, new in tiles.variants if new == text]) for text in tiles.texts if len(text) > 1]
-    return [site.page(NAV.path, "rack-finder.html", NAV.path, offline=True, data_url=site.urls.url(data), shard_urls=shard_urls,
-                      points=site.points, blank=BLANK, digraphs=digraphs, max_rack=MAX_RACK)]
+    return [site.page(NAV.path, "rack-finder.html", NAV.path, offline=True, data_url=site.urls.url(data),
+                      shard_urls=shard_urls, points=site.points, blank=BLANK, digraphs=digraphs, max_rack=MAX_RACK)]
