@@ -87,6 +87,16 @@ class Release:
         """
         return f"{language}-{name}"
 
+    def url_of(self, language: str, name: str, size: int) -> str | None:
+        """The asset's download URL for a file of ``size`` bytes, or None when it is small
+        enough for the site."""
+        return f"{self.url}/{self.asset_name(language, name)}" if size > self.min_bytes else None
+
+
+def _published_files(folder: Path) -> list[Path]:
+    """The files of ``folder`` the site may publish (not hidden ones), in name order."""
+    return sorted(path for path in folder.iterdir() if path.is_file() and not path.name.startswith("."))
+
 
 def _metadata_lines(folder: Path) -> dict[str, int]:
     """Line counts the lists stage recorded in ``metadata.json`` (``files.<name>.lines``)."""
@@ -135,10 +145,9 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
     if (folder / "metadata.json").exists():
         verified_sha256(folder / "metadata.json")  # its line counts are shown: checked first
     lines = _metadata_lines(folder)
-    names = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     downloads = []
-    for name in names:
-        path = folder / name
+    for path in _published_files(folder):
+        name = path.name
         size = path.stat().st_size
         last = last_day(path) if today is not None else None
         if last is not None and last > today:
@@ -157,8 +166,7 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
             plain_size = size
             path, name, size = gz, gz.name, gz.stat().st_size
         digest = verified_sha256(path)
-        url = (f"{release.url}/{Release.asset_name(folder.name, name)}"
-               if release is not None and size > release.min_bytes else None)
+        url = release.url_of(folder.name, name, size) if release is not None else None
         downloads.append(Download(name, path, size, digest, entries, plain_size, url))
     return downloads
 
@@ -169,9 +177,8 @@ def diff_downloads(folder: Path, release: Release | None = None, language: str =
     if not folder.is_dir():
         return []
     downloads = []
-    for path in sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")):
+    for path in _published_files(folder):
         size = path.stat().st_size
-        url = (f"{release.url}/{Release.asset_name(language, path.name)}"
-               if release is not None and size > release.min_bytes else None)
+        url = release.url_of(language, path.name, size) if release is not None else None
         downloads.append(Download(path.name, path, size, sha256_file(path), None, None, url))
     return downloads
