@@ -4,23 +4,27 @@ One file per language in ``pipeline/languages/<code>.toml``; adding a language m
 writing one more file (see ``en.toml`` for a commented minimal example). This module only
 reads and validates; the stages receive a :class:`Language` and never look at the raw TOML.
 
-Start at :func:`load_language`.
+Start at :func:`load_language`. The dataclasses below are the schema: each field's type,
+default and checks are written once, beside it, and :mod:`pipeline.tomlschema` reads the
+TOML into them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import re
 import tomllib
 import unicodedata
 import urllib.parse
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
 from pipeline.errors import RuscError
+from pipeline.tomlschema import SchemaError, at_least, convert, one_of, read, setting
 
 #: How a source is pinned: npm's ``sha512-<base64>`` or ``sha256:<hex>``.
 INTEGRITY = re.compile(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}")
@@ -35,26 +39,86 @@ SOURCE_KINDS = ("npm", "deb", "pip", "oxt", "zip", "url", "path")
 LANGUAGE_CODE = r"[a-z]{2,3}(_[A-Z]{2}|-[a-z0-9]{2,8})?"
 
 
+
+
+def _pinned(integrity: str) -> str | None:
+    if not integrity or INTEGRITY.fullmatch(integrity):
+        return None
+    return f"must be 'sha512-<base64>' or 'sha256:<hex>', not {integrity!r}"
+
+
+def _not_empty(items: Any) -> str | None:
+    return None if items else "must not be empty"
+
+
+def _list_format(*formats: str) -> Any:
+    """A check that a pinned list is in one of ``formats``."""
+    def check(source: "ListSource | None") -> str | None:
+        if source is None or source.format in formats:
+            return None
+        return f"must be a list in {' or '.join(map(repr, formats))} format, not {source.format!r}"
+    return check
+
+
+def _alphabet_problem(alphabet: str) -> str | None:
+    if not alphabet or len(set(alphabet)) != len(alphabet):
+        return "must list each letter once"
+    for ch in alphabet:
+        if not (ch.isalpha() and ch == ch.lower()):
+            return f"has {ch!r}, which is not a lower-case letter"
+    return None
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a dictionary comes from, pinned by a hash."""
 
-    #: One of :data:`SOURCE_KINDS`.
-    kind: str
+    #: How it is fetched: npm, deb, pip, oxt, zip, url or path (:data:`SOURCE_KINDS`).
+    kind: str = setting(check=one_of(SOURCE_KINDS))
     #: npm package or Debian package name; for ``url`` the URL; for ``path`` a local path.
     name: str
     #: Package version (npm, deb); empty for url/path/oxt.
     version: str = ""
     #: ``sha512-<base64>`` (npm's integrity) or ``sha256:<hex>``; ``path`` may omit it.
-    integrity: str = ""
+    integrity: str = setting("", check=_pinned)
     #: Paths of the .aff and .dic inside the unpacked source ("" = find them: oxt manifest,
     #: or the only .aff/.dic pair).
     aff: str = ""
+    #: (See ``aff``.)
     dic: str = ""
     #: The dictionary's own licence file inside the source, copied next to the lists.
     licence_file: str = ""
     #: For .oxt/.zip: which dictionary of the extension (its locale, e.g. "ca-ES").
     locale: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.kind != "path" and not self.integrity:
+            yield f"missing field '{where}integrity' (a {self.kind} source must be pinned by a hash)"
+        if self.kind in ("npm", "deb") and not self.version:
+            yield f"missing field '{where}version' (a {self.kind} source names an exact version)"
+
+
+@dataclass(frozen=True)
+class PreviousSource:
+    """An earlier version of a language's ``[source]`` (``[[previous_sources]]``): the rest
+    of its fields are the source's unless given."""
+
+    #: The package's version then ...
+    version: str
+    #: ... and its hash, as ``[source]`` pins its own.
+    integrity: str = setting(check=_pinned)
+    #: Paths inside that version, where they differ from ``[source]``'s.
+    aff: str = ""
+    #: (See ``aff``.)
+    dic: str = ""
+    #: (See ``aff``.)
+    licence_file: str = ""
+
+    def of(self, current: Source) -> Source:
+        """The full :class:`Source` this version pins."""
+        return dataclasses.replace(current, version=self.version, integrity=self.integrity,
+                                   aff=self.aff or current.aff, dic=self.dic or current.dic,
+                                   licence_file=self.licence_file or current.licence_file)
 
 
 @dataclass(frozen=True)
@@ -67,7 +131,8 @@ class Folding:
     drop: str = "-'’"
     #: Letter groups written with a non-letter inside (Catalan's geminated l, ``l·l``): a
     #: word holding one is still an ordinary word, and a tile may show one.
-    letter_groups: tuple[str, ...] = ()
+    letter_groups: tuple[str, ...] = setting((), check=lambda groups: None if all(
+        any(ch.isalpha() for ch in group) for group in groups) else "must be strings with letters in them")
 
     @property
     def joiners(self) -> frozenset[str]:
@@ -90,9 +155,9 @@ class LemmaRule:
     """
 
     #: Affix flags (as written in the .aff) this selector looks at.
-    flags: frozenset[str]
+    flags: frozenset[str] = setting(verbatim=True, check=_not_empty)
     #: Positions of the rules inside their flag group (0-based, .aff order); empty = all.
-    rules: tuple[int, ...] = ()
+    rules: tuple[int, ...] = setting((), check=at_least(0))
     #: Exact affix texts (the rule's add, e.g. "-se"); empty = any.
     adds: tuple[str, ...] = ()
     #: Exclude rules whose add ends with this (e.g. "s": plurals); "" = no exclusion.
@@ -115,9 +180,9 @@ class StemExclusion:
     """
 
     #: The entry carries at least one of these flags; empty = any.
-    flags: frozenset[str] = frozenset()
+    flags: frozenset[str] = setting(frozenset(), verbatim=True)
     #: The entry's flags are exactly these; empty = any.
-    only_flags: frozenset[str] = frozenset()
+    only_flags: frozenset[str] = setting(frozenset(), verbatim=True)
     #: The stem ends with one of these; empty = any.
     endings: tuple[str, ...] = ()
     #: The stem ends with none of these.
@@ -128,6 +193,10 @@ class StemExclusion:
     #: Applies even when the stem also has a line without flags (the .dic spells out
     #: subjunctives twice: conega, and conega/_D for the enclitics).
     bare_line_too: bool = False
+
+    def problems(self, where: str) -> Iterator[str]:
+        if not (self.flags or self.only_flags or self.endings or self.not_endings):
+            yield f"{where[:-1]} names no criterion: it would exclude every stem"
 
     def excludes(self, stem: str, lines: tuple[frozenset[str], ...]) -> bool:
         """Does this rule exclude ``stem``, whose .dic lines carry the flag sets ``lines``?
@@ -157,6 +226,10 @@ class GameSupport:
     #: Why not, for the log and the reviewer (``unsupported = "..."`` in the TOML).
     unsupported: str = ""
 
+    def problems(self, where: str) -> Iterator[str]:
+        if not self.enabled and not self.unsupported:
+            yield f"field '{where}unsupported' must say why the game is disabled"
+
 
 @dataclass(frozen=True)
 class LemmaEvidence:
@@ -165,14 +238,14 @@ class LemmaEvidence:
 
     #: Flags only nouns and adjectives take: a stem with one is a lemma (a homograph of a
     #: verb form such as "pare" is still a dictionary entry).
-    nominal_flags: frozenset[str] = frozenset()
+    nominal_flags: frozenset[str] = setting(frozenset(), verbatim=True)
     #: The .aff's verb-model flags (each stem carrying one is an infinitive).
-    verb_flags: frozenset[str] = frozenset()
+    verb_flags: frozenset[str] = setting(frozenset(), verbatim=True)
     #: Rule positions inside each verb model that make no finite form (infinitive,
     #: gerund, singular participles): the others make conjugated forms.
-    non_finite_rules: frozenset[int] = frozenset()
+    non_finite_rules: frozenset[int] = setting(frozenset(), check=at_least(0))
     #: Endings of each tense, for verbs the .aff spells out with no model.
-    tenses: tuple[tuple[str, ...], ...] = ()
+    tenses: tuple[tuple[str, ...], ...] = setting((), check=lambda tenses: None if all(tenses) else "must not hold an empty tense")
     #: The shortest base a tense's endings attach to (shorter bases match by chance)...
     min_base: int = 2
     #: ...but for endings at least this long (f + éssem, d + àvem: fer, dar).
@@ -183,9 +256,10 @@ class LemmaEvidence:
     #: them no other way (the language file says why for each).
     homographs: frozenset[str] = frozenset()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
-    min_run: int = 3
+    min_run: int = setting(3, check=at_least(2))
     #: Flags whose rules ending in ``plural_ending`` make plurals.
-    plural_flags: frozenset[str] = frozenset()
+    plural_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    #: The ending of a plural (see ``plural_flags``).
     plural_ending: str = "s"
     #: (plural ending, singular ending): a stem with the first is a plural when the stem
     #: with the second is a stem too, one that takes no plural rule (the .dic spells its
@@ -199,12 +273,14 @@ class LemmaEvidence:
     min_singular: int = 1
     #: A pinned conjugation table (verbiste XML: every finite form of each verb), for the
     #: verbs the .dic spells out form by form (:mod:`pipeline.conjugations`).
-    conjugations: "ListSource | None" = None
+    conjugations: "ListSource | None" = setting(None, key="conjugations.source", check=_list_format("verbiste"))
     #: What of the table counts as a conjugated form: its finite moods, and the positions
     #: of the participle mood's inflected (plural) participles.
     finite_moods: tuple[str, ...] = ()
+    #: The table's name of the participle mood ...
     participle_mood: str = ""
-    inflected_participles: tuple[int, ...] = ()
+    #: ... and the positions in it of the inflected (plural) participles.
+    inflected_participles: tuple[int, ...] = setting((), check=at_least(0))
     #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
     #: Central -eixo); see :func:`pipeline.conjugations.read_conjugations`.
     variant_endings: tuple[tuple[str, str], ...] = ()
@@ -214,7 +290,8 @@ class LemmaEvidence:
     #: A .dic stem with one of these flags and endings is the infinitive of a verb spelled
     #: out form by form; one the table lacks is conjugated like the table's verbs that
     #: share its longest ending (:meth:`pipeline.conjugations.ConjugationTable.with_verbs`).
-    infinitive_flags: frozenset[str] = frozenset()
+    infinitive_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    #: (See ``infinitive_flags``: the endings of such an infinitive.)
     infinitive_endings: tuple[str, ...] = ()
     #: The shortest root of such a verb whose root plus any ending of the table is taken as
     #: its form (shorter roots meet other words by chance).
@@ -223,22 +300,36 @@ class LemmaEvidence:
 
 @dataclass(frozen=True, eq=False)
 class Beehive:
-    list: str = "words"
+    #: Which list answers come from.
+    list: str = setting("words", check=one_of(("words", "lemmas")))
+    #: The shortest answer.
     min_length: int = 4
     #: Points for short words by length; any longer word scores its length.
-    points: dict[int, int] = field(default_factory=lambda: {4: 1})
+    points: dict[int, int] = setting({4: 1})
+    #: Points a pangram scores on top of its length.
     pangram_bonus: int = 7
     #: What players call a word using all seven letters ("pangram", "tuti").
     pangram_name: str = "pangram"
-    #: Its plural ("pangrams", "tutis"), for counts such as a share text's "2/2 tutis".
-    pangram_plural: str = "pangrams"
+    #: Its plural ("pangrams", "tutis"), for counts such as a share text's "2/2 tutis";
+    #: by default the name and an s.
+    pangram_plural: str = ""
+    #: The daily hive's band: a hive is a daily puzzle only with this many answers or more ...
     answers_min: int = 20
+    #: ... and no more than this.
     answers_max: int = 60
     #: (name, share of the maximum score) from lowest to highest.
     ranks: tuple[tuple[str, float], ...] = ()
-    support: GameSupport = GameSupport()
+    support: GameSupport = setting(GameSupport(), inline=True)
     #: Letters no hive may use (the NYT Spelling Bee never has an S).
     excluded_letters: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.pangram_plural:
+            object.__setattr__(self, "pangram_plural", self.pangram_name + "s")
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.answers_min > self.answers_max:
+            yield f"field '{where}answers_min' is above '{where}answers_max'"
 
 
 @dataclass(frozen=True)
@@ -246,18 +337,27 @@ class ListSource:
     """A pinned package holding a word list (an abbreviation or offensive-word list),
     fetched like a dictionary (:data:`SOURCE_KINDS`, verified by ``integrity``)."""
 
-    kind: str
+    #: How it is fetched, as for ``[source]``.
+    kind: str = setting(check=one_of(SOURCE_KINDS))
+    #: The package's name (npm, deb, pip), or the URL or path.
     name: str
+    #: The package's exact version.
     version: str = ""
-    integrity: str = ""
+    #: Its hash, as for ``[source]``.
+    integrity: str = setting("", check=_pinned)
     #: Files inside the unpacked package (globs allowed), read in sorted order.
-    files: tuple[str, ...] = ()
+    files: tuple[str, ...] = setting((), check=lambda files: None if files else "must name the list's files inside the package")
     #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
     #: table is ``verbiste`` (:mod:`pipeline.conjugations`).
     format: str = "lines"
+    #: The files' text encoding (SCOWL's lists are Latin-1).
     encoding: str = "utf-8"
     #: SPDX licence of the list (reported in metadata.json).
     licence: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.kind != "path" and not self.integrity:
+            yield f"missing field '{where}integrity' (a {self.kind} list must be pinned by a hash)"
 
 
 @dataclass(frozen=True)
@@ -267,15 +367,16 @@ class Abbreviations:
 
     #: Affix flags that make abbreviations: stems carrying one, and every form such a
     #: rule makes, are abbreviations (Catalan unit symbols and their SI prefixes).
-    flags: frozenset[str] = frozenset()
+    flags: frozenset[str] = setting(frozenset(), verbatim=True)
     #: A word list of abbreviations (English: SCOWL's own abbreviation lists).
-    source: ListSource | None = None
+    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
     #: Listed forms the .dic has as stems with affix flags and a vowel are words the
     #: dictionary inflects (app/SM, max/GMDS) and stay.
     keep_inflected: bool = True
     #: Letters that make a form pronounceable; a form with none is an abbreviation
     #: (bldg, tsp) unless ``vowelless_words`` lists it. Empty = no such rule.
     vowels: str = ""
+    #: Words spelled without a vowel (brr, nth, cwm): see ``vowels``.
     vowelless_words: frozenset[str] = frozenset()
     #: Abbreviations the .dic spells without their period that no rule above finds, and
     #: every form of their lines (the language file gives each one's expansion).
@@ -283,6 +384,7 @@ class Abbreviations:
     #: Roman numerals (clii, xviii) are abbreviations, but ``roman_numeral_words``: the
     #: language's words spelled like one (English mix, Catalan vi).
     roman_numerals: bool = False
+    #: (See ``roman_numerals``.)
     roman_numeral_words: frozenset[str] = frozenset()
 
 
@@ -292,13 +394,17 @@ class Blocklist:
     lists stay complete. See :mod:`pipeline.blocklist`."""
 
     #: The pinned list, or None (then ``note`` says why).
-    source: ListSource | None = None
+    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
     #: Local additions (the TOML comments each one).
     add: tuple[str, ...] = ()
     #: Blocked words racks still allow: vulgar but valid in Scrabble (slurs never are).
     rack_allows: frozenset[str] = frozenset()
     #: Why the language has no pinned list, if it has none.
     note: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is None and not self.note and (self.add or self.rack_allows):
+            yield f"[{where[:-1]}] has no source: add one, or a 'note' saying why the language has none"
 
 
 @dataclass(frozen=True)
@@ -329,10 +435,23 @@ class GameVocabulary:
     tiers: tuple[VocabularyTier, ...]
     #: Variant spelling categories → the least Zipf frequency a word the list has only
     #: there must have by itself (none: variants are taken as the tiers take any word).
-    variants: dict[str, float] = field(default_factory=dict)
+    variants: dict[str, float] = setting({})
     #: Other varieties' spelling categories: a variant of ours that one of them spells as
     #: its own word is theirs (grey, theatre in an American list).
     foreign_spellings: tuple[str, ...] = ()
+
+    def problems(self, where: str) -> Iterator[str]:
+        sizes = [tier.size for tier in self.tiers]
+        if not sizes or sizes != sorted(set(sizes)):
+            yield f"field '{where}tiers' must list tiers by growing size, each size once"
+
+
+#: The games a language's tables name ([beehive], [racks], [wordle]; [vocabulary.<game>]).
+GAMES = ("beehive", "racks", "wordle")
+
+
+def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, "GameVocabulary"]:
+    return {game: convert(GameVocabulary, table[game], where + game) for game in GAMES if game in table}
 
 
 @dataclass(frozen=True)
@@ -342,12 +461,12 @@ class Vocabulary:
     See :mod:`pipeline.vocabulary`; ``words.txt`` and ``forms.txt`` stay complete."""
 
     #: The pinned graded list (SCOWL's Debian package), None where the language has none.
-    source: ListSource | None = None
+    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
     #: Spelling categories of the list the language writes ("english", "american", "variant_1").
     spellings: tuple[str, ...] = ()
     #: Each game's rules (keys: "beehive", "racks", "wordle"); a game not named plays the
     #: dictionary's words.
-    games: dict[str, GameVocabulary] = field(default_factory=dict)
+    games: dict[str, GameVocabulary] = setting({}, read=_game_vocabularies, keys=GAMES)
     #: Suffix rules ``(ending, base ending)`` that lead an inflection to its base, for the
     #: family frequency (``ies`` → ``y``: ponies → pony).
     inflections: tuple[tuple[str, str], ...] = ()
@@ -356,31 +475,60 @@ class Vocabulary:
     #: Words no game takes although the list has them (the TOML says why for each).
     remove: frozenset[str] = frozenset()
 
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is None:
+            if self.spellings or self.games or self.add or self.remove or self.inflections:
+                yield f"[{where[:-1]}] needs a 'source': the graded word list its games are chosen from"
+            return
+        if not self.spellings:
+            yield f"field '{where}spellings' must name the list's spelling categories"
+        for game, rules in self.games.items():
+            if not set(rules.variants) <= set(self.spellings):
+                yield f"field '{where}{game}.variants' must map spelling categories of '{where}spellings' to Zipf frequencies"
+
 
 @dataclass(frozen=True)
 class Tile:
+    """One kind of tile, written ``[text, points, count]``."""
+
+    POSITIONAL: ClassVar[bool] = True
+
     #: What the tile shows, lower case ("a", "l·l", "qu").
-    text: str
-    points: int
-    count: int
+    text: str = setting(check=lambda text: None if text == text.lower() else "must be lower case")
+    points: int = setting(check=at_least(0))
+    count: int = setting(check=at_least(1))
 
 
 @dataclass(frozen=True)
 class Racks:
+    #: The bag: each kind of tile, its points and how many the bag holds (with ``blanks``, at
+    #: least 100 tiles, as in the language's Scrabble edition).
     tiles: tuple[Tile, ...] = ()
     #: Blanks in the bag, and the most a rack typed into the rack finder may hold.
     blanks: int = 2
+    #: Tiles on a rack.
     rack_size: int = 7
+    #: Points for a word using every tile of the rack.
     bingo_bonus: int = 50
     #: The daily rack's band (:meth:`pipeline.racks.RackIndex.daily`): a draw is kept when its
     #: answers, and their points together, fall within these bounds ...
     answers_min: int = 10
+    #: (See ``answers_min``.)
     answers_max: int = 100
+    #: (See ``answers_min``.)
     points_min: int = 0
+    #: (See ``answers_min``.)
     points_max: int = 1000
     #: ... and it holds at most this many blanks (each blank multiplies the answers).
     daily_blanks: int = 1
-    support: GameSupport = GameSupport()
+    support: GameSupport = setting(GameSupport(), inline=True)
+
+    def problems(self, where: str) -> Iterator[str]:
+        if len({tile.text for tile in self.tiles}) != len(self.tiles):
+            yield f"field '{where}tiles' names a tile twice"
+        for low, high in (("answers_min", "answers_max"), ("points_min", "points_max"), ("daily_blanks", "blanks")):
+            if getattr(self, low) > getattr(self, high):
+                yield f"field '{where}{low}' is above '{where}{high}'"
 
 
 @dataclass(frozen=True)
@@ -388,30 +536,50 @@ class WordleShortcuts:
     """Keys that set a tile's colour on the Wordle page: the colours' initials in the
     language (Catalan: v verd, g groc), so a Catalan g means yellow, not green."""
 
+    #: The key for green ...
     green: str = "g"
+    #: ... for yellow ...
     yellow: str = "y"
+    #: ... and for grey.
     grey: str = "."
+
+    def problems(self, where: str) -> Iterator[str]:
+        keys = [self.green, self.yellow, self.grey]
+        if any(len(key) != 1 or key != key.lower() for key in keys) or len(set(keys)) != 3:
+            yield f"field '{where[:-1]}' needs three different single lower-case keys"
 
 
 @dataclass(frozen=True)
 class Wordle:
     #: The length of the page at ``<lang>/wordle/`` and of ``rusc wordle`` without --length.
     length: int = 5
-    #: Every length the language's list supports (the site has a page per length).
-    lengths: tuple[int, ...] = (5,)
+    #: Every length the language's list supports (the site has a page per length); by
+    #: default ``length`` alone.
+    lengths: tuple[int, ...] = ()
     shortcuts: WordleShortcuts = WordleShortcuts()
     #: The answer prior (pipeline/wordle/words.py): a word whose wordfreq Zipf frequency is
     #: ``prior_centre`` is half as likely to be the answer as a very common word; the
     #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
     prior_centre: float = 3.0
-    prior_width: float = 0.15
+    #: (See ``prior_centre``.)
+    prior_width: float = setting(0.15, check=lambda width: None if width > 0 else "must be positive")
     #: How many times less likely a word none of whose spellings is a lemma (a plural, a
     #: conjugated verb) is to be the answer: daily answers are dictionary headwords.
-    inflection_odds: float = 1.0
+    inflection_odds: float = setting(1.0, check=at_least(1))
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
-    support: GameSupport = GameSupport()
+    support: GameSupport = setting(GameSupport(), inline=True)
+
+    def __post_init__(self) -> None:
+        if not self.lengths:
+            object.__setattr__(self, "lengths", (self.length,))
+
+    def problems(self, where: str) -> Iterator[str]:
+        if not all(2 <= length <= 9 for length in self.lengths):
+            yield f"field '{where}lengths' must list word lengths from 2 to 9"
+        if self.length not in self.lengths or sorted(set(self.lengths)) != list(self.lengths):
+            yield f"field '{where}lengths' must be increasing and include '{where}length'"
 
 
 
@@ -428,7 +596,8 @@ class DictionaryLink:
     #: Its short name, the link's text (DIEC, DNV, Wiktionary).
     name: str
     #: Its address for one word, ``{word}`` standing for the word, percent-encoded.
-    url: str
+    url: str = setting(check=lambda url: None if url.startswith("https://") and url.count("{word}") == 1
+                       else "must be an https:// address with one {word}")
 
     def address(self, word: str) -> str:
         """The address of ``word``.
@@ -444,11 +613,16 @@ class Definitions:
     """Where the definitions of the day's answers come from (``[definitions]``): a pinned
     WordNet database (:mod:`pipeline.definitions`)."""
 
-    source: ListSource | None = None
+    #: The pinned WordNet database (``format = "wordnet"``).
+    source: ListSource | None = setting(None, check=_list_format("wordnet"))
     #: The database's name, as the about page credits it ("WordNet 3.0").
     name: str = ""
     #: At most this many senses per word.
-    senses: int = 2
+    senses: int = setting(2, check=at_least(1))
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is not None and not self.name:
+            yield f"field '{where}name' must name the database the definitions come from"
 
 
 @dataclass(frozen=True)
@@ -456,11 +630,11 @@ class Expand:
     """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
 
     #: Refuse when the estimated distinct forms exceed this.
-    max_forms: int = DEFAULT_MAX_FORMS
+    max_forms: int = setting(DEFAULT_MAX_FORMS, check=at_least(0))
     #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
-    max_bytes: int = 0
+    max_bytes: int = setting(0, check=at_least(0))
     #: A bounded mode (a key of :data:`BOUNDED_MODES`), or "" for the full expansion.
-    bounded: str = ""
+    bounded: str = setting("", check=lambda mode: one_of(BOUNDED_MODES)(mode) if mode else None)
 
 
 #: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`), least bounded first,
@@ -474,63 +648,110 @@ BOUNDED_MODES = {
 }
 
 
+@dataclass(frozen=True)
+class TypographyRule:
+    """A rewrite of the site's translated text (``[[typography]]``)."""
+
+    #: A regular expression ...
+    pattern: str = setting(check=lambda pattern: _regex_problem(pattern))
+    #: ... and what each match becomes (``\\1`` for a group).
+    replacement: str
+
+
+def _regex_problem(pattern: str) -> str | None:
+    try:
+        re.compile(pattern)
+    except re.error as error:
+        return f"is not a regular expression: {error}"
+    return None
+
+
+def _previous_sources(table: Mapping[str, Any], where: str) -> tuple[Source, ...]:
+    if "previous_sources" not in table:
+        return ()
+    current = convert(Source, table.get("source"), "source")
+    previous = convert(tuple[PreviousSource, ...], table["previous_sources"], "previous_sources")
+    return tuple(version.of(current) for version in previous)
+
+
 @dataclass(frozen=True, eq=False)
 class Language:
     """One language: validated contents of ``languages/<code>.toml``."""
 
-    code: str
-    #: The language's own name (shown on its pages) and its English name.
+    #: ISO 639 code, with an optional region or subtag (``pt_BR``, ``de-at``): the file's name.
+    code: str = setting(check=lambda code: None if re.fullmatch(LANGUAGE_CODE, code) else "is not a language code")
+    #: The language's own name, shown on its pages ("català").
     name: str
+    #: Its English name ("Catalan"), for the logs and the README's table.
     english_name: str
     #: SPDX licence expression of the dictionary.
     licence: str
     source: Source
     #: Letters of the game alphabet, in alphabetical order (Catalan includes ç).
-    alphabet: str
-    folding: Folding
+    alphabet: str = setting(check=_alphabet_problem)
+    #: The first day of the daily puzzles ...
+    schedule_start: dt.date
+    #: ... and the last (the schedule is drawn once for the whole span).
+    schedule_end: dt.date
+    #: Where this configuration was read from (for error messages); not a TOML field.
+    path: Path = dataclasses.field(metadata={"given": True})
+    folding: Folding = Folding()
     #: True where common nouns are capitalised (German): capitals then don't mark proper nouns.
-    capitalised_nouns: bool
+    capitalised_nouns: bool = False
     #: Lemmas are the dictionary's stems plus the forms these affix rules make from them
     #: (feminine singulars, participles, ...); none = the stems alone.
-    lemma_rules: tuple[LemmaRule, ...]
+    lemma_rules: tuple[LemmaRule, ...] = ()
     #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
-    lemma_exclusions: tuple[StemExclusion, ...]
+    lemma_exclusions: tuple[StemExclusion, ...] = ()
     #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
-    lemma_evidence: LemmaEvidence
-    abbreviations: Abbreviations
-    blocklist: Blocklist
+    lemma_evidence: LemmaEvidence = setting(LemmaEvidence(), key="lemmas")
+    abbreviations: Abbreviations = Abbreviations()
+    blocklist: Blocklist = Blocklist()
     #: The games' own vocabulary, where the language has one.
-    vocabulary: Vocabulary
+    vocabulary: Vocabulary = Vocabulary()
     #: Language for wordfreq (pangram commonness); "" for none.
-    frequency_language: str
-    beehive: Beehive
-    racks: Racks
-    wordle: Wordle
+    frequency_language: str = ""
+    beehive: Beehive = Beehive()
+    racks: Racks = Racks()
+    wordle: Wordle = Wordle()
     #: Bounds and mode of the expansion.
-    expand: Expand
+    expand: Expand = Expand()
     #: The reference dictionaries a found word links to, in the order shown.
-    dictionaries: tuple[DictionaryLink, ...]
-    definitions: Definitions
-    schedule_start: dt.date
-    schedule_end: dt.date
+    dictionaries: tuple[DictionaryLink, ...] = ()
+    definitions: Definitions = Definitions()
     #: Time zone in which "today" is reckoned for this language's puzzles.
-    timezone: str
-    #: ``(regex, replacement)`` rewrites of the site's translated text, in order, for
-    #: typography a placeholder cannot know (Catalan "del 1 de" → "de l’1 de"); the
-    #: interface text itself is in ``pipeline/locale/<code>/LC_MESSAGES/messages.po``.
-    typography: tuple[tuple[str, str], ...]
-    #: Where this configuration was read from (for error messages).
-    path: Path
+    timezone: str = "UTC"
+    #: Rewrites of the site's translated text, in order, for typography a placeholder cannot
+    #: know (Catalan "del 1 de" → "de l’1 de"); the interface text itself is in
+    #: ``pipeline/locale/<code>/LC_MESSAGES/messages.po``.
+    typography: tuple[TypographyRule, ...] = ()
     #: Earlier pinned versions of ``source`` (``[[previous_sources]]``), oldest first, for
     #: ``rusc diff LANG --from VERSION``; the build itself never reads them.
-    previous_sources: tuple[Source, ...] = ()
+    previous_sources: tuple[Source, ...] = setting((), read=_previous_sources, keys=("previous_sources",))
+
+    def problems(self, where: str) -> Iterator[str]:
+        """Rules between tables: the file's name, the schedule, the games' letters."""
+        if self.path.parent == LANGUAGES_DIR and self.code != self.path.stem:
+            yield f"field 'code' is {self.code!r} but the file is named {self.path.name}"
+        if self.schedule_end < self.schedule_start:
+            yield "field 'schedule_end' is before 'schedule_start'"
+        if len(self.alphabet) < 7 and self.beehive.support.enabled:
+            yield "field 'alphabet' needs at least 7 letters for the beehive"
+        for ch in self.beehive.excluded_letters:
+            if ch not in self.alphabet:
+                yield f"field 'beehive.excluded_letters' has {ch!r}, which is not in the alphabet"
+        if len(self.alphabet) - len(set(self.beehive.excluded_letters)) < 7:
+            yield "field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive"
+        for tile in self.racks.tiles:
+            for ch in self.folding.ungroup(tile.text):
+                if ch not in self.alphabet:
+                    yield f"tile {tile.text!r} in 'racks.tiles' has {ch!r}, which is not in the alphabet"
 
     @cached_property
     def supported_games(self) -> tuple[str, ...]:
         """The games this language can have ("beehive", "racks", "wordle"); the site and the
         game data leave out the others (``enabled = false`` in their tables)."""
-        return tuple(name for name, game in (("beehive", self.beehive), ("racks", self.racks),
-                                             ("wordle", self.wordle)) if game.support.enabled)
+        return tuple(game for game in GAMES if getattr(self, game).support.enabled)
 
     @property
     def kept_letters(self) -> str:
@@ -553,7 +774,13 @@ def load_language(code_or_path: str | Path) -> Language:
         if not path.exists():
             raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
     raw = _read_toml(path)
-    return _Reader(path, raw).language()
+    if "strings" in raw:
+        raise RuscError("a [strings] table is no longer read: interface text lives in "
+                        "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)", path)
+    try:
+        return read(Language, raw, path=path)
+    except SchemaError as error:
+        raise RuscError(error.message, path) from None
 
 
 def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
@@ -593,458 +820,3 @@ def _read_toml(path: Path) -> dict[str, Any]:
         line = int(match.group(1)) if match else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         raise RuscError(f"invalid TOML: {message}", path, line) from None
-
-
-class _Reader:
-    """Pulls typed fields out of the raw TOML, raising one clear error per mistake."""
-
-    def __init__(self, path: Path, raw: dict[str, Any]):
-        self.path = path
-        self.raw = raw
-
-    def get(self, table: dict, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
-        if key not in table:
-            if default is ...:
-                raise RuscError(f"missing field {where + key!r}", self.path)
-            return default
-        value = table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise RuscError(f"field {where + key!r} must be {names}, not {type(value).__name__}", self.path)
-        return value
-
-    def array_of_tables(self, key: str) -> Iterator[tuple[str, dict]]:
-        """A top-level array of tables (``[[key]]``, may be absent): each table with the
-        prefix its fields are named by in messages (``key[1].``)."""
-        for number, table in enumerate(self.get(self.raw, key, list, "", []), 1):
-            if not isinstance(table, dict):
-                raise self.fail(f"field '{key}' must be a list of tables ([[{key}]])")
-            yield f"{key}[{number}].", table
-
-    def table(self, key: str, required: bool = True) -> dict:
-        return self.get(self.raw, key, dict, "", default=... if required else {})
-
-    def fail(self, message: str) -> RuscError:
-        return RuscError(message, self.path)
-
-    def language(self) -> Language:
-        raw = self.raw
-        code = self.get(raw, "code", str, "")
-        if self.path.parent == LANGUAGES_DIR and code != self.path.stem:
-            raise self.fail(f"field 'code' is {code!r} but the file is named {self.path.name}")
-        alphabet = unicodedata.normalize("NFC", self.get(raw, "alphabet", str, ""))
-        if not alphabet or len(set(alphabet)) != len(alphabet):
-            raise self.fail("field 'alphabet' must list each letter once")
-        for ch in alphabet:
-            if not (ch.isalpha() and ch == ch.lower()):
-                raise self.fail(f"field 'alphabet' has {ch!r}, which is not a lower-case letter")
-        start = self.get(raw, "schedule_start", dt.date, "")
-        end = self.get(raw, "schedule_end", dt.date, "")
-        if end < start:
-            raise self.fail("field 'schedule_end' is before 'schedule_start'")
-        folding = self.folding()
-        return Language(
-            code=code,
-            name=self.get(raw, "name", str, ""),
-            english_name=self.get(raw, "english_name", str, ""),
-            licence=self.get(raw, "licence", str, ""),
-            source=self.source(),
-            alphabet=alphabet,
-            folding=folding,
-            capitalised_nouns=self.get(raw, "capitalised_nouns", bool, "", False),
-            lemma_rules=self.lemma_rules(),
-            lemma_exclusions=self.lemma_exclusions(),
-            lemma_evidence=self.lemma_evidence(),
-            abbreviations=self.abbreviations(),
-            blocklist=self.blocklist(),
-            vocabulary=self.vocabulary(),
-            frequency_language=self.get(raw, "frequency_language", str, "", ""),
-            beehive=self.beehive(alphabet),
-            racks=self.racks(alphabet, folding),
-            wordle=self.wordle(),
-            expand=self.expand(),
-            dictionaries=self.dictionaries(),
-            definitions=self.definitions(),
-            schedule_start=start,
-            schedule_end=end,
-            timezone=self.get(raw, "timezone", str, "", "UTC"),
-            typography=self.typography(),
-            path=self.path,
-            previous_sources=self.previous_sources(),
-        )
-
-    def typography(self) -> tuple[tuple[str, str], ...]:
-        if "strings" in self.raw:
-            raise self.fail("a [strings] table is no longer read: interface text lives in "
-                            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)")
-        rules = []
-        for where, table in self.array_of_tables("typography"):
-            pattern = self.get(table, "pattern", str, where)
-            try:
-                re.compile(pattern)
-            except re.error as error:
-                raise self.fail(f"field {where + 'pattern'!r} is not a regular expression: {error}") from None
-            rules.append((pattern, self.get(table, "replacement", str, where)))
-        return tuple(rules)
-
-    def support(self, game: str) -> GameSupport:
-        table = self.table(game, False)
-        enabled = self.get(table, "enabled", bool, f"{game}.", True)
-        unsupported = self.get(table, "unsupported", str, f"{game}.", "")
-        if not enabled and not unsupported:
-            raise self.fail(f"field '{game}.unsupported' must say why the game is disabled")
-        return GameSupport(enabled, unsupported)
-
-    def expand(self) -> Expand:
-        table = self.table("expand", False)
-        bounded = self.get(table, "bounded", str, "expand.", "")
-        if bounded and bounded not in BOUNDED_MODES:
-            raise self.fail(f"field 'expand.bounded' is {bounded!r}; expected one of {', '.join(BOUNDED_MODES)}")
-        values = {key: self.get(table, key, int, "expand.", default)
-                  for key, default in (("max_forms", DEFAULT_MAX_FORMS), ("max_bytes", 0))}
-        if any(v < 0 for v in values.values()):
-            raise self.fail("fields 'expand.max_forms' and 'expand.max_bytes' must not be negative")
-        return Expand(bounded=bounded, **values)
-
-    def wordle(self) -> Wordle:
-        table = self.table("wordle", False)
-        length = self.get(table, "length", int, "wordle.", 5)
-        lengths = self.get(table, "lengths", list, "wordle.", [length])
-        if not all(isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= 9 for n in lengths):
-            raise self.fail("field 'wordle.lengths' must list word lengths from 2 to 9")
-        if length not in lengths or sorted(set(lengths)) != lengths:
-            raise self.fail("field 'wordle.lengths' must be increasing and include 'wordle.length'")
-        keys = self.get(table, "shortcuts", dict, "wordle.", {})
-        shortcuts = WordleShortcuts(**{colour: self.get(keys, colour, str, "wordle.shortcuts.", default)
-                                       for colour, default in vars(WordleShortcuts()).items()})
-        chosen = [shortcuts.green, shortcuts.yellow, shortcuts.grey]
-        if any(len(k) != 1 or k != k.lower() for k in chosen) or len(set(chosen)) != 3:
-            raise self.fail("field 'wordle.shortcuts' needs three different single lower-case keys")
-        numbers = {key: float(self.get(table, key, (int, float), "wordle.", default))
-                   for key, default in (("prior_centre", 3.0), ("prior_width", 0.15), ("inflection_odds", 1.0),
-                                        ("common_zipf", 3.0))}
-        if numbers["prior_width"] <= 0:
-            raise self.fail("field 'wordle.prior_width' must be positive")
-        if numbers["inflection_odds"] < 1:
-            raise self.fail("field 'wordle.inflection_odds' must be at least 1")
-        return Wordle(length=length, lengths=tuple(lengths), shortcuts=shortcuts, support=self.support("wordle"),
-                      **numbers)
-
-    def previous_sources(self) -> tuple[Source, ...]:
-        """``[[previous_sources]]``: earlier versions of ``[source]``, each a ``version`` and
-        an ``integrity`` (``aff``, ``dic``, ``licence_file`` default to the source's)."""
-        current = self.source()
-        found = []
-        for where, table in self.array_of_tables("previous_sources"):
-            integrity = self.get(table, "integrity", str, where)
-            if not INTEGRITY.fullmatch(integrity):
-                raise self.fail(f"field {where + 'integrity'!r} must be 'sha512-<base64>' or 'sha256:<hex>'")
-            paths = {key: self.get(table, key, str, where, getattr(current, key)) for key in ("aff", "dic", "licence_file")}
-            found.append(Source(kind=current.kind, name=current.name, version=self.get(table, "version", str, where),
-                                integrity=integrity, locale=current.locale, **paths))
-        return tuple(found)
-
-    def source(self) -> Source:
-        table = self.table("source")
-        kind = self.get(table, "kind", str, "source.")
-        if kind not in SOURCE_KINDS:
-            raise self.fail(f"unknown source kind {kind!r}; expected one of {', '.join(SOURCE_KINDS)}")
-        integrity = self.get(table, "integrity", str, "source.", "")
-        if kind != "path" and not integrity:
-            raise self.fail(f"missing field 'source.integrity' (a {kind} source must be pinned by a hash)")
-        if integrity and not INTEGRITY.fullmatch(integrity):
-            raise self.fail(f"field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not {integrity!r}")
-        if kind in ("npm", "deb") and "version" not in table:
-            raise self.fail(f"missing field 'source.version' (a {kind} source names an exact version)")
-        fields = {key: self.get(table, key, str, "source.", "") for key in ("version", "aff", "dic", "licence_file", "locale")}
-        return Source(kind=kind, name=self.get(table, "name", str, "source."), integrity=integrity, **fields)
-
-    def lemma_rules(self) -> tuple[LemmaRule, ...]:
-        selectors = []
-        for where, table in self.array_of_tables("lemma_rules"):
-            flags = self.get(table, "flags", list, where)
-            rules = self.get(table, "rules", list, where, [])
-            adds = self.get(table, "adds", list, where, [])
-            if not flags or not all(isinstance(f, str) for f in flags):
-                raise self.fail(f"field {where + 'flags'!r} must be a non-empty list of flag strings")
-            if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rules):
-                raise self.fail(f"field {where + 'rules'!r} must list rule positions (whole numbers from 0)")
-            if not all(isinstance(a, str) for a in adds):
-                raise self.fail(f"field {where + 'adds'!r} must list strings")
-            selectors.append(LemmaRule(frozenset(flags), tuple(rules), tuple(adds),
-                                       self.get(table, "add_not_ending", str, where, ""),
-                                       tuple(self.strings(table, "stem_endings", where))))
-        return tuple(selectors)
-
-    def lemma_exclusions(self) -> tuple[StemExclusion, ...]:
-        exclusions = []
-        for where, table in self.array_of_tables("lemma_exclusions"):
-            values = {}
-            for key in ("flags", "only_flags", "endings", "not_endings"):
-                items = self.get(table, key, list, where, [])
-                if not all(isinstance(item, str) and item for item in items):
-                    raise self.fail(f"field {where + key!r} must list non-empty strings")
-                values[key] = items
-            if not any(values.values()):
-                raise self.fail(f"{where[:-1]} names no criterion: it would exclude every stem")
-            exclusions.append(StemExclusion(flags=frozenset(values["flags"]), only_flags=frozenset(values["only_flags"]),
-                                            endings=tuple(values["endings"]), not_endings=tuple(values["not_endings"]),
-                                            nominal_too=self.get(table, "nominal_too", bool, where, False),
-                                            bare_line_too=self.get(table, "bare_line_too", bool, where, False)))
-        return tuple(exclusions)
-
-    def lemma_evidence(self) -> LemmaEvidence:
-        table = self.table("lemmas", False)
-        where = "lemmas."
-
-        def strings(key: str) -> list[str]:
-            items = self.get(table, key, list, where, [])
-            if not all(isinstance(item, str) and item for item in items):
-                raise self.fail(f"field {where + key!r} must list non-empty strings")
-            return items
-
-        rules = self.get(table, "non_finite_rules", list, where, [])
-        if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rules):
-            raise self.fail(f"field {where + 'non_finite_rules'!r} must list rule positions (whole numbers from 0)")
-        tenses = self.get(table, "tenses", list, where, [])
-        if not all(isinstance(t, list) and t and all(isinstance(e, str) and e for e in t) for t in tenses):
-            raise self.fail(f"field {where + 'tenses'!r} must be a list of lists of non-empty endings")
-        positions = self.get(table, "inflected_participles", list, where, [])
-        if not all(isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in positions):
-            raise self.fail(f"field {where + 'inflected_participles'!r} must list positions (whole numbers from 0)")
-        min_run = self.get(table, "min_run", int, where, 3)
-        if min_run < 2:
-            raise self.fail(f"field {where + 'min_run'!r} must be at least 2 (one stem is no run)")
-        return LemmaEvidence(
-            nominal_flags=frozenset(strings("nominal_flags")),
-            verb_flags=frozenset(strings("verb_flags")),
-            non_finite_rules=frozenset(rules),
-            tenses=tuple(tuple(unicodedata.normalize("NFC", e) for e in t) for t in tenses),
-            homographs=frozenset(strings("homographs")),
-            min_run=min_run,
-            min_base=self.get(table, "min_base", int, where, 2),
-            short_base_ending=self.get(table, "short_base_ending", int, where, 3),
-            shared_endings=tuple(strings("shared_endings")),
-            plural_flags=frozenset(strings("plural_flags")),
-            plural_ending=self.get(table, "plural_ending", str, where, "s"),
-            plural_pairs=tuple(self.pairs(table, "plural_pairs", where)),
-            second_plural_pairs=tuple(self.pairs(table, "second_plural_pairs", where)),
-            min_singular=self.get(table, "min_singular", int, where, 1),
-            conjugations=self.list_source(self.get(table, "conjugations", dict, where, {}), where + "conjugations.",
-                                          formats=("verbiste",)),
-            finite_moods=tuple(strings("finite_moods")),
-            participle_mood=self.get(table, "participle_mood", str, where, ""),
-            inflected_participles=tuple(positions),
-            variant_endings=tuple(self.pairs(table, "variant_endings", where)),
-            template_fixes=tuple(self.pairs(table, "template_fixes", where)),
-            infinitive_flags=frozenset(strings("infinitive_flags")),
-            infinitive_endings=tuple(strings("infinitive_endings")),
-            min_root=self.get(table, "min_root", int, where, 3),
-        )
-
-    def strings(self, table: dict, key: str, where: str) -> list[str]:
-        items = self.get(table, key, list, where, [])
-        if not all(isinstance(item, str) and item for item in items):
-            raise self.fail(f"field {where + key!r} must list non-empty strings")
-        return [unicodedata.normalize("NFC", item) for item in items]
-
-    def list_source(self, table: dict, where: str, formats: tuple[str, ...] = ("lines", "json")) -> ListSource | None:
-        raw = self.get(table, "source", dict, where, None)
-        if raw is None:
-            return None
-        where += "source."
-        kind = self.get(raw, "kind", str, where)
-        if kind not in SOURCE_KINDS:
-            raise self.fail(f"unknown source kind {kind!r} in {where[:-1]!r}; expected one of {', '.join(SOURCE_KINDS)}")
-        integrity = self.get(raw, "integrity", str, where, "")
-        if kind != "path" and not re.fullmatch(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}", integrity):
-            raise self.fail(f"field {where + 'integrity'!r} must pin the package: 'sha512-<base64>' or 'sha256:<hex>'")
-        fmt = self.get(raw, "format", str, where, formats[0])
-        if fmt not in formats:
-            raise self.fail(f"field {where + 'format'!r} must be {' or '.join(map(repr, formats))}, not {fmt!r}")
-        files = self.strings(raw, "files", where)
-        if not files:
-            raise self.fail(f"field {where + 'files'!r} must name the list's files inside the package")
-        return ListSource(kind=kind, name=self.get(raw, "name", str, where), version=self.get(raw, "version", str, where, ""),
-                          integrity=integrity, files=tuple(files), format=fmt,
-                          encoding=self.get(raw, "encoding", str, where, "utf-8"),
-                          licence=self.get(raw, "licence", str, where, ""))
-
-    def dictionaries(self) -> tuple[DictionaryLink, ...]:
-        links = []
-        for where, item in self.array_of_tables("dictionaries"):
-            link = DictionaryLink(self.get(item, "name", str, where), self.get(item, "url", str, where))
-            if not link.url.startswith("https://") or link.url.count("{word}") != 1:
-                raise self.fail(f"field {where + 'url'!r} must be an https:// address with one {{word}}")
-            links.append(link)
-        return tuple(links)
-
-    def definitions(self) -> Definitions:
-        table = self.table("definitions", False)
-        where = "definitions."
-        senses = self.get(table, "senses", int, where, 2)
-        if senses < 1:
-            raise self.fail("field 'definitions.senses' must be at least 1")
-        source = self.list_source(table, where, ("wordnet",))
-        name = self.get(table, "name", str, where, "")
-        if source is not None and not name:
-            raise self.fail("field 'definitions.name' must name the database the definitions come from")
-        return Definitions(source=source, name=name, senses=senses)
-
-    def abbreviations(self) -> Abbreviations:
-        table = self.table("abbreviations", False)
-        where = "abbreviations."
-        return Abbreviations(
-            flags=frozenset(self.strings(table, "flags", where)),
-            source=self.list_source(table, where),
-            keep_inflected=self.get(table, "keep_inflected", bool, where, True),
-            vowels=unicodedata.normalize("NFC", self.get(table, "vowels", str, where, "")),
-            vowelless_words=frozenset(self.strings(table, "vowelless_words", where)),
-            add=frozenset(self.strings(table, "add", where)),
-            roman_numerals=self.get(table, "roman_numerals", bool, where, False),
-            roman_numeral_words=frozenset(self.strings(table, "roman_numeral_words", where)),
-        )
-
-    def blocklist(self) -> Blocklist:
-        table = self.table("blocklist", False)
-        where = "blocklist."
-        source = self.list_source(table, where)
-        note = self.get(table, "note", str, where, "")
-        if table and source is None and not note:
-            raise self.fail("[blocklist] has no source: add one, or a 'note' saying why the language has none")
-        return Blocklist(source=source, add=tuple(self.strings(table, "add", where)),
-                         rack_allows=frozenset(self.strings(table, "rack_allows", where)), note=note)
-
-    def vocabulary(self) -> Vocabulary:
-        table = self.table("vocabulary", False)
-        if not table:
-            return Vocabulary()
-        where = "vocabulary."
-        source = self.list_source(table, where)
-        if source is None:
-            raise self.fail("[vocabulary] needs a 'source': the graded word list its games are chosen from")
-        spellings = self.strings(table, "spellings", where)
-        if not spellings:
-            raise self.fail(f"field '{where}spellings' must name the list's spelling categories")
-        games = {}
-        for game in ("beehive", "racks", "wordle"):
-            raw = self.get(table, game, dict, where, None)
-            if raw is None:
-                continue
-            tiers = []
-            for item in self.get(raw, "tiers", list, f"{where}{game}.", []):
-                if not isinstance(item, dict):
-                    raise self.fail(f"field '{where}{game}.tiers' must be a list of tables")
-                tier_where = f"{where}{game}.tiers."
-                tiers.append(VocabularyTier(
-                    size=self.get(item, "size", int, tier_where),
-                    min_zipf=float(self.get(item, "min_zipf", (int, float), tier_where, 0.0)),
-                    names_out=self.get(item, "names_out", bool, tier_where, False),
-                    capitals_out=self.get(item, "capitals_out", bool, tier_where, False),
-                    inflected_only=self.get(item, "inflected_only", bool, tier_where, False)))
-            if not tiers or [t.size for t in tiers] != sorted({t.size for t in tiers}):
-                raise self.fail(f"field '{where}{game}.tiers' must list tiers by growing size, each size once")
-            variants = self.get(raw, "variants", dict, f"{where}{game}.", {})
-            if not all(name in spellings and isinstance(floor, (int, float)) and not isinstance(floor, bool)
-                       for name, floor in variants.items()):
-                raise self.fail(f"field '{where}{game}.variants' must map spelling categories of "
-                                f"'{where}spellings' to Zipf frequencies")
-            games[game] = GameVocabulary(tuple(tiers), {name: float(floor) for name, floor in variants.items()},
-                                         tuple(self.strings(raw, "foreign_spellings", f"{where}{game}.")))
-        return Vocabulary(source=source, spellings=tuple(spellings), games=games,
-                          inflections=tuple(self.pairs(table, "inflections", where)),
-                          add=tuple(self.strings(table, "add", where)),
-                          remove=frozenset(self.strings(table, "remove", where)))
-
-    def pairs(self, table: dict, key: str, where: str) -> list[tuple[str, str]]:
-        pairs = self.get(table, key, list, where, [])
-        if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs):
-            raise self.fail(f"field {where + key!r} must be a list of [from, to] string pairs")
-        return [(unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)) for a, b in pairs]
-
-    def folding(self) -> Folding:
-        table = self.table("folding", False)
-        pairs = self.get(table, "replace", list, "folding.", [])
-        for pair in pairs:
-            if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
-                raise self.fail("field 'folding.replace' must be a list of [from, to] string pairs")
-        groups = self.get(table, "letter_groups", list, "folding.", [])
-        if not all(isinstance(g, str) and any(ch.isalpha() for ch in g) for g in groups):
-            raise self.fail("field 'folding.letter_groups' must be a list of strings with letters in them")
-        return Folding(
-            replace=tuple((unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)) for a, b in pairs),
-            drop=self.get(table, "drop", str, "folding.", "-'’"),
-            letter_groups=tuple(unicodedata.normalize("NFC", g) for g in groups),
-        )
-
-    def beehive(self, alphabet: str) -> Beehive:
-        table = self.table("beehive", False)
-        points = self.get(table, "points", dict, "beehive.", {"4": 1})
-        try:
-            points = {int(k): int(v) for k, v in points.items()}
-        except (TypeError, ValueError):
-            raise self.fail("field 'beehive.points' must map word lengths to points") from None
-        ranks = []
-        for item in self.get(table, "ranks", list, "beehive.", []):
-            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], (int, float))):
-                raise self.fail("field 'beehive.ranks' must be a list of [name, share] pairs")
-            ranks.append((item[0], float(item[1])))
-        list_name = self.get(table, "list", str, "beehive.", "words")
-        if list_name not in ("words", "lemmas"):
-            raise self.fail(f"field 'beehive.list' must be 'words' or 'lemmas', not {list_name!r}")
-        support = self.support("beehive")
-        if len(alphabet) < 7 and support.enabled:
-            raise self.fail("field 'alphabet' needs at least 7 letters for the beehive")
-        beehive = Beehive(
-            support=support,
-            list=list_name,
-            min_length=self.get(table, "min_length", int, "beehive.", 4),
-            points=points,
-            pangram_bonus=self.get(table, "pangram_bonus", int, "beehive.", 7),
-            pangram_name=self.get(table, "pangram_name", str, "beehive.", "pangram"),
-            pangram_plural=self.get(table, "pangram_plural", str, "beehive.",
-                                    self.get(table, "pangram_name", str, "beehive.", "pangram") + "s"),
-            answers_min=self.get(table, "answers_min", int, "beehive.", 20),
-            answers_max=self.get(table, "answers_max", int, "beehive.", 60),
-            ranks=tuple(ranks),
-            excluded_letters=unicodedata.normalize("NFC", self.get(table, "excluded_letters", str, "beehive.", "")),
-        )
-        for ch in beehive.excluded_letters:
-            if ch not in alphabet:
-                raise self.fail(f"field 'beehive.excluded_letters' has {ch!r}, which is not in the alphabet")
-        if len(alphabet) - len(set(beehive.excluded_letters)) < 7:
-            raise self.fail("field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive")
-        if beehive.answers_min > beehive.answers_max:
-            raise self.fail("field 'beehive.answers_min' is above 'beehive.answers_max'")
-        return beehive
-
-    def racks(self, alphabet: str, folding: Folding) -> Racks:
-        table = self.table("racks", False)
-        tiles = []
-        for item in self.get(table, "tiles", list, "racks.", []):
-            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
-                    and all(isinstance(x, int) and not isinstance(x, bool) for x in item[1:])):
-                raise self.fail("field 'racks.tiles' must be a list of [letters, points, count] triples")
-            text = unicodedata.normalize("NFC", item[0].lower())
-            for ch in folding.ungroup(text):
-                if ch not in alphabet:
-                    raise self.fail(f"tile {item[0]!r} in 'racks.tiles' has {ch!r}, which is not in the alphabet")
-            tiles.append(Tile(text, item[1], item[2]))
-        if len({t.text for t in tiles}) != len(tiles):
-            raise self.fail("field 'racks.tiles' names a tile twice")
-        racks = Racks(
-            tiles=tuple(tiles),
-            blanks=self.get(table, "blanks", int, "racks.", 2),
-            rack_size=self.get(table, "rack_size", int, "racks.", 7),
-            bingo_bonus=self.get(table, "bingo_bonus", int, "racks.", 50),
-            answers_min=self.get(table, "answers_min", int, "racks.", 10),
-            answers_max=self.get(table, "answers_max", int, "racks.", 100),
-            points_min=self.get(table, "points_min", int, "racks.", 0),
-            points_max=self.get(table, "points_max", int, "racks.", 1000),
-            daily_blanks=self.get(table, "daily_blanks", int, "racks.", 1),
-            support=self.support("racks"),
-        )
-        for low, high in (("answers_min", "answers_max"), ("points_min", "points_max"), ("daily_blanks", "blanks")):
-            if getattr(racks, low) > getattr(racks, high):
-                raise self.fail(f"field 'racks.{low}' is above 'racks.{high}'")
-        return racks

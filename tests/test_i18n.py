@@ -18,7 +18,7 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
-from pipeline.config import load_language, load_site_config
+from pipeline.config import TypographyRule, load_language, load_site_config
 from pipeline.errors import RuscError
 from pipeline.render.i18n import (LOCALE_DIR, SOURCE_LANGUAGE, catalog_path, environment, read_catalog,
                                   translated_languages)
@@ -135,7 +135,7 @@ def test_translated_values_are_escaped():
 
 
 #: A typography rule as a hostile package description once smuggled into a language file.
-HOSTILE_TYPOGRAPHY = (("Trencaclosques", '<meta http-equiv="refresh" content="0;url=//x.test">"Rusc\'&'),)
+HOSTILE_TYPOGRAPHY = (TypographyRule("Trencaclosques", '<meta http-equiv="refresh" content="0;url=//x.test">"Rusc\'&'),)
 
 
 def test_typography_from_a_language_file_never_writes_markup():

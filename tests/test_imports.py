@@ -19,7 +19,7 @@ LAYERS: dict[str, int] = {
     # 0: foundations every stage may use.
     "pipeline": 0,  # the package itself: __version__
     "pipeline.errors": 0, "pipeline.paths": 0, "pipeline.progress": 0, "pipeline.fsutil": 0,
-    "pipeline.config": 0, "pipeline.daily": 0, "pipeline.dates": 0, "pipeline.urls": 0,
+    "pipeline.config": 0, "pipeline.tomlschema": 0, "pipeline.daily": 0, "pipeline.dates": 0, "pipeline.urls": 0,
     "pipeline.assets": 0, "pipeline.resources": 0, "pipeline.affixes": 0, "pipeline.lexicon": 0, "pipeline.downloads": 0,
     "pipeline.workers": 0,
     # 1: reading a dictionary and the language rules.
@@ -135,10 +135,10 @@ def test_every_subcommand_lives_in_the_commands_package():
 
 
 #: Modules the expander may import whose source does not shape its output: errors, files,
-#: progress and the worker pool; the language file only through the bounded mode, which
-#: the expansion stamp records itself.
+#: progress and the worker pool; the language file (and its reader) only through the
+#: bounded mode, which the expansion stamp records itself.
 NOT_SHAPING_FORMS = {"pipeline", "pipeline.errors", "pipeline.fsutil", "pipeline.progress", "pipeline.workers",
-                     "pipeline.config"}
+                     "pipeline.config", "pipeline.tomlschema"}
 
 
 def test_the_expansion_stamp_covers_every_module_the_expander_reads_with():

@@ -49,7 +49,7 @@ from babel.support import Translations
 from babel.units import format_unit
 from markupsafe import Markup, escape
 
-from pipeline.config import Language
+from pipeline.config import Language, TypographyRule
 from pipeline.errors import RuscError
 from pipeline.resources import TEMPLATES
 
@@ -189,8 +189,8 @@ class _Typography:
     A stretch of text no rule changes is kept byte for byte.
     """
 
-    def __init__(self, rules: tuple[tuple[str, str], ...]):
-        self.rules = [(re.compile(pattern), replacement) for pattern, replacement in rules]
+    def __init__(self, rules: tuple[TypographyRule, ...]):
+        self.rules = [(re.compile(rule.pattern), rule.replacement) for rule in rules]
 
     def __call__(self, html: Markup) -> Markup:
         if not self.rules:
