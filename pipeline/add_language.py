@@ -31,11 +31,12 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Source, load_language
+from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Folding, Racks, Source, load_language
 from pipeline.errors import RuscError, UsageError
 from pipeline.extract import safe_extract
 from pipeline.fsutil import atomic_write, require_file_target
 from pipeline.paths import Paths
+from pipeline.tomlschema import LINE_BREAKING, toml_value
 
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
 TEMPLATE_LANGUAGE = "en"
@@ -395,15 +396,6 @@ def _territory_zones(territory: str) -> list[str]:
 #: controls, DEL, NEL, the Unicode line and paragraph separators): text from a package or
 #: the command line must never carry one into the file, where it would end a comment and
 #: start a setting.
-LINE_BREAKING = re.compile("[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
-
-
-def _toml_string(text: str) -> str:
-    """A TOML basic string of ``text``: JSON escapes the quotes, backslashes and C0
-    controls; DEL, NEL and the Unicode separators are escaped too (TOML forbids DEL)."""
-    return LINE_BREAKING.sub(lambda match: f"\\u{ord(match.group()):04x}", json.dumps(text, ensure_ascii=False))
-
-
 def _single_line(line: str) -> str:
     """One line of the file as written: a comment quoting a package's description, a
     readme heading or the command line keeps every line break of it as a space, so the
@@ -433,11 +425,11 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
         lines.append(f"# The package is deprecated upstream: {package.deprecated}")
     lines += [f"# {note}" for note in cldr_notes]
     lines += [
-        f"code = {_toml_string(request.code)}",
-        f"name = {_toml_string(own)}",
-        f"english_name = {_toml_string(english)}",
+        f"code = {toml_value(request.code)}",
+        f"name = {toml_value(own)}",
+        f"english_name = {toml_value(english)}",
         *[f"# {note}" for note in package.licence_notes],
-        f"licence = {_toml_string(package.licence)}",
+        f"licence = {toml_value(package.licence)}",
         "",
         "# The alphabet, measured on the dictionary's ordinary stems (letters only, lower case): every letter",
         f"# making at least {LETTER_SHARE:.2%} of their letters, commonest first:",
@@ -457,25 +449,25 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     if not m.has_case:
         lines.append("# The script has no case: capitals cannot mark proper nouns, so the words list keeps them.")
     lines += [
-        f"alphabet = {_toml_string(m.alphabet)}",
+        f"alphabet = {toml_value(m.alphabet)}",
         *_capitalisation_lines(m),
         f"capitalised_nouns = {'true' if m.capitalised_nouns else 'false'}",
         *_frequency_lines(request.code),
         f"# The main time zone of the territory CLDR gives for {request.code}.",
-        f"timezone = {_toml_string(timezone)}",
+        f"timezone = {toml_value(timezone)}",
         f"schedule_start = {default['schedule_start'].isoformat()}",
         f"schedule_end = {default['schedule_end'].isoformat()}",
         "# No [[lemma_rules]]: lemmas are the stems that are ordinary words until a reviewer adds rules.",
         "",
         "[source]",
-        f"kind = {_toml_string(source.kind)}",
-        f"name = {_toml_string(source.name)}",
+        f"kind = {toml_value(source.kind)}",
+        f"name = {toml_value(source.name)}",
     ]
     for key in ("version", "integrity", "aff", "dic", "licence_file", "locale"):
         value = getattr(source, key)
         if value:
-            lines.append(f"{key} = {_toml_string(value)}")
-    lines += ["", "[folding]", "replace = []", "drop = \"-'’\"", ""]
+            lines.append(f"{key} = {toml_value(value)}")
+    lines += ["", "[folding]", "replace = []", f"drop = {toml_value(Folding().drop)}", ""]
     lines += _expand_lines(facts, MODES)
     games_ok = m.games_possible
     why_games = ("" if games_ok else
@@ -491,12 +483,13 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
                   "proportion to",
                   "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
                   "with the official set where one exists."]
-    lines += [*_game_switch(games_ok, why_games), "rack_size = 7", "bingo_bonus = 50",
-              f"blanks = {2 if games_ok else 0}", f"daily_blanks = {1 if games_ok else 0}",
-              "answers_min = 10", "answers_max = 100", "points_min = 0", "points_max = 1000"]
+    racks = Racks() if games_ok else Racks(blanks=0, daily_blanks=0)
+    lines += [*_game_switch(games_ok, why_games),
+              *_table_lines({key: getattr(racks, key) for key in ("rack_size", "bingo_bonus", "blanks", "daily_blanks",
+                                                                  "answers_min", "answers_max", "points_min", "points_max")})]
     if games_ok:
         lines.append("tiles = [")
-        lines += [f"  [{_toml_string(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]
+        lines += [f"  [{toml_value(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]
         lines.append("]")
     lines.append("")
     counts = ", ".join(f"{length}: {n}" for length, n in m.lengths.items() if 3 <= length <= 8)
@@ -546,7 +539,7 @@ def _expand_lines(facts: Facts, modes: dict) -> list[str]:
         if bounded.forms > DEFAULT_MAX_FORMS:
             lines.append("# NEEDS A HUMAN DECISION: even bounded it exceeds the bound; raise max_forms knowing "
                          "the cost, or leave the language unbuilt.")
-        lines.append(f"bounded = {_toml_string(facts.bounded)}")
+        lines.append(f"bounded = {toml_value(facts.bounded)}")
     lines += [f"max_forms = {DEFAULT_MAX_FORMS}", ""]
     return lines
 
@@ -555,13 +548,13 @@ def _frequency_lines(code: str) -> list[str]:
     from wordfreq import available_languages
 
     if _frequency_code(code) in available_languages():
-        return [f"frequency_language = {_toml_string(_frequency_code(code))}"]
+        return [f"frequency_language = {toml_value(_frequency_code(code))}"]
     return ["# wordfreq has no list for this language: pangrams are not ranked by commonness.",
             'frequency_language = ""']
 
 
 def _game_switch(ok: bool, why: str) -> list[str]:
-    return [] if ok else ["enabled = false", f"unsupported = {_toml_string(why)}"]
+    return [] if ok else ["enabled = false", f"unsupported = {toml_value(why)}"]
 
 
 def _table_lines(table: dict) -> list[str]:
@@ -569,16 +562,10 @@ def _table_lines(table: dict) -> list[str]:
     for key, value in table.items():
         if key == "ranks":
             out.append("ranks = [")
-            out += [f"  [{_toml_string(name)}, {share}]," for name, share in value]
+            out += [f"  {toml_value(rank)}," for rank in value]
             out.append("]")
-        elif key == "points":
-            out.append("points = { " + ", ".join(f"{k} = {v}" for k, v in value.items()) + " }")
-        elif isinstance(value, str):
-            out.append(f"{key} = {_toml_string(value)}")
-        elif isinstance(value, bool):
-            out.append(f"{key} = {'true' if value else 'false'}")
         else:
-            out.append(f"{key} = {value}")
+            out.append(f"{key} = {toml_value(value)}")
     return out
 
 

@@ -31,6 +31,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from pipeline.config import Racks
+
 #: A letter must make this share of the ordinary stems' letters to be in the alphabet.
 LETTER_SHARE = 0.0005
 #: More letters than this: no beehive (seven letters must make words) and no tile bag.
@@ -44,7 +46,7 @@ CAPITALISED_COMMON_SHARE = 0.2
 WORDLE_MIN_WORDS = 1000
 #: Tiles in the bag, blanks included, and the blanks.
 BAG_TILES = 100
-BLANKS = 2
+BLANKS = Racks().blanks
 #: The values a tile may have (the familiar Scrabble steps).
 TILE_VALUES = (1, 2, 3, 4, 5, 8, 10)
 
