@@ -27,7 +27,7 @@ help:
 	@echo "make oracle        every generated form checked by libhunspell (LANGS, default ca en es fr)"
 	@echo "make publish-check build as the Pages workflow does and check the artifact"
 	@echo "make messages      re-extract the interface text into pipeline/locale/messages.pot and merge it into every .po"
-	@echo "make docs          rewrite docs/cli.md's reference from every command's --help"
+	@echo "make docs          rewrite docs/cli.md and docs/settings.md from the --help and the language schema"
 	@echo "make lock          re-resolve requirements.lock (with hashes) from pyproject.toml"
 	@echo "make clean         remove dist/ (the dictionary cache in .cache/ stays)"
 
@@ -86,9 +86,9 @@ messages: setup
 	$(BIN)/pybabel extract -F babel.cfg -k plural_forms:1,2 --sort-output --no-location --no-wrap --omit-header -k plural_forms:1,2 -o pipeline/locale/messages.pot .
 	$(BIN)/pybabel update -i pipeline/locale/messages.pot -d pipeline/locale --no-wrap --ignore-pot-creation-date --ignore-obsolete
 
-# docs/cli.md's reference, written from the commands' own --help (tests/test_docs.py checks it).
+# docs/cli.md and docs/settings.md, written from the commands' --help and the language schema (tests/test_docs.py checks them).
 docs: setup
-	$(BIN)/python scripts/cli_docs.py
+	$(BIN)/python scripts/reference_docs.py
 
 # The one command that updates the lock: pip-tools in a throw-away venv, so the lock tool
 # is not itself a dependency of the build.

@@ -1,11 +1,13 @@
 """The documentation: the README is a landing page whose links lead to docs/, every
-document's relative links resolve, and docs/cli.md's reference is what the commands'
-own --help prints today (scripts/cli_docs.py writes it: ``make docs``)."""
+document's relative links resolve, docs/cli.md's reference is what the commands' own
+--help prints today and docs/settings.md's is the language schema as it is, every setting
+explained (scripts/reference_docs.py writes both: ``make docs``)."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,10 @@ DOCS = sorted((ROOT / "docs").glob("*.md"))
 LOCAL_LINK = re.compile(r"\]\((?![a-z]+:)([^)#\s]+)(#[^)\s]*)?\)")
 
 
-def cli_docs():
-    spec = importlib.util.spec_from_file_location("cli_docs", ROOT / "scripts" / "cli_docs.py")
+def reference_docs():
+    spec = importlib.util.spec_from_file_location("reference_docs", ROOT / "scripts" / "reference_docs.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("reference_docs", module)  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -29,19 +32,32 @@ def anchors(markdown: str) -> set[str]:
             for title in re.findall(r"^#+ (.+)$", markdown, re.M)}
 
 
-def test_the_cli_reference_is_what_the_commands_print():
-    module = cli_docs()
-    current = module.CLI_DOC.read_text(encoding="utf-8")
-    assert module.written(current) == current, "docs/cli.md is out of date: run make docs"
+@pytest.mark.parametrize("name", ["cli.md", "settings.md"])
+def test_the_generated_references_are_current(name):
+    module = reference_docs()
+    document = next(document for document in module.DOCUMENTS if document.path.name == name)
+    current = document.path.read_text(encoding="utf-8")
+    assert document.written(current) == current, f"docs/{name} is out of date: run make docs"
 
 
 def test_the_cli_reference_shows_every_subcommand():
-    module = cli_docs()
+    module = reference_docs()
     from pipeline.cli import build_parser
 
-    text = module.CLI_DOC.read_text(encoding="utf-8")
+    text = module.CLI_DOC.path.read_text(encoding="utf-8")
     missing = [name for name in module.subcommands(build_parser()) if f"### `rusc {name} --help`" not in text]
     assert not missing, missing
+
+
+def test_every_setting_of_a_language_file_is_explained():
+    """Each field of the schema has a ``#:`` comment, which docs/settings.md shows."""
+    from pipeline.config import Language
+    from pipeline.tomlschema import settings
+
+    unexplained = [f"{row.table}.{row.key}".lstrip(".") for row in settings(Language) if not row.doc]
+    assert not unexplained, unexplained
+    text = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
+    assert all(f"| `{row.key}` |" in text for row in settings(Language))
 
 
 @pytest.mark.parametrize("document", [ROOT / "README.md", *DOCS], ids=lambda path: path.name)
