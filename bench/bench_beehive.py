@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.beehive import BeehiveIndex  # noqa: E402
-from pipeline.config import load_language  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
+from pipeline.beehive import BeehiveIndex
+from pipeline.config import load_language
+from pipeline.paths import Paths
 
 ONE_HIVE_GOAL = 1e-3
 ALL_HIVES_GOAL = 10.0
@@ -66,11 +66,17 @@ def bench(code: str, hives: int, runs: int) -> bool:
     all_ours = statistics.median(all_times)
     all_seed = seed * len(rows)
 
-    print(f"{code}: {len(keys)} playable keys, {len(rows)} valid hives ({len(rows) // 7} letter sets); load {load:.2f} s")
-    print(f"{code}: one hive: {ours * 1e3:.3f} ms median over {len(sample)} hives; seed's scan {seed * 1e3:.1f} ms "
-          f"-> {seed / ours:.0f}x faster (goal < {ONE_HIVE_GOAL * 1e3:.0f} ms)")
-    print(f"{code}: every hive: {all_ours:.2f} s median of {runs}; seed's scan ~{all_seed:.0f} s (extrapolated) "
-          f"-> {all_seed / all_ours:.0f}x faster (goal < {ALL_HIVES_GOAL:.0f} s)")
+    print(
+        f"{code}: {len(keys)} playable keys, {len(rows)} valid hives ({len(rows) // 7} letter sets); load {load:.2f} s"
+    )
+    print(
+        f"{code}: one hive: {ours * 1e3:.3f} ms median over {len(sample)} hives; seed's scan {seed * 1e3:.1f} ms "
+        f"-> {seed / ours:.0f}x faster (goal < {ONE_HIVE_GOAL * 1e3:.0f} ms)"
+    )
+    print(
+        f"{code}: every hive: {all_ours:.2f} s median of {runs}; seed's scan ~{all_seed:.0f} s (extrapolated) "
+        f"-> {all_seed / all_ours:.0f}x faster (goal < {ALL_HIVES_GOAL:.0f} s)"
+    )
     met = ours < ONE_HIVE_GOAL and all_ours < ALL_HIVES_GOAL
     print(f"{code}: {'goals met' if met else 'GOAL MISSED'}")
     return met

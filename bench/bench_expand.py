@@ -44,8 +44,9 @@ def measure(command: list[str], cwd: Path, stdout=subprocess.DEVNULL) -> tuple[f
     if Path(TIME).exists():
         report = cwd / ".time.txt"
         start = time.perf_counter()
-        subprocess.run([TIME, "-v", "-o", str(report), *command], cwd=cwd, stdout=stdout,
-                       stderr=subprocess.DEVNULL, check=True)
+        subprocess.run(
+            [TIME, "-v", "-o", str(report), *command], cwd=cwd, stdout=stdout, stderr=subprocess.DEVNULL, check=True
+        )
         wall = time.perf_counter() - start
         text = report.read_text()
         rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
@@ -64,8 +65,10 @@ def median_run(command: list[str], cwd: Path) -> tuple[float, int]:
 
 def ours(aff: Path, dic: Path, scratch: Path) -> tuple[float, int, int]:
     out = scratch / "ours" / "forms.txt"
-    code = ("import sys; from pipeline.expand import expand_to_file; "
-            "expand_to_file(sys.argv[1], sys.argv[2], sys.argv[3], workers=2)")
+    code = (
+        "import sys; from pipeline.expand import expand_to_file; "
+        "expand_to_file(sys.argv[1], sys.argv[2], sys.argv[3], workers=2)"
+    )
     wall, rss = median_run([sys.executable, "-c", code, str(aff), str(dic), str(out)], REPO)
     forms = sum(1 for _ in open(out, "rb"))
     return wall, rss, forms
@@ -79,8 +82,9 @@ def unmunch(aff: Path, dic: Path, scratch: Path) -> tuple[float, int, int, float
     # One more run, counting lines and keeping an evenly spaced sample (not timed).
     sample_file = scratch / "unmunch-sample.txt"
     lines, kept, stride = 0, [], 1
-    with subprocess.Popen(["unmunch", str(dic), str(aff)], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, cwd=scratch) as process:
+    with subprocess.Popen(
+        ["unmunch", str(dic), str(aff)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=scratch
+    ) as process:
         for line in process.stdout:
             if lines % stride == 0:
                 kept.append(line)
@@ -88,9 +92,10 @@ def unmunch(aff: Path, dic: Path, scratch: Path) -> tuple[float, int, int, float
                     kept, stride = kept[::2], stride * 2
             lines += 1
     sample = [line for line in kept if line.strip()]
-    sample_file.write_bytes(b"".join(l if l.endswith(b"\n") else l + b"\n" for l in sample))
-    result = subprocess.run([str(oracle_binary()), "-r", str(aff), str(dic)], stdin=open(sample_file, "rb"),
-                            capture_output=True, check=True)
+    sample_file.write_bytes(b"".join(line if line.endswith(b"\n") else line + b"\n" for line in sample))
+    result = subprocess.run(
+        [str(oracle_binary()), "-r", str(aff), str(dic)], stdin=open(sample_file, "rb"), capture_output=True, check=True
+    )
     rejected = len(result.stdout.splitlines())
     return wall, rss, lines, rejected / max(1, len(sample))
 
@@ -112,11 +117,15 @@ def main(codes: list[str]) -> int:
     from pipeline.sources import fetch
 
     if not os.environ.get("SPYLLS_UNMUNCH"):
-        print("notice: SPYLLS_UNMUNCH is not set: skipping spylls' examples/unmunch.py reference "
-              "(fetch zverok/spylls outside this repository and point SPYLLS_UNMUNCH at it)")
+        print(
+            "notice: SPYLLS_UNMUNCH is not set: skipping spylls' examples/unmunch.py reference "
+            "(fetch zverok/spylls outside this repository and point SPYLLS_UNMUNCH at it)"
+        )
     print(f"expander benchmark: medians of {REPEATS} runs; RSS = peak of the largest process")
-    header = f"{'lang':4} {'ours s':>8} {'ours MiB':>8} {'forms':>10} {'forms/s':>10} | " \
-             f"{'unmunch s':>9} {'lines':>11} {'rejected':>8} {'ours/unm':>8} | {'spylls s':>8} {'ours/spy':>8}"
+    header = (
+        f"{'lang':4} {'ours s':>8} {'ours MiB':>8} {'forms':>10} {'forms/s':>10} | "
+        f"{'unmunch s':>9} {'lines':>11} {'rejected':>8} {'ours/unm':>8} | {'spylls s':>8} {'ours/spy':>8}"
+    )
     print(header)
     with tempfile.TemporaryDirectory(prefix="rusc-bench-expand.") as tmp:
         for code in codes:
@@ -127,8 +136,11 @@ def main(codes: list[str]) -> int:
             u_wall, _u_rss, u_lines, u_rejected = unmunch(Path(files.aff), Path(files.dic), scratch)
             spy = spylls_demo(Path(files.aff), Path(files.dic), scratch)
             spy_text = f"{spy[0]:8.1f} {wall / spy[0]:8.2f}" if spy else f"{'skipped':>8} {'-':>8}"
-            print(f"{code:4} {wall:8.2f} {rss / 1024:8.0f} {forms:10d} {forms / wall:10.0f} | "
-                  f"{u_wall:9.2f} {u_lines:11d} {u_rejected:8.1%} {wall / u_wall:8.2f} | {spy_text}", flush=True)
+            print(
+                f"{code:4} {wall:8.2f} {rss / 1024:8.0f} {forms:10d} {forms / wall:10.0f} | "
+                f"{u_wall:9.2f} {u_lines:11d} {u_rejected:8.1%} {wall / u_wall:8.2f} | {spy_text}",
+                flush=True,
+            )
     return 0
 
 

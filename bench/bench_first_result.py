@@ -36,8 +36,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,17 +55,25 @@ BASE = "/rusc/"
 GOAL_S = 3.0
 #: Chrome DevTools' "Slow 4G": 1.6 Mbit/s down and 750 kbit/s up, each × 0.9, and a 150 ms
 #: latency × 3.75.
-SLOW_4G = {"offline": False, "latency": 150 * 3.75, "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9,
-           "uploadThroughput": 750 * 1024 / 8 * 0.9}
+SLOW_4G = {
+    "offline": False,
+    "latency": 150 * 3.75,
+    "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9,
+    "uploadThroughput": 750 * 1024 / 8 * 0.9,
+}
 CPU_SLOWDOWN = 4
 #: (what, page with its query, the element of the first answer).
 PAGES = {
-    "ca": [("rack finder, 7 tiles", "ca/rack-finder/?rack=casalet", "#rf-groups li"),
-           ("rack finder, 5 tiles + 2 blanks", "ca/rack-finder/?rack=casal%3F%3F", "#rf-groups li"),
-           ("hive solver", "ca/hive-solver/?letters=dioustp", "#hs-result")],
-    "en": [("rack finder, 7 tiles", "en/rack-finder/?rack=retains", "#rf-groups li"),
-           ("rack finder, 5 tiles + 2 blanks", "en/rack-finder/?rack=retai%3F%3F", "#rf-groups li"),
-           ("hive solver", "en/hive-solver/?letters=nacilpr", "#hs-result")],
+    "ca": [
+        ("rack finder, 7 tiles", "ca/rack-finder/?rack=casalet", "#rf-groups li"),
+        ("rack finder, 5 tiles + 2 blanks", "ca/rack-finder/?rack=casal%3F%3F", "#rf-groups li"),
+        ("hive solver", "ca/hive-solver/?letters=dioustp", "#hs-result"),
+    ],
+    "en": [
+        ("rack finder, 7 tiles", "en/rack-finder/?rack=retains", "#rf-groups li"),
+        ("rack finder, 5 tiles + 2 blanks", "en/rack-finder/?rack=retai%3F%3F", "#rf-groups li"),
+        ("hive solver", "en/hive-solver/?letters=nacilpr", "#hs-result"),
+    ],
 }
 
 
@@ -88,7 +96,7 @@ def respond(folder: Path, path: str, accepts_gzip: bool) -> Response:
     path = path.split("?")[0]
     if not path.startswith(BASE):
         return Response(404)
-    file = folder / path[len(BASE):]
+    file = folder / path[len(BASE) :]
     if file.is_dir():
         file = file / "index.html"
     if not file.is_file() or folder.resolve() not in file.resolve().parents:
@@ -144,7 +152,10 @@ def http2_server(folder: Path) -> Iterator[str]:
             return
         accepts = dict(scope["headers"]).get(b"accept-encoding", b"")
         response = respond(folder, scope["path"], b"gzip" in accepts)
-        headers = [(b"content-type", response.content_type.encode()), (b"content-length", str(len(response.body)).encode())]
+        headers = [
+            (b"content-type", response.content_type.encode()),
+            (b"content-length", str(len(response.body)).encode()),
+        ]
         if response.gzipped:
             headers.append((b"content-encoding", b"gzip"))
         await send({"type": "http.response.start", "status": response.status, "headers": headers})
@@ -163,8 +174,11 @@ def http2_server(folder: Path) -> Iterator[str]:
         config.loglevel = "ERROR"
         loop = asyncio.new_event_loop()
         stopping = asyncio.Event()
-        thread = threading.Thread(target=loop.run_until_complete,
-                                  args=(serve(app, config, mode="asgi", shutdown_trigger=stopping.wait),), daemon=True)
+        thread = threading.Thread(
+            target=loop.run_until_complete,
+            args=(serve(app, config, mode="asgi", shutdown_trigger=stopping.wait),),
+            daemon=True,
+        )
         thread.start()
         try:
             for _ in range(200):
@@ -217,23 +231,40 @@ def main() -> int:
             for protocol, server in SERVERS:
                 with server(folder) as origin:
                     for code, pages in PAGES.items():
-                        whole = statistics.median(timed(
-                            browser, f"{origin}{BASE}{code}/about/",
-                            lambda page: page.evaluate(f"fetch('{BASE}whole-{code}.json').then(r => r.json()).then(d => d.words.length)"))
-                            for _ in range(args.repeat))
+                        whole = statistics.median(
+                            timed(
+                                browser,
+                                f"{origin}{BASE}{code}/about/",
+                                lambda page, code=code: page.evaluate(
+                                    f"fetch('{BASE}whole-{code}.json').then(r => r.json()).then(d => d.words.length)"
+                                ),
+                            )
+                            for _ in range(args.repeat)
+                        )
                         for what, path, selector in pages:
-                            seconds = statistics.median(timed(
-                                browser, f"{origin}{BASE}{path}",
-                                lambda page: page.locator(selector).first.wait_for(state="visible", timeout=180000))
-                                for _ in range(args.repeat))
+                            seconds = statistics.median(
+                                timed(
+                                    browser,
+                                    f"{origin}{BASE}{path}",
+                                    lambda page, selector=selector: page.locator(selector).first.wait_for(
+                                        state="visible", timeout=180000
+                                    ),
+                                )
+                                for _ in range(args.repeat)
+                            )
                             rows.append((protocol, code, what, seconds, whole))
                             failed |= protocol == SERVERS[0][0] and seconds > GOAL_S
             browser.close()
-    print(f"First result on Slow 4G, CPU x{CPU_SLOWDOWN}, gzip, no cache (median of {args.repeat}; "
-          f"goal {GOAL_S:.0f} s over {SERVERS[0][0]}):")
+    print(
+        f"First result on Slow 4G, CPU x{CPU_SLOWDOWN}, gzip, no cache (median of {args.repeat}; "
+        f"goal {GOAL_S:.0f} s over {SERVERS[0][0]}):"
+    )
     for protocol, code, what, seconds, whole in rows:
-        reference = (f"   (the page and the whole rack index as one file, same profile: {whole:.1f} s; {whole / seconds:.1f}x)"
-                     if what.startswith("rack") else "")
+        reference = (
+            f"   (the page and the whole rack index as one file, same profile: {whole:.1f} s; {whole / seconds:.1f}x)"
+            if what.startswith("rack")
+            else ""
+        )
         print(f"  {protocol:8} {code} {what:32} {seconds:5.1f} s{reference}")
     print("all goals met" if not failed else "GOAL MISSED")
     return 1 if failed else 0

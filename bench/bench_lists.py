@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.config import load_language  # noqa: E402
-from pipeline.expand import expand_to_file  # noqa: E402
-from pipeline.lists import ListInputs, build_lists  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.sources import fetch  # noqa: E402
+from pipeline.config import load_language
+from pipeline.expand import expand_to_file
+from pipeline.lists import ListInputs, build_lists
+from pipeline.paths import Paths
+from pipeline.sources import fetch
 
 
 def main() -> int:
@@ -52,10 +52,15 @@ def main() -> int:
                 list_times.append(time.perf_counter() - start)
         expand, lists = statistics.median(expand_times), statistics.median(list_times)
         counts = metadata["counts"]
-        print(f"{code:5} {expand:9.1f} {lists:8.1f} {lists / expand:6.2f}  "
-              f"{counts['forms']}/{counts['words']}/{counts['lemmas']}", flush=True)
+        print(
+            f"{code:5} {expand:9.1f} {lists:8.1f} {lists / expand:6.2f}  "
+            f"{counts['forms']}/{counts['words']}/{counts['lemmas']}",
+            flush=True,
+        )
         ok &= lists <= expand
-    peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    peak = max(
+        resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    )
     print(f"peak RSS of any process: {peak // 1024} MiB")
     print("goal (lists <= expansion):", "met" if ok else "MISSED")
     return 0 if ok else 1

@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.config import load_language  # noqa: E402
-from pipeline.lexicon import load_game_lexicon  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.racks import RackIndex, TileSet  # noqa: E402
+from pipeline.config import load_language
+from pipeline.lexicon import load_game_lexicon
+from pipeline.paths import Paths
+from pipeline.racks import RackIndex, TileSet
 
 GOALS = {0: 2e-3, 2: 30e-3}
 
@@ -55,14 +55,20 @@ def bench(code: str, count: int) -> bool:
     load = time.perf_counter() - started
     tiles = index.tileset
     lexicon = load_game_lexicon(paths.wordlists(code) / "game.tsv", "words")
-    spelled = [(form, Counter(s)) for forms in lexicon.values() for form in forms
-               if (s := tiles.spell(form)) is not None and len(s) >= 2]
+    spelled = [
+        (form, Counter(s))
+        for forms in lexicon.values()
+        for form in forms
+        if (s := tiles.spell(form)) is not None and len(s) >= 2
+    ]
     # The reference's 800k Counters are bench-only data: freeze them (and the index) out of
     # the cyclic collector so its full sweeps don't bill our solves for the bench's heap.
     gc.freeze()
     entries = sum(map(len, index.by_signature.values()))
-    print(f"{code}: {len(spelled)} playable forms, {entries} (key, spelling) entries, "
-          f"{len(index.by_signature)} signatures; load {load:.1f} s")
+    print(
+        f"{code}: {len(spelled)} playable forms, {entries} (key, spelling) entries, "
+        f"{len(index.by_signature)} signatures; load {load:.1f} s"
+    )
     met = True
     for blanks, goal in GOALS.items():
         sample = racks(tiles, count, blanks, f"{code}-{blanks}")
@@ -72,16 +78,18 @@ def bench(code: str, count: int) -> bool:
         seed_times = []
         for rack_tiles, rack_blanks in seed_sample:
             have = Counter(rack_tiles)
-            seed_times.append(timed(lambda: seed_solve(spelled, have, rack_blanks)))
+            seed_times.append(timed(lambda have=have, rack_blanks=rack_blanks: seed_solve(spelled, have, rack_blanks)))
             ours_forms = {f for a in index.solve_tiles(rack_tiles, rack_blanks).answers for f in a.forms}
             assert ours_forms == set(seed_solve(spelled, have, rack_blanks)), (rack_tiles, rack_blanks)
         seed = statistics.median(seed_times)
         ok = ours < goal
         met &= ok
         label = f"{blanks} blanks" if blanks else "no blank"
-        print(f"{code}: {label}: {ours * 1e3:.2f} ms median over {len(sample)} racks ({words:.0f} words); "
-              f"seed's scan {seed * 1e3:.0f} ms -> {seed / ours:.0f}x faster (goal < {goal * 1e3:.0f} ms) "
-              f"{'ok' if ok else 'GOAL MISSED'}")
+        print(
+            f"{code}: {label}: {ours * 1e3:.2f} ms median over {len(sample)} racks ({words:.0f} words); "
+            f"seed's scan {seed * 1e3:.0f} ms -> {seed / ours:.0f}x faster (goal < {goal * 1e3:.0f} ms) "
+            f"{'ok' if ok else 'GOAL MISSED'}"
+        )
     return met
 
 

@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.config import load_language  # noqa: E402
-from pipeline.downloads import list_downloads  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.render import build_site  # noqa: E402
-from pipeline.urls import Urls  # noqa: E402
+from pipeline.config import load_language
+from pipeline.downloads import list_downloads
+from pipeline.paths import Paths
+from pipeline.render import build_site
+from pipeline.urls import Urls
 
 GOAL_SECONDS = 60.0
 LANGUAGES = ("ca", "en")
@@ -34,8 +34,12 @@ LANGUAGES = ("ca", "en")
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--date", type=dt.date.fromisoformat, default=None,
-                        help="the puzzle day (default: a year after the schedule starts)")
+    parser.add_argument(
+        "--date",
+        type=dt.date.fromisoformat,
+        default=None,
+        help="the puzzle day (default: a year after the schedule starts)",
+    )
     args = parser.parse_args()
     paths = Paths(Path(__file__).resolve().parent.parent)
     languages = [load_language(code) for code in LANGUAGES]
@@ -61,10 +65,14 @@ def main() -> int:
 
     build, copy = statistics.median(build_times), statistics.median(copy_times)
     verdict = "meets" if build < GOAL_SECONDS else "MISSES"
-    print(f"site for {day} ({', '.join(LANGUAGES)}): {report.pages} pages, {report.files} files, "
-          f"{report.bytes / 1e6:.1f} MB")
-    print(f"median build {build:.1f} s over {args.runs} runs ({verdict} the {GOAL_SECONDS:.0f} s goal); "
-          f"copying the word lists alone {copy:.1f} s; ratio {build / copy:.1f}×")
+    print(
+        f"site for {day} ({', '.join(LANGUAGES)}): {report.pages} pages, {report.files} files, "
+        f"{report.bytes / 1e6:.1f} MB"
+    )
+    print(
+        f"median build {build:.1f} s over {args.runs} runs ({verdict} the {GOAL_SECONDS:.0f} s goal); "
+        f"copying the word lists alone {copy:.1f} s; ratio {build / copy:.1f}×"
+    )
     return 0 if build < GOAL_SECONDS else 1
 
 

@@ -150,8 +150,13 @@ def main() -> int:
             (docroot / f"hive-{code}.json").write_bytes(hive_bytes)
             (docroot / f"rack-{code}.json").write_bytes(rack_bytes)
             rng = random.Random(f"bench-solvers-{code}")
-            cases[code] = (random_hives(hives, args.hives, rng), random_racks(racks, args.racks, rng),
-                           hive_bytes, rack_bytes, write_s)
+            cases[code] = (
+                random_hives(hives, args.hives, rng),
+                random_racks(racks, args.racks, rng),
+                hive_bytes,
+                rack_bytes,
+                write_s,
+            )
         scripts = b"".join((ROOT / "site" / name).read_bytes() for name in SCRIPTS if (ROOT / "site" / name).exists())
         for name in ("game-core.js", "solver-core.js"):
             page.add_script_tag(content=(ROOT / "site" / name).read_text("utf-8"))
@@ -164,13 +169,17 @@ def main() -> int:
             if code == "ca":
                 failed |= r["rack"] >= RACK_GOAL_MS
     for code, r, hive_gz, rack_gz, download, write_s in rows:
-        print(f"{code}: hive solve median {r['hive']:.2f} ms (max {r['hiveMax']:.1f}; goal < {HIVE_GOAL_MS:.0f}) vs naive scan "
-              f"of {r['keys']:,} keys {r['hiveNaive']:.1f} ms ({r['hiveNaive'] / max(r['hive'], 1e-3):.0f}x); "
-              f"rack 7 tiles 2 blanks median {r['rack']:.1f} ms (max {r['rackMax']:.0f}; goal < {RACK_GOAL_MS:.0f} in ca) "
-              f"vs naive scan of {r['words']:,} words {r['rackNaive']:.1f} ms ({r['rackNaive'] / max(r['rack'], 1e-3):.1f}x)")
-        print(f"    index load (fetch + parse + decode) hive {r['hiveLoad']:.0f} ms, rack {r['rackLoad']:.0f} ms; "
-              f"gzipped hive index {hive_gz / 1e3:.0f} kB, rack index {rack_gz / 1e3:.0f} kB, first use with "
-              f"scripts {download / 1e6:.2f} MB (goal < {DOWNLOAD_GOAL_BYTES / 1e6:.0f} MB); written by Python in {write_s:.1f} s")
+        print(
+            f"{code}: hive solve median {r['hive']:.2f} ms (max {r['hiveMax']:.1f}; goal < {HIVE_GOAL_MS:.0f}) vs naive scan "
+            f"of {r['keys']:,} keys {r['hiveNaive']:.1f} ms ({r['hiveNaive'] / max(r['hive'], 1e-3):.0f}x); "
+            f"rack 7 tiles 2 blanks median {r['rack']:.1f} ms (max {r['rackMax']:.0f}; goal < {RACK_GOAL_MS:.0f} in ca) "
+            f"vs naive scan of {r['words']:,} words {r['rackNaive']:.1f} ms ({r['rackNaive'] / max(r['rack'], 1e-3):.1f}x)"
+        )
+        print(
+            f"    index load (fetch + parse + decode) hive {r['hiveLoad']:.0f} ms, rack {r['rackLoad']:.0f} ms; "
+            f"gzipped hive index {hive_gz / 1e3:.0f} kB, rack index {rack_gz / 1e3:.0f} kB, first use with "
+            f"scripts {download / 1e6:.2f} MB (goal < {DOWNLOAD_GOAL_BYTES / 1e6:.0f} MB); written by Python in {write_s:.1f} s"
+        )
     print("all goals met" if not failed else "GOAL MISSED")
     return 1 if failed else 0
 

@@ -41,12 +41,21 @@ from bench.chromium import blank_page  # noqa: E402
 from pipeline.assets import minified  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
 from pipeline.paths import Paths  # noqa: E402
+from pipeline.wordle.book import opening  # noqa: E402
 from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
 from pipeline.wordle.rules import Clue, feedback  # noqa: E402
-from pipeline.wordle.season import (LIMIT, AnswerList, Season, answer_lists, entropy_player, failures,  # noqa: E402
-                                    helper_player, independent_answers, play_season)
-from pipeline.wordle.book import opening  # noqa: E402
-from pipeline.wordle.strategy import Patterns, BUDGET  # noqa: E402
+from pipeline.wordle.season import (  # noqa: E402
+    LIMIT,
+    AnswerList,
+    Season,
+    answer_lists,
+    entropy_player,
+    failures,
+    helper_player,
+    independent_answers,
+    play_season,
+)
+from pipeline.wordle.strategy import BUDGET, Patterns  # noqa: E402
 from pipeline.wordle.words import common_weight, load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")
@@ -111,7 +120,9 @@ def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
     """Gzipped bytes of HTML + CSS + JS + data, and where the HTML came from."""
     gz = lambda b: len(gzip.compress(b, 6))  # noqa: E731
     folder = Paths(ROOT).site / code / "wordle"
-    built = folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
+    built = (
+        folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
+    )
     html = built.read_bytes() if built.exists() else (ROOT / "templates" / "wordle.html").read_bytes()
     assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "dom.js", "game-core.js", "wordle.js")]
     total = gz(html) + gz(data_bytes) + sum(gz(minified(p.name, p.read_bytes())) for p in assets)
@@ -136,12 +147,17 @@ class SeasonRow:
 def answer_sets(code: str, words, language, cap: int | None) -> list[AnswerList]:
     """The held-out answers, every word of the list, and the list made independently of the
     prior (each cut to its first ``cap`` answers, if given)."""
-    tune, held_out = answer_lists(words, language)
+    _tune, held_out = answer_lists(words, language)
     independent = independent_answers(words, language, Paths(ROOT).wordlists(code) / "wordle.tsv", Paths.from_env())
-    sets = [AnswerList("held-out", f"common lemmas (Zipf ≥ {language.wordle.common_zipf}) the prior was not tuned on",
-                       tuple(held_out)),
-            AnswerList("every word", "every word of the list, equally likely", words.keys),
-            independent]
+    sets = [
+        AnswerList(
+            "held-out",
+            f"common lemmas (Zipf ≥ {language.wordle.common_zipf}) the prior was not tuned on",
+            tuple(held_out),
+        ),
+        AnswerList("every word", "every word of the list, equally likely", words.keys),
+        independent,
+    ]
     return [replace(s, answers=s.answers[:cap]) if cap else s for s in sets]
 
 
@@ -154,25 +170,34 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list[SeasonRow], object
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
     table = opening(patterns, only_over=BUDGET, common=common_weight(language.wordle))
-    print(f"{code}: {words.size} words; feedback table, opening and book {time.perf_counter() - start:.1f} s; "
-          f"opening {table.first[0].key}", flush=True)
+    print(
+        f"{code}: {words.size} words; feedback table, opening and book {time.perf_counter() - start:.1f} s; "
+        f"opening {table.first[0].key}",
+        flush=True,
+    )
     for answer_set in sets:
         print(f"  {answer_set.name}: {len(answer_set.answers)} answers ({answer_set.source})", flush=True)
     # One player per kind and mode for every list: they remember their choice per state.
-    players = {("helper", False): helper_player(patterns, False, table),
-               ("helper", True): helper_player(patterns, True, table),
-               (REFERENCE, False): entropy_player(patterns, False),
-               (REFERENCE, True): entropy_player(patterns, True)}
+    players = {
+        ("helper", False): helper_player(patterns, False, table),
+        ("helper", True): helper_player(patterns, True, table),
+        (REFERENCE, False): entropy_player(patterns, False),
+        (REFERENCE, True): entropy_player(patterns, True),
+    }
     rows = []
     for answer_set in sets:
         for (name, hard), player in players.items():
             start = time.perf_counter()
             season = play_season(player, list(answer_set.answers))
-            rows.append(SeasonRow(code, answer_set.name, name, hard, season, answer_set.answers,
-                                  time.perf_counter() - start))
-            print(f"  {answer_set.name:18} {name:22} {'hard' if hard else 'normal':6} mean {season.mean:.3f}  "
-                  + "  ".join(f"≤{n} {100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6))
-                  + f"  failures {season.failures}  ({rows[-1].seconds:.0f} s)", flush=True)
+            rows.append(
+                SeasonRow(code, answer_set.name, name, hard, season, answer_set.answers, time.perf_counter() - start)
+            )
+            print(
+                f"  {answer_set.name:18} {name:22} {'hard' if hard else 'normal':6} mean {season.mean:.3f}  "
+                + "  ".join(f"≤{n} {100 * season.within(n):5.1f}%" for n in (3, 4, 5, 6))
+                + f"  failures {season.failures}  ({rows[-1].seconds:.0f} s)",
+                flush=True,
+            )
     return rows, patterns, table, list(sets[0].answers)
 
 
@@ -214,7 +239,7 @@ def families(lost: list[str]) -> list[tuple[str, list[str]]]:
     members: dict[str, list[str]] = {}
     for word in lost:
         for i in range(len(word)):
-            members.setdefault(word[:i] + "?" + word[i + 1:], []).append(word)
+            members.setdefault(word[:i] + "?" + word[i + 1 :], []).append(word)
     placed, out = set(), []
     for pattern, family in sorted(members.items(), key=lambda item: (-len(item[1]), item[0])):
         family = [w for w in family if w not in placed]
@@ -230,22 +255,31 @@ def print_seasons(rows: list[SeasonRow]) -> None:
     print()
     print("Simulated seasons (mean guesses; share solved within 3/4/5/6; failures):")
     for row in rows:
-        print(f"  {row.code} {row.answers:18} {row.player:22} {'hard' if row.hard else 'normal':6} "
-              f"{row.season.mean:.3f}  " + " ".join(f"{100 * row.season.within(n):5.1f}%" for n in (3, 4, 5, 6))
-              + f"  {row.season.failures}")
+        print(
+            f"  {row.code} {row.answers:18} {row.player:22} {'hard' if row.hard else 'normal':6} "
+            f"{row.season.mean:.3f}  "
+            + " ".join(f"{100 * row.season.within(n):5.1f}%" for n in (3, 4, 5, 6))
+            + f"  {row.season.failures}"
+        )
     print("Helper against reference, same run: mean (failures):")
     for row in rows:
         if row.player != "helper":
             continue
-        ref = next(r for r in rows if (r.code, r.answers, r.hard, r.player) == (row.code, row.answers, row.hard, REFERENCE))
-        print(f"  {row.code} {row.answers:18} {'hard' if row.hard else 'normal':6} helper {row.season.mean:.3f} "
-              f"({row.season.failures}) vs reference {ref.season.mean:.3f} ({ref.season.failures}): "
-              f"{row.season.mean - ref.season.mean:+.3f} guesses")
+        ref = next(
+            r for r in rows if (r.code, r.answers, r.hard, r.player) == (row.code, row.answers, row.hard, REFERENCE)
+        )
+        print(
+            f"  {row.code} {row.answers:18} {'hard' if row.hard else 'normal':6} helper {row.season.mean:.3f} "
+            f"({row.season.failures}) vs reference {ref.season.mean:.3f} ({ref.season.failures}): "
+            f"{row.season.mean - ref.season.mean:+.3f} guesses"
+        )
     for row in rows:
         if row.player == "helper" and row.answers == "every word":
             lost = failures(row.season, row.keys)
-            print(f"  {row.code} {'hard' if row.hard else 'normal'}: {len(lost)} words of the list not found within "
-                  f"{LIMIT} guesses{': ' + ' '.join(lost) if lost else ''}")
+            print(
+                f"  {row.code} {'hard' if row.hard else 'normal'}: {len(lost)} words of the list not found within "
+                f"{LIMIT} guesses{': ' + ' '.join(lost) if lost else ''}"
+            )
             grouped = families(lost)
             if grouped:
                 print("    families: " + "; ".join(f"{pattern} ({len(family)})" for pattern, family in grouped))
@@ -280,8 +314,11 @@ def main() -> int:
                 blob = wordle_json(data)
                 weight, html_from = page_weight(code, length, blob)
                 failed |= weight >= PAGE_GOAL_BYTES
-                print(f"  page {code} {length} letters: {data['count']} words, data built in {build_s:.1f} s, "
-                      f"{weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)", flush=True)
+                print(
+                    f"  page {code} {length} letters: {data['count']} words, data built in {build_s:.1f} s, "
+                    f"{weight / 1000:.1f} KB gzipped ({html_from}; goal < {PAGE_GOAL_BYTES / 1000:.0f} KB)",
+                    flush=True,
+                )
                 if length == language.wordle.length:
                     (docroot / f"{code}.json").write_bytes(blob)
             states = browser_states(patterns, table, answers, args.states, random.Random(code))
@@ -289,25 +326,40 @@ def main() -> int:
             results = {}
             for rate in (1, THROTTLE):
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                results[rate] = page.evaluate(HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026])
+                results[rate] = page.evaluate(
+                    HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026]
+                )
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             for kind in ("third", "after another opening"):
                 for hard in (False, True):
                     picked = [i for i, s in enumerate(states) if s[0] == kind and s[1] == hard]
                     slow = [results[THROTTLE]["times"][i] for i in picked]
                     fast = [results[1]["times"][i] for i in picked]
-                    timing.append((code, f"{kind}, {'hard' if hard else 'normal'}", len(picked), median(slow),
-                                   max(slow), median(fast)))
+                    timing.append(
+                        (
+                            code,
+                            f"{kind}, {'hard' if hard else 'normal'}",
+                            len(picked),
+                            median(slow),
+                            max(slow),
+                            median(fast),
+                        )
+                    )
                     failed |= max(slow) > STEP_GOAL_MS
             r = results[1]
-            print(f"  refilter median {median(r['fast']):.2f} ms vs naive {median(r['naive']):.2f} ms "
-                  f"({median(r['naive']) / max(median(r['fast']), 1e-9):.0f}x; goal < {REFILTER_GOAL_MS} ms)", flush=True)
+            print(
+                f"  refilter median {median(r['fast']):.2f} ms vs naive {median(r['naive']):.2f} ms "
+                f"({median(r['naive']) / max(median(r['fast']), 1e-9):.0f}x; goal < {REFILTER_GOAL_MS} ms)",
+                flush=True,
+            )
             failed |= median(r["fast"]) >= REFILTER_GOAL_MS
     print_seasons(all_rows)
     print(f"Suggestion step in Chromium, CPU throttled {THROTTLE}x (goal ≤ {STEP_GOAL_MS:.0f} ms):")
     for code, kind, n, slow, worst, fast in timing:
-        print(f"  {code} {kind:30} {n:4} states: median {slow:.1f} ms, max {worst:.1f} ms; "
-              f"unthrottled median {fast:.1f} ms ({slow / max(fast, 1e-9):.1f}x)")
+        print(
+            f"  {code} {kind:30} {n:4} states: median {slow:.1f} ms, max {worst:.1f} ms; "
+            f"unthrottled median {fast:.1f} ms ({slow / max(fast, 1e-9):.1f}x)"
+        )
     print("all goals met" if not failed else "GOAL MISSED")
     return 1 if failed else 0
 

@@ -22,7 +22,7 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from pipeline.config import Language
 from pipeline.expand import entry_forms
@@ -53,8 +53,9 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
         inflected = set()
         if rules.keep_inflected:
             vowels = set(rules.vowels or "aeiou")
-            inflected = {entry.stem for entry in expander.entries()
-                         if entry.flags and not vowels.isdisjoint(entry.stem)}
+            inflected = {
+                entry.stem for entry in expander.entries() if entry.flags and not vowels.isdisjoint(entry.stem)
+            }
         for form in listed:
             if form not in inflected:
                 found.setdefault(form, LISTED)
@@ -94,8 +95,12 @@ def is_roman_numeral(form: str, language: Language) -> bool:
     ['clii', 'xviii']
     """
     rules = language.abbreviations
-    return (rules.roman_numerals and len(form) > 1 and _ROMAN.fullmatch(form) is not None
-            and form not in rules.roman_numeral_words)
+    return (
+        rules.roman_numerals
+        and len(form) > 1
+        and _ROMAN.fullmatch(form) is not None
+        and form not in rules.roman_numeral_words
+    )
 
 
 def shape_reason(form: str, language: Language) -> str | None:
@@ -108,6 +113,6 @@ def shape_reason(form: str, language: Language) -> str | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _vowel_remover(vowels: str) -> dict[int, None]:
     return {ord(ch): None for ch in vowels + vowels.upper()}

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.config import DEFAULT_MAX_FORMS, LANGUAGE_CODE, LANGUAGES_DIR, Folding, Racks, Source, load_language
 from pipeline.errors import RuscError, UsageError
@@ -38,14 +38,27 @@ from pipeline.fsutil import atomic_write, require_file_target
 from pipeline.paths import Paths
 from pipeline.tomlschema import LINE_BREAKING, toml_value
 
+if TYPE_CHECKING:
+    from pipeline.expand.estimate import Estimate
+    from pipeline.measure import Measurements
+
 #: The language whose game settings (beehive rules, schedule) a new file starts from.
 TEMPLATE_LANGUAGE = "en"
 #: Settings of the template language that are facts about its alphabet or its game, not
 #: defaults for another language (English hives never use S).
 TEMPLATE_ONLY_SETTINGS = frozenset({"excluded_letters"})
 #: Names a dictionary's own licence file has in the packages seen so far.
-LICENCE_FILE_NAMES = ("license", "licence", "copying", "copyright", "license.txt", "license.md",
-                      "licence.txt", "copying.txt", "copying.md")
+LICENCE_FILE_NAMES = (
+    "license",
+    "licence",
+    "copying",
+    "copyright",
+    "license.txt",
+    "license.md",
+    "licence.txt",
+    "copying.txt",
+    "copying.md",
+)
 #: Readme headings that introduce the licence.
 LICENCE_HEADING = re.compile(r"^#+\s*(licen[cs]e|copying)\b.*$", re.IGNORECASE | re.MULTILINE)
 
@@ -90,8 +103,10 @@ def add_language(request: Request, paths: Paths, log=print) -> Path:
     from pipeline.render.i18n import cldr_locale
 
     if cldr_locale(request.code) is None:  # the site could not write its numbers and dates
-        raise UsageError(f"rusc add-language: CLDR has no locale {request.code!r}, which the site needs for numbers "
-                         f"and dates; use a code CLDR knows (like eu, pt_BR or de-at)")
+        raise UsageError(
+            f"rusc add-language: CLDR has no locale {request.code!r}, which the site needs for numbers "
+            f"and dates; use a code CLDR knows (like eu, pt_BR or de-at)"
+        )
     target = require_file_target(request.output or LANGUAGES_DIR / f"{request.code}.toml")
     if target.exists() and not request.force:
         raise UsageError(f"rusc add-language: {target} exists (--force replaces it)")
@@ -125,11 +140,12 @@ def _validate(text: str, target: Path) -> None:
 
 def resolve(request: Request, paths: Paths, tmp: Path) -> tuple[Source, Path]:
     """Fetch what ``request`` names; return its pinned :class:`Source` and the archive."""
-    from pipeline.sources import cache_archive, integrity_of
+    from pipeline.sources import cache_archive, integrity_of, run_tool
 
     if request.kind == "npm":
-        packed = _run(["npm", "pack", request.spec, "--json", "--pack-destination", str(tmp)], tmp,
-                      f"npm pack {request.spec}")
+        packed = run_tool(
+            ["npm", "pack", request.spec, "--json", "--pack-destination", str(tmp)], tmp, f"npm pack {request.spec}"
+        )
         try:
             info = json.loads(packed)[0]
         except (ValueError, IndexError, KeyError):
@@ -138,12 +154,12 @@ def resolve(request: Request, paths: Paths, tmp: Path) -> tuple[Source, Path]:
         source = Source(kind="npm", name=info["name"], version=info["version"], integrity=info["integrity"])
         return source, cache_archive(source, archive, paths)
     if request.kind == "deb":
-        _run(["apt-get", "download", "-q", request.spec], tmp, f"apt-get download {request.spec}")
+        run_tool(["apt-get", "download", "-q", request.spec], tmp, f"apt-get download {request.spec}")
         debs = sorted(tmp.glob("*.deb"))
         if len(debs) != 1:
             raise RuscError(f"apt-get download {request.spec} produced no package")
-        name = _run(["dpkg-deb", "-f", str(debs[0]), "Package"], tmp, "dpkg-deb").strip()
-        version = _run(["dpkg-deb", "-f", str(debs[0]), "Version"], tmp, "dpkg-deb").strip()
+        name = run_tool(["dpkg-deb", "-f", str(debs[0]), "Package"], tmp, "dpkg-deb").strip()
+        version = run_tool(["dpkg-deb", "-f", str(debs[0]), "Version"], tmp, "dpkg-deb").strip()
         source = Source(kind="deb", name=name, version=version, integrity=integrity_of(debs[0], "sha256"))
         return source, cache_archive(source, debs[0], paths)
     local = Path(request.spec).expanduser().resolve()
@@ -153,16 +169,6 @@ def resolve(request: Request, paths: Paths, tmp: Path) -> tuple[Source, Path]:
     if request.kind == "oxt":
         return Source(kind="oxt", name=str(local), integrity=integrity, locale=request.locale), local
     return Source(kind="path", name=str(local), integrity=integrity), local
-
-
-def _run(command: list[str], cwd: Path, what: str) -> str:
-    try:
-        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
-    except FileNotFoundError:
-        raise RuscError(f"{what}: {command[0]} is not installed") from None
-    if result.returncode != 0:
-        raise RuscError(f"{what} failed: {(result.stderr.strip().splitlines() or ['no message'])[-1]}")
-    return result.stdout
 
 
 # --- 2. what the package says ---------------------------------------------------------
@@ -197,15 +203,21 @@ def inspect_package(resolved: tuple[Source, Path], request: Request, unpacked: P
             raise RuscError(f"the package has {len(affs)} .aff/.dic pairs; point --path at one .aff", archive)
         aff, dic = affs[0], affs[0].with_suffix(".dic")
     licence_file, file_notes = _licence_file(root, aff)
-    keep_paths = source.kind in ("npm", "deb", "path") and not archive.suffix.lower() == ".aff"
+    keep_paths = source.kind in ("npm", "deb", "path") and archive.suffix.lower() != ".aff"
     fields = {}
-    if keep_paths and source.kind != "path" or (source.kind == "path" and archive.is_dir()):
+    if (keep_paths and source.kind != "path") or (source.kind == "path" and archive.is_dir()):
         fields = {"aff": aff.relative_to(root).as_posix(), "dic": dic.relative_to(root).as_posix()}
         if licence_file is not None:
             fields["licence_file"] = licence_file.relative_to(root).as_posix()
     source = Source(**{**source.__dict__, **fields})
-    return Package(source=source, root=root, licence=licence, licence_notes=tuple(notes + file_notes),
-                   description=str(meta.get("description", "")), deprecated=str(meta.get("deprecated", "")))
+    return Package(
+        source=source,
+        root=root,
+        licence=licence,
+        licence_notes=tuple(notes + file_notes),
+        description=str(meta.get("description", "")),
+        deprecated=str(meta.get("deprecated", "")),
+    )
 
 
 def _metadata(root: Path) -> dict:
@@ -230,10 +242,14 @@ def _licence(root: Path, meta: dict, request: Request) -> tuple[str, list[str]]:
     for copyright_file in sorted(root.rglob("usr/share/doc/*/copyright")):
         found = re.findall(r"^License:\s*(\S.*)$", copyright_file.read_text("utf-8", "replace"), re.MULTILINE)
         if found:
-            return found[0].strip(), [f"The licence is the first 'License:' of the Debian copyright file "
-                                      f"({copyright_file.relative_to(root).as_posix()}): check it is SPDX."]
-    return "NOASSERTION", ["NEEDS A HUMAN DECISION: no licence found in the package; set `licence` to its "
-                           "SPDX expression (or pass --licence)."]
+            return found[0].strip(), [
+                f"The licence is the first 'License:' of the Debian copyright file "
+                f"({copyright_file.relative_to(root).as_posix()}): check it is SPDX."
+            ]
+    return "NOASSERTION", [
+        "NEEDS A HUMAN DECISION: no licence found in the package; set `licence` to its "
+        "SPDX expression (or pass --licence)."
+    ]
 
 
 def _licence_file(root: Path, aff: Path) -> tuple[Path | None, list[str]]:
@@ -250,11 +266,15 @@ def _licence_file(root: Path, aff: Path) -> tuple[Path | None, list[str]]:
                 text = entry.read_text("utf-8", "replace")
                 match = LICENCE_HEADING.search(text)
                 if match:
-                    return entry, [f"The package has no licence file: its readme's section "
-                                   f"{match.group(0).strip()!r} states the licence, so the readme is "
-                                   f"copied next to the lists as their LICENSE."]
-    return None, ["NEEDS A HUMAN DECISION: the package has no licence file and its readme no licence "
-                  "section; add the licence text as source.licence_file."]
+                    return entry, [
+                        f"The package has no licence file: its readme's section "
+                        f"{match.group(0).strip()!r} states the licence, so the readme is "
+                        f"copied next to the lists as their LICENSE."
+                    ]
+    return None, [
+        "NEEDS A HUMAN DECISION: the package has no licence file and its readme no licence "
+        "section; add the licence text as source.licence_file."
+    ]
 
 
 # --- 3. measuring -----------------------------------------------------------------------
@@ -264,26 +284,29 @@ def _licence_file(root: Path, aff: Path) -> tuple[Path | None, list[str]]:
 class Facts:
     """What the dictionary itself says (see :func:`survey`)."""
 
-    measurements: object
-    estimate: object
+    measurements: Measurements
+    #: The full expansion's estimate, None when it could not be counted in time.
+    estimate: Estimate | None
     #: The least bounded mode that stays under the default bound ("" if none is needed), and
     #: its estimate.
     bounded: str
-    bounded_estimate: object | None
+    bounded_estimate: Estimate | None
     compounds: bool
     entries: int
 
 
 def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     """Measure the normalised dictionary and estimate its expansion."""
+    from pipeline.expand import Expander, OrdinaryForms
     from pipeline.expand.bounded import MODES, bounded_variant
     from pipeline.expand.estimate import ESTIMATE_SECONDS, EstimateTooSlow, estimate_expansion
-    from pipeline.expand import Expander, OrdinaryForms
     from pipeline.measure import measure
 
     expander = Expander.from_files(aff, dic)
-    plural_like = {flag: all(rule.add.isalpha() or not rule.add for rule in rules) and any(r.add for r in rules)
-                   for flag, rules in expander.data.suffixes.items()}
+    plural_like = {
+        flag: all(rule.add.isalpha() or not rule.add for rule in rules) and any(r.add for r in rules)
+        for flag, rules in expander.data.suffixes.items()
+    }
     # Entries that are only parts of compounds (German "zeit" beside "Zeit") are not words.
     blocked = {flag for flag in (expander.data.onlyincompound, expander.data.forbidden) if flag is not None}
     words = [entry for entry in expander.entries() if not entry.flags & blocked]
@@ -299,8 +322,9 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
     for mode in MODES if estimate is None or estimate.forms > DEFAULT_MAX_FORMS else ():
         try:
             # A new language has no letter groups yet: only its capitals are measured.
-            candidate = estimate_expansion(bounded_variant(expander, mode, OrdinaryForms(measurements.capitalised_nouns)),
-                                           path=aff)
+            candidate = estimate_expansion(
+                bounded_variant(expander, mode, OrdinaryForms(measurements.capitalised_nouns)), path=aff
+            )
         except EstimateTooSlow as slow:
             log(f"bounded ({mode}): {slow}")
             continue
@@ -309,8 +333,11 @@ def survey(aff: Path, dic: Path, code: str, log=print) -> Facts:
         if bounded_estimate.forms <= DEFAULT_MAX_FORMS:
             break
     if estimate is None and bounded_estimate is None:
-        raise RuscError(f"no expansion mode could be counted within {ESTIMATE_SECONDS:.0f} s: the affix rules "
-                        f"multiply beyond any bound", aff)
+        raise RuscError(
+            f"no expansion mode could be counted within {ESTIMATE_SECONDS:.0f} s: the affix rules "
+            f"multiply beyond any bound",
+            aff,
+        )
     return Facts(measurements, estimate, bounded, bounded_estimate, expander.compounds, len(expander.entries()))
 
 
@@ -358,23 +385,31 @@ def cldr_facts(code: str, capitalise: bool = True) -> tuple[str, str, str, list[
         except (UnknownLocaleError, ValueError):
             continue
     else:
-        return code, code, "UTC", [f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name "
-                                   f"and timezone."]
-    own = (locale.display_name or code)
+        return (
+            code,
+            code,
+            "UTC",
+            [f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name and timezone."],
+        )
+    own = locale.display_name or code
     if capitalise:  # as a name stands at the start of a line; never in a script without case
         own = own[:1].upper() + own[1:]
     english = locale.english_name or code
     if len(parts) > 1 and candidates[0] != str(locale):
-        notes.append(f"CLDR has no locale for the variant {code!r}: the names are those of {locale}; "
-                     f"a reviewer may name the variant.")
+        notes.append(
+            f"CLDR has no locale for the variant {code!r}: the names are those of {locale}; "
+            f"a reviewer may name the variant."
+        )
     territory = locale.territory or get_global("likely_subtags").get(locale.language, "").split("_")[-1]
     zones = _territory_zones(territory) or sorted(get_global("territory_zones").get(territory, []))
     if not zones:
         notes.append(f"NEEDS A HUMAN DECISION: no time zone is known for {territory or code!r}; UTC is used.")
         return own, english, "UTC", notes
     if len(zones) > 1:
-        notes.append(f"NEEDS A HUMAN DECISION: {territory} has {len(zones)} time zones ({', '.join(zones[:4])}"
-                     f"{', ...' if len(zones) > 4 else ''}); the first of tzdata's zone.tab is used.")
+        notes.append(
+            f"NEEDS A HUMAN DECISION: {territory} has {len(zones)} time zones ({', '.join(zones[:4])}"
+            f"{', ...' if len(zones) > 4 else ''}); the first of tzdata's zone.tab is used."
+        )
     return own, english, zones[0], notes
 
 
@@ -412,13 +447,15 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     from pipeline.expand.bounded import MODES
     from pipeline.measure import LETTER_SHARE, MAX_GAME_LETTERS, WORDLE_MIN_WORDS
 
-    m, est = facts.measurements, facts.estimate
+    m = facts.measurements
     source = package.source
     own, english, timezone, cldr_notes = cldr_facts(request.code, capitalise=m.has_case)
     default = tomllib.loads((LANGUAGES_DIR / f"{TEMPLATE_LANGUAGE}.toml").read_text("utf-8"))
-    lines = [f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
-             f"package itself;",
-             "# review the comments marked NEEDS A HUMAN DECISION (and the folding and tiles) before publishing."]
+    lines = [
+        f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
+        f"package itself;",
+        "# review the comments marked NEEDS A HUMAN DECISION (and the folding and tiles) before publishing.",
+    ]
     if package.description:
         lines.append(f"# Package: {package.description}.")
     if package.deprecated:
@@ -437,15 +474,23 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     ]
     rare = [x for x in m.letters if x.letter not in m.alphabet]
     if rare:
-        lines += ["# Rarer letters are loanword spellings, left out of the games:",
-                  *_wrap("#   ", [f"{x.letter} {x.share:.3%}" for x in rare[:40]])]
+        lines += [
+            "# Rarer letters are loanword spellings, left out of the games:",
+            *_wrap("#   ", [f"{x.letter} {x.share:.3%}" for x in rare[:40]]),
+        ]
     if m.kept_diacritics:
-        lines.append("# FOLDING, a reviewer's decision: these letters with diacritics are kept as letters of "
-                     "their own (a game key keeps them): " + ", ".join(x.letter for x in m.kept_diacritics)
-                     + ". Remove one from the alphabet to fold it to its base letter instead.")
+        lines.append(
+            "# FOLDING, a reviewer's decision: these letters with diacritics are kept as letters of "
+            "their own (a game key keeps them): "
+            + ", ".join(x.letter for x in m.kept_diacritics)
+            + ". Remove one from the alphabet to fold it to its base letter instead."
+        )
     if m.folded_diacritics:
-        lines.append("# Folded to their base letter in game keys (too rare to be letters of the language): "
-                     + ", ".join(x.letter for x in m.folded_diacritics[:30]) + ".")
+        lines.append(
+            "# Folded to their base letter in game keys (too rare to be letters of the language): "
+            + ", ".join(x.letter for x in m.folded_diacritics[:30])
+            + "."
+        )
     if not m.has_case:
         lines.append("# The script has no case: capitals cannot mark proper nouns, so the words list keeps them.")
     lines += [
@@ -470,23 +515,46 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     lines += ["", "[folding]", "replace = []", f"drop = {toml_value(Folding().drop)}", ""]
     lines += _expand_lines(facts, MODES)
     games_ok = m.games_possible
-    why_games = ("" if games_ok else
-                 f"the script has {len(m.alphabet)} letters (more than {MAX_GAME_LETTERS}: syllables, not letters)"
-                 if len(m.alphabet) > MAX_GAME_LETTERS else f"the alphabet has only {len(m.alphabet)} letters")
-    lines += ["[beehive]", "# NYT Spelling Bee rules (the English defaults); ranks keep their English names until "
-              "translated.", *_game_switch(games_ok, why_games),
-              *_table_lines({key: value for key, value in default["beehive"].items()
-                             if key not in TEMPLATE_ONLY_SETTINGS}), ""]
+    why_games = (
+        ""
+        if games_ok
+        else f"the script has {len(m.alphabet)} letters (more than {MAX_GAME_LETTERS}: syllables, not letters)"
+        if len(m.alphabet) > MAX_GAME_LETTERS
+        else f"the alphabet has only {len(m.alphabet)} letters"
+    )
+    lines += [
+        "[beehive]",
+        "# NYT Spelling Bee rules (the English defaults); ranks keep their English names until translated.",
+        *_game_switch(games_ok, why_games),
+        *_table_lines({key: value for key, value in default["beehive"].items() if key not in TEMPLATE_ONLY_SETTINGS}),
+        "",
+    ]
     lines += ["[racks]"]
     if games_ok:
-        lines += ["# NEEDS A HUMAN DECISION: a tile set derived from letter frequencies (98 lettered tiles in "
-                  "proportion to",
-                  "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
-                  "with the official set where one exists."]
+        lines += [
+            "# NEEDS A HUMAN DECISION: a tile set derived from letter frequencies (98 lettered tiles in proportion to",
+            "# each letter's share, at least one each, and 2 blanks; values 1-10 by rarity). Replace it "
+            "with the official set where one exists.",
+        ]
     racks = Racks() if games_ok else Racks(blanks=0, daily_blanks=0)
-    lines += [*_game_switch(games_ok, why_games),
-              *_table_lines({key: getattr(racks, key) for key in ("rack_size", "bingo_bonus", "blanks", "daily_blanks",
-                                                                  "answers_min", "answers_max", "points_min", "points_max")})]
+    lines += [
+        *_game_switch(games_ok, why_games),
+        *_table_lines(
+            {
+                key: getattr(racks, key)
+                for key in (
+                    "rack_size",
+                    "bingo_bonus",
+                    "blanks",
+                    "daily_blanks",
+                    "answers_min",
+                    "answers_max",
+                    "points_min",
+                    "points_max",
+                )
+            }
+        ),
+    ]
     if games_ok:
         lines.append("tiles = [")
         lines += [f"  [{toml_value(t.letter)}, {t.points}, {t.count}]," for t in m.tiles]
@@ -495,8 +563,9 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
     counts = ", ".join(f"{length}: {n}" for length, n in m.lengths.items() if 3 <= length <= 8)
     lines += ["[wordle]", f"# Ordinary stems by length: {counts or 'none'}; a Wordle needs {WORDLE_MIN_WORDS}."]
     wordle_ok = m.wordle_length is not None and games_ok
-    lines += _game_switch(wordle_ok, f"fewer than {WORDLE_MIN_WORDS} ordinary stems of any length from 4 to 7"
-                          if games_ok else why_games)
+    lines += _game_switch(
+        wordle_ok, f"fewer than {WORDLE_MIN_WORDS} ordinary stems of any length from 4 to 7" if games_ok else why_games
+    )
     lines.append(f"length = {m.wordle_length or 5}")
     lines += ["", "# Interface text: English until pipeline/locale/<code>/LC_MESSAGES/messages.po translates it.", ""]
     return "\n".join(map(_single_line, lines))
@@ -505,40 +574,53 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
 def _capitalisation_lines(m) -> list[str]:
     from pipeline.measure import CAPITALISED_COMMON_SHARE, CAPITALISED_SHARE
 
-    lines = [f"# Measured: {m.capitalised_share:.1%} of the {m.suffixed_stems} stems taking a letters-only "
-             f"(plural-like) suffix are capitalised."]
+    lines = [
+        f"# Measured: {m.capitalised_share:.1%} of the {m.suffixed_stems} stems taking a letters-only "
+        f"(plural-like) suffix are capitalised."
+    ]
     if m.common_capitalised_share is not None:
-        lines.append(f"# Of the language's commonest words found in the dictionary ({m.common_found}), "
-                     f"{m.common_capitalised_share:.1%} are spelled only capitalised: nouns are capitalised "
-                     f"above {CAPITALISED_COMMON_SHARE:.0%}.")
+        lines.append(
+            f"# Of the language's commonest words found in the dictionary ({m.common_found}), "
+            f"{m.common_capitalised_share:.1%} are spelled only capitalised: nouns are capitalised "
+            f"above {CAPITALISED_COMMON_SHARE:.0%}."
+        )
     else:
-        lines.append(f"# NEEDS A HUMAN DECISION: no frequency list for this language, so the stem share decides "
-                     f"(capitalised above {CAPITALISED_SHARE:.0%}); check it.")
+        lines.append(
+            f"# NEEDS A HUMAN DECISION: no frequency list for this language, so the stem share decides "
+            f"(capitalised above {CAPITALISED_SHARE:.0%}); check it."
+        )
     return lines
 
 
 def _expand_lines(facts: Facts, modes: dict) -> list[str]:
+    from pipeline.expand.estimate import ESTIMATE_SECONDS
     from pipeline.fsutil import human_bytes
 
-    from pipeline.expand.estimate import ESTIMATE_SECONDS
-
     est = facts.estimate
-    compounds = '; the dictionary also accepts compounds, which are not listed' if facts.compounds else ''
+    compounds = "; the dictionary also accepts compounds, which are not listed" if facts.compounds else ""
     if est is None:
-        lines = ["[expand]", f"# The full expansion could not be counted within {ESTIMATE_SECONDS:.0f} s (its affix "
-                             f"rules multiply), from {facts.entries} entries{compounds}."]
+        lines = [
+            "[expand]",
+            f"# The full expansion could not be counted within {ESTIMATE_SECONDS:.0f} s (its affix "
+            f"rules multiply), from {facts.entries} entries{compounds}.",
+        ]
     else:
-        lines = ["[expand]",
-                 f"# Estimated before writing this file (counting, not generating): {est.forms} forms, "
-                 f"{human_bytes(est.output_bytes)}, from {facts.entries} entries{compounds}."]
-    if facts.bounded:
-        bounded = facts.bounded_estimate
-        lines += [f"# That exceeds the default bound of {DEFAULT_MAX_FORMS} forms, so the expansion is bounded: "
-                  f"{modes[facts.bounded]}",
-                  f"# (estimated {bounded.forms} forms, {human_bytes(bounded.output_bytes)})."]
+        lines = [
+            "[expand]",
+            f"# Estimated before writing this file (counting, not generating): {est.forms} forms, "
+            f"{human_bytes(est.output_bytes)}, from {facts.entries} entries{compounds}.",
+        ]
+    if facts.bounded and (bounded := facts.bounded_estimate) is not None:
+        lines += [
+            f"# That exceeds the default bound of {DEFAULT_MAX_FORMS} forms, so the expansion is bounded: "
+            f"{modes[facts.bounded]}",
+            f"# (estimated {bounded.forms} forms, {human_bytes(bounded.output_bytes)}).",
+        ]
         if bounded.forms > DEFAULT_MAX_FORMS:
-            lines.append("# NEEDS A HUMAN DECISION: even bounded it exceeds the bound; raise max_forms knowing "
-                         "the cost, or leave the language unbuilt.")
+            lines.append(
+                "# NEEDS A HUMAN DECISION: even bounded it exceeds the bound; raise max_forms knowing "
+                "the cost, or leave the language unbuilt."
+            )
         lines.append(f"bounded = {toml_value(facts.bounded)}")
     lines += [f"max_forms = {DEFAULT_MAX_FORMS}", ""]
     return lines
@@ -549,8 +631,10 @@ def _frequency_lines(code: str) -> list[str]:
 
     if _frequency_code(code) in available_languages():
         return [f"frequency_language = {toml_value(_frequency_code(code))}"]
-    return ["# wordfreq has no list for this language: pangrams are not ranked by commonness.",
-            'frequency_language = ""']
+    return [
+        "# wordfreq has no list for this language: pangrams are not ranked by commonness.",
+        'frequency_language = ""',
+    ]
 
 
 def _game_switch(ok: bool, why: str) -> list[str]:

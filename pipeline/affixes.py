@@ -10,9 +10,17 @@ Start at :class:`AffixRule` and :func:`parse_condition`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from pipeline.errors import RuscError
+
+
+class ReachedRules(Protocol):
+    """Which rules libhunspell's affix index reaches (:class:`pipeline.expand.affix_index.AffixIndex`)."""
+
+    def admits(self, stem: str, chain: Sequence, form: str) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,7 @@ class Condition:
         """How many characters from the word's edge a test of the condition may read."""
         return len(self.parts)
 
-    def reversed(self) -> "Condition":
+    def reversed(self) -> Condition:
         """The mirror image (for COMPLEXPREFIXES, where Hunspell reverses every word)."""
         return Condition(self.text[::-1], self.parts[::-1])
 
@@ -116,7 +124,7 @@ def parse_condition(text: str, path: str | None = None, line: int | None = None)
             end = text.find("]", i + 1)
             if end < 0:
                 raise RuscError(f"condition {text!r} has '[' without ']'", path, line)
-            body = text[i + 1:end]
+            body = text[i + 1 : end]
             negated = body.startswith("^")
             if negated:
                 body = body[1:]
@@ -156,22 +164,33 @@ class AffixRule:
     #: 1-based line in the .aff, for messages.
     line: int = 0
     #: For mirrored rules (COMPLEXPREFIXES) the rule as written in the .aff; else None.
-    original: "AffixRule | None" = field(default=None, repr=False)
+    original: AffixRule | None = field(default=None, repr=False)
 
     @property
-    def source(self) -> "AffixRule":
+    def source(self) -> AffixRule:
         """The rule as the .aff wrote it (itself unless mirrored)."""
         return self.original or self
 
     def __repr__(self) -> str:
-        return (f"{self.kind} {self.flag}#{self.index} {self.strip or '0'} "
-                f"{self.add or '0'}{'/' + ''.join(sorted(self.cont)) if self.cont else ''} {self.condition.text or '.'}")
+        return (
+            f"{self.kind} {self.flag}#{self.index} {self.strip or '0'} "
+            f"{self.add or '0'}{'/' + ''.join(sorted(self.cont)) if self.cont else ''} {self.condition.text or '.'}"
+        )
 
-    def mirrored(self) -> "AffixRule":
+    def mirrored(self) -> AffixRule:
         """The same rule in reversed-word space (prefix <-> suffix)."""
-        return AffixRule("SFX" if self.kind == "PFX" else "PFX", self.flag, self.index, self.cross,
-                         self.strip[::-1], self.add[::-1], self.condition.reversed(), self.cont,
-                         self.line, self)
+        return AffixRule(
+            "SFX" if self.kind == "PFX" else "PFX",
+            self.flag,
+            self.index,
+            self.cross,
+            self.strip[::-1],
+            self.add[::-1],
+            self.condition.reversed(),
+            self.cont,
+            self.line,
+            self,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,4 +236,4 @@ class AffixData:
     #: When libhunspell stopped reading the .aff early, its affix index is left unordered
     #: and reaches only some rules: the :class:`pipeline.expand.affix_index.AffixIndex` of
     #: every rule read (None when the whole .aff was read and every rule is reached).
-    affix_index: object | None = None
+    affix_index: ReachedRules | None = None

@@ -60,7 +60,7 @@ class Assets:
     files: dict[str, bytes] = field(default_factory=dict)
 
     @classmethod
-    def from_folder(cls, folder: Path) -> "Assets":
+    def from_folder(cls, folder: Path) -> Assets:
         """Every regular file directly in ``folder`` (``site/``), in name order, minified."""
         assets = cls()
         for path in sorted(folder.iterdir()):

@@ -36,7 +36,7 @@ from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import atomic_write, gzip_bytes
-from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
+from pipeline.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
 
@@ -153,14 +153,14 @@ class BeehiveIndex:
     # ---- building -------------------------------------------------------------------
 
     @classmethod
-    def load(cls, language: Language, paths: Paths, directory: Path | None = None) -> "BeehiveIndex":
+    def load(cls, language: Language, paths: Paths | None, directory: Path | None = None) -> BeehiveIndex:
         """Read ``game.tsv`` (from ``directory``, default the language's word-list folder)."""
-        path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
+        path = game_tsv(language, paths, directory)
         checksum = lexicon_checksum(path)  # checked before it is read
         return cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "beehive")), checksum)
 
     @classmethod
-    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "BeehiveIndex":
+    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> BeehiveIndex:
         """Build from key -> display forms (what :func:`load_game_lexicon` returns)."""
         rules = language.beehive
         bits = {letter: 1 << i for i, letter in enumerate(language.alphabet)}
@@ -194,8 +194,10 @@ class BeehiveIndex:
     def _answers(self) -> tuple[Answer, ...]:
         """The Answer of each key: it is the same in every hive that has it (a key with seven
         letters is a pangram of the only hive whose letters it uses)."""
-        return tuple(Answer(key, forms, points, len(set(key)) == HIVE_SIZE)
-                     for key, forms, points in zip(self.keys, self.forms, self.points))
+        return tuple(
+            Answer(key, forms, points, len(set(key)) == HIVE_SIZE)
+            for key, forms, points in zip(self.keys, self.forms, self.points)
+        )
 
     @cached_property
     def _order(self) -> tuple[int, ...]:
@@ -257,8 +259,10 @@ class BeehiveIndex:
         # Subset patterns over the 7 positions that contain position i, as itemgetters.
         containing = [operator.itemgetter(*[p for p in range(1 << HIVE_SIZE) if p >> i & 1]) for i in range(HIVE_SIZE)]
         low = (1 << _PACK) - 1
-        sets = sorted((m for m in self.by_mask if m.bit_count() == HIVE_SIZE and not m & excluded),
-                      key=lambda m: _letters(m, alphabet))
+        sets = sorted(
+            (m for m in self.by_mask if m.bit_count() == HIVE_SIZE and not m & excluded),
+            key=lambda m: _letters(m, alphabet),
+        )
         rows: list[HiveSummary] = []
         for mask in progress(sets, desc="scoring hives", unit="set"):
             letter_bits = [1 << b for b in range(len(alphabet)) if mask >> b & 1]
@@ -285,7 +289,9 @@ class BeehiveIndex:
         pool = self.daily_pool()
         if not pool:
             rules = self.language.beehive
-            raise RuscError(f"no hive has {rules.answers_min}–{rules.answers_max} answers; widen the band", self.language.path)
+            raise RuscError(
+                f"no hive has {rules.answers_min}–{rules.answers_max} answers; widen the band", self.language.path
+            )
         last_used: dict[str, dt.date] = {}
         result = []
         for day in dates(self.language.schedule_start, max(end, self.language.schedule_end)):
@@ -345,7 +351,9 @@ class BeehiveIndex:
                 return letters, centre
         available = [hive for hive in pool if free(hive[0])]
         if not available:
-            raise RuscError(f"every daily hive was used in the year before {day.isoformat()}; widen the band", self.language.path)
+            raise RuscError(
+                f"every daily hive was used in the year before {day.isoformat()}; widen the band", self.language.path
+            )
         return available[stream.below(len(available))]
 
 
@@ -449,7 +457,9 @@ def daily_tsv(schedule: list[DailyHive]) -> bytes:
     for day in schedule:
         hive = day.hive
         answers = " ".join(a.key for a in hive.answers)
-        out.write(f"{day.date.isoformat()}\t{hive.letters}\t{hive.word_count}\t{hive.total_points}\t{hive.pangram_count}\t{answers}\n")
+        out.write(
+            f"{day.date.isoformat()}\t{hive.letters}\t{hive.word_count}\t{hive.total_points}\t{hive.pangram_count}\t{answers}\n"
+        )
     return out.getvalue().encode("utf-8")
 
 

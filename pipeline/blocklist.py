@@ -31,6 +31,7 @@ EVERY_GAME = BLOCKED
 #: Why a blocked key is out of a game, by class, as metadata.json and words.sqlite say it.
 WHY_BLOCKED = {EVERY_GAME: "blocklist (slurs and offensive words)", VULGAR: "blocklist (vulgar, allowed on racks)"}
 
+
 def blocklist_words(language: Language, listed: list[str]) -> dict[str, str]:
     """Key → class of every single-word entry of the pinned list and the local additions
     (multi-word phrases cannot be game answers and are skipped)."""

@@ -52,20 +52,31 @@ def expander_digest() -> str:
 def expansion_stamp(language: Language, files: DictionaryFiles) -> dict:
     """What ``dist/work/<lang>/inputs.json`` records: an expansion on disk with the same
     stamp was made from the same dictionary, mode and expander, and is reused."""
-    return {"aff": sha256_file(files.aff), "dic": sha256_file(files.dic), "rusc": __version__,
-            "expander": expander_digest(), "bounded": language.expand.bounded}
+    return {
+        "aff": sha256_file(files.aff),
+        "dic": sha256_file(files.dic),
+        "rusc": __version__,
+        "expander": expander_digest(),
+        "bounded": language.expand.bounded,
+    }
 
 
-def expand_language(language: Language, files: DictionaryFiles, paths: Paths, workers: int | None = None,
-                    bounds: Bounds = Bounds(), log=print) -> dict:
+def expand_language(
+    language: Language,
+    files: DictionaryFiles,
+    paths: Paths,
+    workers: int | None = None,
+    bounds: Bounds = Bounds(),
+    log=print,
+) -> dict:
     """Expand ``language`` into ``dist/work/<lang>/forms.txt`` unless already up to date.
 
     ``inputs.json`` records the stamp of the inputs and the SHA-256 of the forms.txt and
     expansion.json the expansion wrote: an expansion is reused only while both still
     match, so one rewritten by ``rusc expand`` (``--fast``, ``--output``) or damaged in
     place is made again, never listed."""
-    from pipeline.expand.estimate import plan_expansion
     from pipeline.expand import expand_to_file
+    from pipeline.expand.estimate import plan_expansion
 
     work = paths.work(language.code)
     forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
@@ -75,21 +86,28 @@ def expand_language(language: Language, files: DictionaryFiles, paths: Paths, wo
         if recorded == {**stamp, **expansion_digests(work)}:
             return json.loads(info_path.read_text("utf-8"))
         if {key: recorded.get(key) for key in stamp} == stamp:
-            log(f"{language.code}: {forms} is not the expansion inputs.json recorded (rewritten by `rusc expand` "
-                f"or damaged); expanding again")
+            log(
+                f"{language.code}: {forms} is not the expansion inputs.json recorded (rewritten by `rusc expand` "
+                f"or damaged); expanding again"
+            )
     stamp_path.unlink(missing_ok=True)
     # Estimated (counting) before anything is generated; refused in one line over the bound.
     plan = plan_expansion(language, files.aff, files.dic, work, bounds.max_forms, bounds.max_bytes)
-    expand_to_file(files.aff, files.dic, forms, workers=workers or min(2, os.cpu_count() or 1),
-                   expander=plan.expander, metadata=plan.metadata())
+    expand_to_file(
+        files.aff,
+        files.dic,
+        forms,
+        workers=workers or min(2, os.cpu_count() or 1),
+        expander=plan.expander,
+        metadata=plan.metadata(),
+    )
     atomic_write(stamp_path, json.dumps({**stamp, **expansion_digests(work)}, sort_keys=True, indent=2) + "\n")
     return json.loads(info_path.read_text("utf-8"))
 
 
 def expansion_digests(work) -> dict:
     """The SHA-256 of an expansion's forms.txt and expansion.json, as inputs.json records them."""
-    return {"forms_sha256": sha256_file(work / "forms.txt"),
-            "expansion_sha256": sha256_file(work / "expansion.json")}
+    return {"forms_sha256": sha256_file(work / "forms.txt"), "expansion_sha256": sha256_file(work / "expansion.json")}
 
 
 def _recorded_stamp(path) -> dict | None:
@@ -107,12 +125,23 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
     files = fetch(language, paths)
     info = expand_language(language, files, paths, bounds=bounds, log=log)
     log(f"{language.code}: {info.get('forms', '?')} forms expanded ({time.monotonic() - started:.1f} s)")
-    inputs = ListInputs(forms=paths.work(language.code) / "forms.txt", expansion_info=info, aff=files.aff,
-                        dic=files.dic, licence=files.licence, provenance=files.provenance,
-                        **game_word_lists(language, paths))
-    metadata = build_lists(language, inputs, paths.wordlists(language.code),
-                           extras=lambda folder: write_game_data(
-                               language, folder, games=tuple(g for g in GAMES if g in language.supported_games)))
+    inputs = ListInputs(
+        forms=paths.work(language.code) / "forms.txt",
+        expansion_info=info,
+        aff=files.aff,
+        dic=files.dic,
+        licence=files.licence,
+        provenance=files.provenance,
+        **game_word_lists(language, paths),
+    )
+    metadata = build_lists(
+        language,
+        inputs,
+        paths.wordlists(language.code),
+        extras=lambda folder: write_game_data(
+            language, folder, games=tuple(g for g in GAMES if g in language.supported_games)
+        ),
+    )
     counts = ", ".join(f"{name} {count}" for name, count in metadata["counts"].items())
     log(f"{language.code}: {counts} ({time.monotonic() - started:.1f} s)")
     return metadata
@@ -123,8 +152,9 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
     its conjugation table and graded word list (fetched and verified like its dictionary), as
     :class:`~pipeline.lists.ListInputs` fields."""
     sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
-    lists = {field: tuple(fetch_word_list(source, language, paths)) if source else ()
-             for field, source in sources.items()}
+    lists: dict[str, tuple] = {
+        field: tuple(fetch_word_list(source, language, paths)) if source else () for field, source in sources.items()
+    }
     table = language.lemma_evidence.conjugations
     lists["conjugation_files"] = tuple(fetch_package_files(table, language, paths)) if table else ()
     graded = language.vocabulary.source
@@ -162,5 +192,9 @@ def _built_from(folder: Path, integrity: str) -> bool:
         meta = json.loads((folder / "metadata.json").read_text("utf-8"))
     except (OSError, ValueError):
         return False
-    return ((folder / "SHA256SUMS").exists() and meta.get("source", {}).get("integrity") == integrity
-            and meta.get("rusc_version") == __version__ and meta.get("requirements_lock_sha256") == lock_sha256())
+    return (
+        (folder / "SHA256SUMS").exists()
+        and meta.get("source", {}).get("integrity") == integrity
+        and meta.get("rusc_version") == __version__
+        and meta.get("requirements_lock_sha256") == lock_sha256()
+    )

@@ -53,7 +53,7 @@ True
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache
 
 from unidecode import unidecode
 
@@ -94,9 +94,12 @@ def ordinary_words(forms: list[str], language: Language) -> list[str]:
     if language.capitalised_nouns:
         return [form for form in forms if is_ordinary_word(form, language)]
     joiners = language.folding.joiners
-    return [form for form in forms
-            if (form.isalpha() and (form.islower() or form == form.lower()))
-            or (joiners and not joiners.isdisjoint(form) and is_ordinary_word(form, language))]
+    return [
+        form
+        for form in forms
+        if (form.isalpha() and (form.islower() or form == form.lower()))
+        or (joiners and not joiners.isdisjoint(form) and is_ordinary_word(form, language))
+    ]
 
 
 class _CharFolds(dict):
@@ -125,7 +128,7 @@ class _CharFolds(dict):
         return folded
 
 
-@lru_cache(maxsize=None)
+@cache
 def _folder(language: Language):
     alphabet = frozenset(language.alphabet)
     char_folds = _CharFolds(frozenset(language.kept_letters), language.folding.drop)

@@ -16,15 +16,14 @@ import datetime as dt
 import os
 import re
 import tomllib
-import unicodedata
 import urllib.parse
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Iterator, Mapping
+from typing import Any, ClassVar
 
 from pipeline.errors import RuscError
-from pipeline.tomlschema import SchemaError, at_least, convert, one_of, read, setting
+from pipeline.tomlschema import SchemaError, at_least, convert, one_of, read, schema, setting
 
 #: How a source is pinned: npm's ``sha512-<base64>`` or ``sha256:<hex>``.
 INTEGRITY = re.compile(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}")
@@ -39,8 +38,6 @@ SOURCE_KINDS = ("npm", "deb", "pip", "oxt", "zip", "url", "path")
 LANGUAGE_CODE = r"[a-z]{2,3}(_[A-Z]{2}|-[a-z0-9]{2,8})?"
 
 
-
-
 def _pinned(integrity: str) -> str | None:
     if not integrity or INTEGRITY.fullmatch(integrity):
         return None
@@ -53,10 +50,12 @@ def _not_empty(items: Any) -> str | None:
 
 def _list_format(*formats: str) -> Any:
     """A check that a pinned list is in one of ``formats``."""
-    def check(source: "ListSource | None") -> str | None:
+
+    def check(source: ListSource | None) -> str | None:
         if source is None or source.format in formats:
             return None
         return f"must be a list in {' or '.join(map(repr, formats))} format, not {source.format!r}"
+
     return check
 
 
@@ -69,7 +68,7 @@ def _alphabet_problem(alphabet: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@schema
 class Source:
     """Where a dictionary comes from, pinned by a hash."""
 
@@ -80,7 +79,7 @@ class Source:
     #: Package version (npm, deb); empty for url/path/oxt.
     version: str = ""
     #: ``sha512-<base64>`` (npm's integrity) or ``sha256:<hex>``; ``path`` may omit it.
-    integrity: str = setting("", check=_pinned)
+    integrity: str = setting(default="", check=_pinned)
     #: Paths of the .aff and .dic inside the unpacked source ("" = find them: oxt manifest,
     #: or the only .aff/.dic pair).
     aff: str = ""
@@ -98,7 +97,7 @@ class Source:
             yield f"missing field '{where}version' (a {self.kind} source names an exact version)"
 
 
-@dataclass(frozen=True)
+@schema
 class PreviousSource:
     """An earlier version of a language's ``[source]`` (``[[previous_sources]]``): the rest
     of its fields are the source's unless given."""
@@ -116,12 +115,17 @@ class PreviousSource:
 
     def of(self, current: Source) -> Source:
         """The full :class:`Source` this version pins."""
-        return dataclasses.replace(current, version=self.version, integrity=self.integrity,
-                                   aff=self.aff or current.aff, dic=self.dic or current.dic,
-                                   licence_file=self.licence_file or current.licence_file)
+        return dataclasses.replace(
+            current,
+            version=self.version,
+            integrity=self.integrity,
+            aff=self.aff or current.aff,
+            dic=self.dic or current.dic,
+            licence_file=self.licence_file or current.licence_file,
+        )
 
 
-@dataclass(frozen=True)
+@schema
 class Folding:
     """How a spelled form becomes a game key (see :mod:`pipeline.clean`)."""
 
@@ -131,8 +135,14 @@ class Folding:
     drop: str = "-'’"
     #: Letter groups written with a non-letter inside (Catalan's geminated l, ``l·l``): a
     #: word holding one is still an ordinary word, and a tile may show one.
-    letter_groups: tuple[str, ...] = setting((), check=lambda groups: None if all(
-        any(ch.isalpha() for ch in group) for group in groups) else "must be strings with letters in them")
+    letter_groups: tuple[str, ...] = setting(
+        default=(),
+        check=lambda groups: (
+            None
+            if all(any(ch.isalpha() for ch in group) for group in groups)
+            else "must be strings with letters in them"
+        ),
+    )
 
     @property
     def joiners(self) -> frozenset[str]:
@@ -147,7 +157,7 @@ class Folding:
         return text
 
 
-@dataclass(frozen=True)
+@schema
 class LemmaRule:
     """Selects affix rules whose single application to a stem makes another lemma.
 
@@ -157,7 +167,7 @@ class LemmaRule:
     #: Affix flags (as written in the .aff) this selector looks at.
     flags: frozenset[str] = setting(verbatim=True, check=_not_empty)
     #: Positions of the rules inside their flag group (0-based, .aff order); empty = all.
-    rules: tuple[int, ...] = setting((), check=at_least(0))
+    rules: tuple[int, ...] = setting(default=(), check=at_least(0))
     #: Exact affix texts (the rule's add, e.g. "-se"); empty = any.
     adds: tuple[str, ...] = ()
     #: Exclude rules whose add ends with this (e.g. "s": plurals); "" = no exclusion.
@@ -166,13 +176,15 @@ class LemmaRule:
     stem_endings: tuple[str, ...] = ()
 
     def selects(self, flag: str, index: int, add: str) -> bool:
-        return (flag in self.flags
-                and (not self.rules or index in self.rules)
-                and (not self.adds or add in self.adds)
-                and not (self.add_not_ending and add.endswith(self.add_not_ending)))
+        return (
+            flag in self.flags
+            and (not self.rules or index in self.rules)
+            and (not self.adds or add in self.adds)
+            and not (self.add_not_ending and add.endswith(self.add_not_ending))
+        )
 
 
-@dataclass(frozen=True)
+@schema
 class StemExclusion:
     """Dictionary entries whose stem is not a lemma (conjugated forms a .dic spells out).
 
@@ -180,9 +192,9 @@ class StemExclusion:
     """
 
     #: The entry carries at least one of these flags; empty = any.
-    flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: The entry's flags are exactly these; empty = any.
-    only_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    only_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: The stem ends with one of these; empty = any.
     endings: tuple[str, ...] = ()
     #: The stem ends with none of these.
@@ -211,13 +223,15 @@ class StemExclusion:
             has_bare_line = len(flagged) < len(lines)
             if not flagged or (has_bare_line and not self.bare_line_too):
                 return False
-        return ((not self.flags or any(self.flags & flags for flags in flagged))
-                and (not self.only_flags or all(flags == self.only_flags for flags in flagged))
-                and (not self.endings or stem.endswith(self.endings))
-                and not (self.not_endings and stem.endswith(self.not_endings)))
+        return (
+            (not self.flags or any(self.flags & flags for flags in flagged))
+            and (not self.only_flags or all(flags == self.only_flags for flags in flagged))
+            and (not self.endings or stem.endswith(self.endings))
+            and not (self.not_endings and stem.endswith(self.not_endings))
+        )
 
 
-@dataclass(frozen=True)
+@schema
 class GameSupport:
     """Whether a language can have a game; the site omits a game a language cannot support."""
 
@@ -231,21 +245,23 @@ class GameSupport:
             yield f"field '{where}unsupported' must say why the game is disabled"
 
 
-@dataclass(frozen=True)
+@schema
 class LemmaEvidence:
     """What in the .dic/.aff tells a dictionary entry from a conjugated form or a plural
     the .dic spells out (see :mod:`pipeline.lemmas`). Empty = stems are lemmas as they are."""
 
     #: Flags only nouns and adjectives take: a stem with one is a lemma (a homograph of a
     #: verb form such as "pare" is still a dictionary entry).
-    nominal_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    nominal_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: The .aff's verb-model flags (each stem carrying one is an infinitive).
-    verb_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    verb_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: Rule positions inside each verb model that make no finite form (infinitive,
     #: gerund, singular participles): the others make conjugated forms.
-    non_finite_rules: frozenset[int] = setting(frozenset(), check=at_least(0))
+    non_finite_rules: frozenset[int] = setting(default=frozenset(), check=at_least(0))
     #: Endings of each tense, for verbs the .aff spells out with no model.
-    tenses: tuple[tuple[str, ...], ...] = setting((), check=lambda tenses: None if all(tenses) else "must not hold an empty tense")
+    tenses: tuple[tuple[str, ...], ...] = setting(
+        default=(), check=lambda tenses: None if all(tenses) else "must not hold an empty tense"
+    )
     #: The shortest base a tense's endings attach to (shorter bases match by chance)...
     min_base: int = 2
     #: ...but for endings at least this long (f + éssem, d + àvem: fer, dar).
@@ -256,9 +272,9 @@ class LemmaEvidence:
     #: them no other way (the language file says why for each).
     homographs: frozenset[str] = frozenset()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
-    min_run: int = setting(3, check=at_least(2))
+    min_run: int = setting(default=3, check=at_least(2))
     #: Flags whose rules ending in ``plural_ending`` make plurals.
-    plural_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    plural_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: The ending of a plural (see ``plural_flags``).
     plural_ending: str = "s"
     #: (plural ending, singular ending): a stem with the first is a plural when the stem
@@ -273,14 +289,14 @@ class LemmaEvidence:
     min_singular: int = 1
     #: A pinned conjugation table (verbiste XML: every finite form of each verb), for the
     #: verbs the .dic spells out form by form (:mod:`pipeline.conjugations`).
-    conjugations: "ListSource | None" = setting(None, key="conjugations.source", check=_list_format("verbiste"))
+    conjugations: ListSource | None = setting(default=None, key="conjugations.source", check=_list_format("verbiste"))
     #: What of the table counts as a conjugated form: its finite moods, and the positions
     #: of the participle mood's inflected (plural) participles.
     finite_moods: tuple[str, ...] = ()
     #: The table's name of the participle mood ...
     participle_mood: str = ""
     #: ... and the positions in it of the inflected (plural) participles.
-    inflected_participles: tuple[int, ...] = setting((), check=at_least(0))
+    inflected_participles: tuple[int, ...] = setting(default=(), check=at_least(0))
     #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
     #: Central -eixo); see :func:`pipeline.conjugations.read_conjugations`.
     variant_endings: tuple[tuple[str, str], ...] = ()
@@ -290,7 +306,7 @@ class LemmaEvidence:
     #: A .dic stem with one of these flags and endings is the infinitive of a verb spelled
     #: out form by form; one the table lacks is conjugated like the table's verbs that
     #: share its longest ending (:meth:`pipeline.conjugations.ConjugationTable.with_verbs`).
-    infinitive_flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    infinitive_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: (See ``infinitive_flags``: the endings of such an infinitive.)
     infinitive_endings: tuple[str, ...] = ()
     #: The shortest root of such a verb whose root plus any ending of the table is taken as
@@ -298,14 +314,14 @@ class LemmaEvidence:
     min_root: int = 3
 
 
-@dataclass(frozen=True, eq=False)
+@schema(eq=False)
 class Beehive:
     #: Which list answers come from.
-    list: str = setting("words", check=one_of(("words", "lemmas")))
+    list: str = setting(default="words", check=one_of(("words", "lemmas")))
     #: The shortest answer.
     min_length: int = 4
     #: Points for short words by length; any longer word scores its length.
-    points: dict[int, int] = setting({4: 1})
+    points: dict[int, int] = setting(default={4: 1})
     #: Points a pangram scores on top of its length.
     pangram_bonus: int = 7
     #: What players call a word using all seven letters ("pangram", "tuti").
@@ -319,7 +335,7 @@ class Beehive:
     answers_max: int = 60
     #: (name, share of the maximum score) from lowest to highest.
     ranks: tuple[tuple[str, float], ...] = ()
-    support: GameSupport = setting(GameSupport(), inline=True)
+    support: GameSupport = setting(default=GameSupport(), inline=True)
     #: Letters no hive may use (the NYT Spelling Bee never has an S).
     excluded_letters: str = ""
 
@@ -332,7 +348,7 @@ class Beehive:
             yield f"field '{where}answers_min' is above '{where}answers_max'"
 
 
-@dataclass(frozen=True)
+@schema
 class ListSource:
     """A pinned package holding a word list (an abbreviation or offensive-word list),
     fetched like a dictionary (:data:`SOURCE_KINDS`, verified by ``integrity``)."""
@@ -344,9 +360,11 @@ class ListSource:
     #: The package's exact version.
     version: str = ""
     #: Its hash, as for ``[source]``.
-    integrity: str = setting("", check=_pinned)
+    integrity: str = setting(default="", check=_pinned)
     #: Files inside the unpacked package (globs allowed), read in sorted order.
-    files: tuple[str, ...] = setting((), check=lambda files: None if files else "must name the list's files inside the package")
+    files: tuple[str, ...] = setting(
+        default=(), check=lambda files: None if files else "must name the list's files inside the package"
+    )
     #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
     #: table is ``verbiste`` (:mod:`pipeline.conjugations`).
     format: str = "lines"
@@ -360,16 +378,16 @@ class ListSource:
             yield f"missing field '{where}integrity' (a {self.kind} list must be pinned by a hash)"
 
 
-@dataclass(frozen=True)
+@schema
 class Abbreviations:
     """How abbreviations are told from words ([abbreviations] table): they are left out
     of ``words`` (and so of every game). See :mod:`pipeline.abbreviations`."""
 
     #: Affix flags that make abbreviations: stems carrying one, and every form such a
     #: rule makes, are abbreviations (Catalan unit symbols and their SI prefixes).
-    flags: frozenset[str] = setting(frozenset(), verbatim=True)
+    flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: A word list of abbreviations (English: SCOWL's own abbreviation lists).
-    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: Listed forms the .dic has as stems with affix flags and a vowel are words the
     #: dictionary inflects (app/SM, max/GMDS) and stay.
     keep_inflected: bool = True
@@ -388,13 +406,13 @@ class Abbreviations:
     roman_numeral_words: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@schema
 class Blocklist:
     """Offensive words kept out of the games' answers ([blocklist] table); the word
     lists stay complete. See :mod:`pipeline.blocklist`."""
 
     #: The pinned list, or None (then ``note`` says why).
-    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: Local additions (the TOML comments each one).
     add: tuple[str, ...] = ()
     #: Blocked words racks still allow: vulgar but valid in Scrabble (slurs never are).
@@ -407,7 +425,7 @@ class Blocklist:
             yield f"[{where[:-1]}] has no source: add one, or a 'note' saying why the language has none"
 
 
-@dataclass(frozen=True)
+@schema
 class VocabularyTier:
     """Which of a word list's words a game takes at one size ([vocabulary.<game>] tiers)."""
 
@@ -427,7 +445,7 @@ class VocabularyTier:
     inflected_only: bool = False
 
 
-@dataclass(frozen=True)
+@schema
 class GameVocabulary:
     """How one game chooses its words from the graded list ([vocabulary.<game>])."""
 
@@ -435,7 +453,7 @@ class GameVocabulary:
     tiers: tuple[VocabularyTier, ...]
     #: Variant spelling categories → the least Zipf frequency a word the list has only
     #: there must have by itself (none: variants are taken as the tiers take any word).
-    variants: dict[str, float] = setting({})
+    variants: dict[str, float] = setting(default={})
     #: Other varieties' spelling categories: a variant of ours that one of them spells as
     #: its own word is theirs (grey, theatre in an American list).
     foreign_spellings: tuple[str, ...] = ()
@@ -450,23 +468,23 @@ class GameVocabulary:
 GAMES = ("beehive", "racks", "wordle")
 
 
-def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, "GameVocabulary"]:
+def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, GameVocabulary]:
     return {game: convert(GameVocabulary, table[game], where + game) for game in GAMES if game in table}
 
 
-@dataclass(frozen=True)
+@schema
 class Vocabulary:
     """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
     (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
     See :mod:`pipeline.vocabulary`; ``words.txt`` and ``forms.txt`` stay complete."""
 
     #: The pinned graded list (SCOWL's Debian package), None where the language has none.
-    source: ListSource | None = setting(None, check=_list_format("lines", "json"))
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: Spelling categories of the list the language writes ("english", "american", "variant_1").
     spellings: tuple[str, ...] = ()
     #: Each game's rules (keys: "beehive", "racks", "wordle"); a game not named plays the
     #: dictionary's words.
-    games: dict[str, GameVocabulary] = setting({}, read=_game_vocabularies, keys=GAMES)
+    games: dict[str, GameVocabulary] = setting(default={}, read=_game_vocabularies, keys=GAMES)
     #: Suffix rules ``(ending, base ending)`` that lead an inflection to its base, for the
     #: family frequency (``ies`` → ``y``: ponies → pony).
     inflections: tuple[tuple[str, str], ...] = ()
@@ -487,7 +505,7 @@ class Vocabulary:
                 yield f"field '{where}{game}.variants' must map spelling categories of '{where}spellings' to Zipf frequencies"
 
 
-@dataclass(frozen=True)
+@schema
 class Tile:
     """One kind of tile, written ``[text, points, count]``."""
 
@@ -499,7 +517,7 @@ class Tile:
     count: int = setting(check=at_least(1))
 
 
-@dataclass(frozen=True)
+@schema
 class Racks:
     #: The bag: each kind of tile, its points and how many the bag holds (with ``blanks``, at
     #: least 100 tiles, as in the language's Scrabble edition).
@@ -521,7 +539,7 @@ class Racks:
     points_max: int = 1000
     #: ... and it holds at most this many blanks (each blank multiplies the answers).
     daily_blanks: int = 1
-    support: GameSupport = setting(GameSupport(), inline=True)
+    support: GameSupport = setting(default=GameSupport(), inline=True)
 
     def problems(self, where: str) -> Iterator[str]:
         if len({tile.text for tile in self.tiles}) != len(self.tiles):
@@ -531,7 +549,7 @@ class Racks:
                 yield f"field '{where}{low}' is above '{where}{high}'"
 
 
-@dataclass(frozen=True)
+@schema
 class WordleShortcuts:
     """Keys that set a tile's colour on the Wordle page: the colours' initials in the
     language (Catalan: v verd, g groc), so a Catalan g means yellow, not green."""
@@ -549,7 +567,7 @@ class WordleShortcuts:
             yield f"field '{where[:-1]}' needs three different single lower-case keys"
 
 
-@dataclass(frozen=True)
+@schema
 class Wordle:
     #: The length of the page at ``<lang>/wordle/`` and of ``rusc wordle`` without --length.
     length: int = 5
@@ -562,14 +580,14 @@ class Wordle:
     #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
     prior_centre: float = 3.0
     #: (See ``prior_centre``.)
-    prior_width: float = setting(0.15, check=lambda width: None if width > 0 else "must be positive")
+    prior_width: float = setting(default=0.15, check=lambda width: None if width > 0 else "must be positive")
     #: How many times less likely a word none of whose spellings is a lemma (a plural, a
     #: conjugated verb) is to be the answer: daily answers are dictionary headwords.
-    inflection_odds: float = setting(1.0, check=at_least(1))
+    inflection_odds: float = setting(default=1.0, check=at_least(1))
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
-    support: GameSupport = setting(GameSupport(), inline=True)
+    support: GameSupport = setting(default=GameSupport(), inline=True)
 
     def __post_init__(self) -> None:
         if not self.lengths:
@@ -582,13 +600,12 @@ class Wordle:
             yield f"field '{where}lengths' must be increasing and include '{where}length'"
 
 
-
 #: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
 #: full expansion published, has 16 million; Basque's full expansion would have 3 billion.
 DEFAULT_MAX_FORMS = 40_000_000
 
 
-@dataclass(frozen=True)
+@schema
 class DictionaryLink:
     """A reference dictionary a word links to (``[[dictionaries]]``): links only, opened in a
     new tab; the site loads nothing from it."""
@@ -596,8 +613,13 @@ class DictionaryLink:
     #: Its short name, the link's text (DIEC, DNV, Wiktionary).
     name: str
     #: Its address for one word, ``{word}`` standing for the word, percent-encoded.
-    url: str = setting(check=lambda url: None if url.startswith("https://") and url.count("{word}") == 1
-                       else "must be an https:// address with one {word}")
+    url: str = setting(
+        check=lambda url: (
+            None
+            if url.startswith("https://") and url.count("{word}") == 1
+            else "must be an https:// address with one {word}"
+        )
+    )
 
     def address(self, word: str) -> str:
         """The address of ``word``.
@@ -608,47 +630,47 @@ class DictionaryLink:
         return self.url.replace("{word}", urllib.parse.quote(word, safe=""))
 
 
-@dataclass(frozen=True)
+@schema
 class Definitions:
     """Where the definitions of the day's answers come from (``[definitions]``): a pinned
     WordNet database (:mod:`pipeline.definitions`)."""
 
     #: The pinned WordNet database (``format = "wordnet"``).
-    source: ListSource | None = setting(None, check=_list_format("wordnet"))
+    source: ListSource | None = setting(default=None, check=_list_format("wordnet"))
     #: The database's name, as the about page credits it ("WordNet 3.0").
     name: str = ""
     #: At most this many senses per word.
-    senses: int = setting(2, check=at_least(1))
+    senses: int = setting(default=2, check=at_least(1))
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is not None and not self.name:
             yield f"field '{where}name' must name the database the definitions come from"
 
 
-@dataclass(frozen=True)
-class Expand:
-    """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
-
-    #: Refuse when the estimated distinct forms exceed this.
-    max_forms: int = setting(DEFAULT_MAX_FORMS, check=at_least(0))
-    #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
-    max_bytes: int = setting(0, check=at_least(0))
-    #: A bounded mode (a key of :data:`BOUNDED_MODES`), or "" for the full expansion.
-    bounded: str = setting("", check=lambda mode: one_of(BOUNDED_MODES)(mode) if mode else None)
-
-
 #: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`), least bounded first,
 #: and how metadata.json describes each, so that a bounded language's lists say what they are.
 BOUNDED_MODES = {
     "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
-                 "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
-                 "are not generated",
+    "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
+    "are not generated",
     "stems": "ordinary words only (the word-game fast path), the dictionary's stems as they are: no "
-             "affix is applied, so inflected and derived forms are not generated",
+    "affix is applied, so inflected and derived forms are not generated",
 }
 
 
-@dataclass(frozen=True)
+@schema
+class Expand:
+    """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
+
+    #: Refuse when the estimated distinct forms exceed this.
+    max_forms: int = setting(default=DEFAULT_MAX_FORMS, check=at_least(0))
+    #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
+    max_bytes: int = setting(default=0, check=at_least(0))
+    #: A bounded mode (a key of :data:`BOUNDED_MODES`), or "" for the full expansion.
+    bounded: str = setting(default="", check=lambda mode: one_of(BOUNDED_MODES)(mode) if mode else None)
+
+
+@schema
 class TypographyRule:
     """A rewrite of the site's translated text (``[[typography]]``)."""
 
@@ -674,7 +696,7 @@ def _previous_sources(table: Mapping[str, Any], where: str) -> tuple[Source, ...
     return tuple(version.of(current) for version in previous)
 
 
-@dataclass(frozen=True, eq=False)
+@schema(eq=False)
 class Language:
     """One language: validated contents of ``languages/<code>.toml``."""
 
@@ -704,7 +726,7 @@ class Language:
     #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
     lemma_exclusions: tuple[StemExclusion, ...] = ()
     #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
-    lemma_evidence: LemmaEvidence = setting(LemmaEvidence(), key="lemmas")
+    lemma_evidence: LemmaEvidence = setting(default=LemmaEvidence(), key="lemmas")
     abbreviations: Abbreviations = Abbreviations()
     blocklist: Blocklist = Blocklist()
     #: The games' own vocabulary, where the language has one.
@@ -727,7 +749,7 @@ class Language:
     typography: tuple[TypographyRule, ...] = ()
     #: Earlier pinned versions of ``source`` (``[[previous_sources]]``), oldest first, for
     #: ``rusc diff LANG --from VERSION``; the build itself never reads them.
-    previous_sources: tuple[Source, ...] = setting((), read=_previous_sources, keys=("previous_sources",))
+    previous_sources: tuple[Source, ...] = setting(default=(), read=_previous_sources, keys=("previous_sources",))
 
     def problems(self, where: str) -> Iterator[str]:
         """Rules between tables: the file's name, the schedule, the games' letters."""
@@ -775,8 +797,11 @@ def load_language(code_or_path: str | Path) -> Language:
             raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
     raw = _read_toml(path)
     if "strings" in raw:
-        raise RuscError("a [strings] table is no longer read: interface text lives in "
-                        "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)", path)
+        raise RuscError(
+            "a [strings] table is no longer read: interface text lives in "
+            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)",
+            path,
+        )
     try:
         return read(Language, raw, path=path)
     except SchemaError as error:

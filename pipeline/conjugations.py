@@ -28,9 +28,9 @@ from __future__ import annotations
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from pipeline.errors import RuscError
 
@@ -50,7 +50,7 @@ class ConjugationTable:
     #: How many verbs the table conjugates.
     verb_count: int
     #: The templates by name, and each verb's template, to conjugate verbs by analogy.
-    templates: dict[str, "Template"] = field(default_factory=dict, repr=False)
+    templates: dict[str, Template] = field(default_factory=dict, repr=False)
     template_of: dict[str, str] = field(default_factory=dict, repr=False)
     variant_endings: tuple[tuple[str, str], ...] = ()
 
@@ -61,15 +61,16 @@ class ConjugationTable:
         """What ``infinitive`` keeps of itself in its forms (cant of cantar; None if the
         table does not conjugate it)."""
         name = self.template_of.get(infinitive)
-        return None if name is None else infinitive[:len(infinitive) - len(self.templates[name].ending)]
+        return None if name is None else infinitive[: len(infinitive) - len(self.templates[name].ending)]
 
     def endings(self) -> frozenset[str]:
         """Every ending of every template, and their regional variants."""
-        found = {ending for template in self.templates.values() for ending in template.endings
-                 if not ending.startswith("-")}
+        found = {
+            ending for template in self.templates.values() for ending in template.endings if not ending.startswith("-")
+        }
         return frozenset(found | {variant for _standard, variant in self.variant_endings})
 
-    def with_verbs(self, infinitives: Iterable[str], min_shared: int = 3) -> "ConjugationTable":
+    def with_verbs(self, infinitives: Iterable[str], min_shared: int = 3) -> ConjugationTable:
         """This table plus the ``infinitives`` it lacks, each conjugated like the table's
         verbs that share its longest ending (of at least ``min_shared`` letters; the most
         common template among them): desatesar like atesar, codescobrir like descobrir.
@@ -82,12 +83,12 @@ class ConjugationTable:
         by_ending: dict[str, Counter] = defaultdict(Counter)
         for verb, name in self.template_of.items():
             for cut in range(min_shared, len(verb) + 1):
-                by_ending[verb[len(verb) - cut:]][name] += 1
+                by_ending[verb[len(verb) - cut :]][name] += 1
         verbs_of = {form: set(verbs) for form, verbs in self.verbs_of.items()}
         chosen: dict[str, str] = {}
         for infinitive in sorted(set(infinitives) - set(self.template_of)):
             for cut in range(len(infinitive), min_shared - 1, -1):
-                names = by_ending.get(infinitive[len(infinitive) - cut:])
+                names = by_ending.get(infinitive[len(infinitive) - cut :])
                 if names:
                     name = min(names, key=lambda n: (-names[n], n))
                     for form in _forms(infinitive, self.templates[name], self.variant_endings):
@@ -96,8 +97,12 @@ class ConjugationTable:
                     break
         template_of = dict(self.template_of)
         template_of.update(chosen)
-        return replace(self, verbs_of={form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
-                       verb_count=self.verb_count + len(chosen), template_of=template_of)
+        return replace(
+            self,
+            verbs_of={form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
+            verb_count=self.verb_count + len(chosen),
+            template_of=template_of,
+        )
 
 
 def strip_accents(text: str) -> str:
@@ -139,10 +144,14 @@ class Template:
     strip_accents: bool
 
 
-def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], participle_mood: str = "",
-                      inflected_participles: tuple[int, ...] = (),
-                      variant_endings: tuple[tuple[str, str], ...] = (),
-                      template_fixes: tuple[tuple[str, str], ...] = ()) -> ConjugationTable:
+def read_conjugations(
+    files: list[Path],
+    finite_moods: tuple[str, ...],
+    participle_mood: str = "",
+    inflected_participles: tuple[int, ...] = (),
+    variant_endings: tuple[tuple[str, str], ...] = (),
+    template_fixes: tuple[tuple[str, str], ...] = (),
+) -> ConjugationTable:
     """The conjugated forms of the verbiste files ``files`` (a template file and a verb
     file, told apart by their root element): the forms of ``finite_moods``, and the
     participles at positions ``inflected_participles`` of ``participle_mood``.
@@ -162,15 +171,18 @@ def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], particip
     templates_files = [path for path, root in roots.items() if root.tag.startswith("conjugation")]
     verbs_files = [path for path, root in roots.items() if root.tag.startswith("verbs")]
     if len(templates_files) != 1 or len(verbs_files) != 1:
-        raise RuscError("a conjugation table needs one verbiste template file and one verb file, "
-                        f"got {', '.join(str(p) for p in files) or 'none'}")
+        raise RuscError(
+            "a conjugation table needs one verbiste template file and one verb file, "
+            f"got {', '.join(str(p) for p in files) or 'none'}"
+        )
     templates = _templates(roots[templates_files[0]], set(finite_moods), participle_mood, set(inflected_participles))
     fixes: dict[str, list[str]] = defaultdict(list)
     for infinitive, name in template_fixes:
         fixes[infinitive].append(name)
         if name not in templates:
-            raise RuscError(f"the template fix for {infinitive!r} names no template of the table ({name!r})",
-                            templates_files[0])
+            raise RuscError(
+                f"the template fix for {infinitive!r} names no template of the table ({name!r})", templates_files[0]
+            )
     verbs_of: dict[str, set[str]] = defaultdict(set)
     template_of: dict[str, str] = {}
     for verb in roots[verbs_files[0]].iter("v"):
@@ -182,13 +194,18 @@ def read_conjugations(files: list[Path], finite_moods: tuple[str, ...], particip
         for name in names:
             for form in _forms(infinitive, templates[name], variant_endings):
                 verbs_of[form].add(infinitive)
-    return ConjugationTable({form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
-                            len(template_of), templates, template_of, variant_endings)
+    return ConjugationTable(
+        {form: tuple(sorted(verbs)) for form, verbs in sorted(verbs_of.items())},
+        len(template_of),
+        templates,
+        template_of,
+        variant_endings,
+    )
 
 
 def _forms(infinitive: str, template: Template, variant_endings: tuple[tuple[str, str], ...]) -> Iterator[str]:
     """The conjugated forms of ``infinitive`` by ``template``, regional variants included."""
-    root = infinitive[:len(infinitive) - len(template.ending)]
+    root = infinitive[: len(infinitive) - len(template.ending)]
     if template.strip_accents:
         root = strip_accents(root)
     for ending in template.endings:
@@ -196,7 +213,7 @@ def _forms(infinitive: str, template: Template, variant_endings: tuple[tuple[str
         yield form
         for standard, variant in variant_endings:
             if form.endswith(standard):
-                yield form[:len(form) - len(standard)] + variant
+                yield form[: len(form) - len(standard)] + variant
 
 
 def _templates(root, finite_moods: set[str], participle_mood: str, positions: set[int]) -> dict[str, Template]:
@@ -212,6 +229,9 @@ def _templates(root, finite_moods: set[str], participle_mood: str, positions: se
                 for position, person in enumerate(tense.iter("p")):
                     if finite or position in positions:
                         endings += [text for i in person.iter("i") if (text := (i.text or "").strip()) != NO_FORM]
-        templates[name] = Template(ending=name.partition(":")[2], endings=tuple(sorted(set(endings))),
-                                    strip_accents=template.get("modify-stem") == "strip-accents")
+        templates[name] = Template(
+            ending=name.partition(":")[2],
+            endings=tuple(sorted(set(endings))),
+            strip_accents=template.get("modify-stem") == "strip-accents",
+        )
     return templates

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from typing import Iterator, Sequence, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -52,7 +53,7 @@ class DailyStream:
 
     def _bytes(self, n: int) -> bytes:
         while len(self._buffer) < n:
-            block = hashlib.sha256(f"{self.seed}\x1f{self._counter}".encode("utf-8")).digest()
+            block = hashlib.sha256(f"{self.seed}\x1f{self._counter}".encode()).digest()
             self._buffer += block
             self._counter += 1
         out, self._buffer = self._buffer[:n], self._buffer[n:]
@@ -91,4 +92,3 @@ class DailyStream:
             j = i + self.below(len(items) - i)
             items[i], items[j] = items[j], items[i]
         return items[:k]
-

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
@@ -98,8 +98,14 @@ class DatabaseReport:
     bytes: int
 
     def as_json(self) -> dict:
-        return {"file": DATABASE, "forms": self.forms, "origins": self.origins,
-                "forms_not_listed": self.forms_not_listed, "bytes": self.bytes, "schema_version": SCHEMA_VERSION}
+        return {
+            "file": DATABASE,
+            "forms": self.forms,
+            "origins": self.origins,
+            "forms_not_listed": self.forms_not_listed,
+            "bytes": self.bytes,
+            "schema_version": SCHEMA_VERSION,
+        }
 
 
 class DatabaseRefused(RuscError):
@@ -116,28 +122,39 @@ def check_size(language: Language, folder: Path, max_bytes: int = MAX_BYTES, nam
     database estimated over ``max_bytes``."""
     estimate = estimate_bytes(folder)
     if estimate > max_bytes:
-        raise DatabaseRefused(f"{language.code}: {DATABASE} estimated at {human_bytes(estimate)}, over the bound of "
-                        f"{human_bytes(max_bytes)}; not written (the text lists hold the same words)",
-                              named or folder / DATABASE)
+        raise DatabaseRefused(
+            f"{language.code}: {DATABASE} estimated at {human_bytes(estimate)}, over the bound of "
+            f"{human_bytes(max_bytes)}; not written (the text lists hold the same words)",
+            named or folder / DATABASE,
+        )
     return estimate
 
 
-def write_database(language: Language, folder: Path, decisions: ListDecisions, sources: list[dict],
-                   about: dict[str, str], max_bytes: int = MAX_BYTES, named: Path | None = None) -> DatabaseReport:
+def write_database(
+    language: Language,
+    folder: Path,
+    decisions: ListDecisions,
+    sources: list[dict],
+    about: dict[str, str],
+    max_bytes: int = MAX_BYTES,
+    named: Path | None = None,
+) -> DatabaseReport:
     """Write ``folder/words.sqlite`` from the lists in ``folder`` (atomically); ``named``
     is the path a refusal names (the file's published place, the folder being temporary)."""
     check_size(language, folder, max_bytes, named)
     target = folder / DATABASE
     with atomic_path(target) as tmp:
         tmp.unlink()
-        forms, origins = _fill(tmp, form_facts(language, folder, decisions), sources, about,
-                               count_lines(folder / "forms.txt"))
+        forms, origins = _fill(
+            tmp, form_facts(language, folder, decisions), sources, about, count_lines(folder / "forms.txt")
+        )
     not_listed = count_lines(folder / "forms.txt") - len(decisions.origins)
     return DatabaseReport(forms, origins, max(not_listed, 0), target.stat().st_size)
 
 
-def _fill(path: Path, facts: Iterable[FormFacts], sources: list[dict], about: dict[str, str],
-          forms_lines: int) -> tuple[int, int]:
+def _fill(
+    path: Path, facts: Iterable[FormFacts], sources: list[dict], about: dict[str, str], forms_lines: int
+) -> tuple[int, int]:
     connection = sqlite3.connect(path, isolation_level=None)
     try:
         connection.execute(f"PRAGMA page_size = {PAGE_SIZE}")
@@ -157,19 +174,35 @@ def _fill(path: Path, facts: Iterable[FormFacts], sources: list[dict], about: di
                 if why is not None and why not in reasons:
                     reasons[why] = len(reasons) + 1
                 memberships += [int(why is None), reasons[why] if why is not None else None]
-            connection.execute(insert_form, (forms, fact.form, key, len(key) if key else None,
-                                             "".join(sorted(set(key))) if key else None, fact.zipf, fact.lists,
-                                             *memberships))
+            connection.execute(
+                insert_form,
+                (
+                    forms,
+                    fact.form,
+                    key,
+                    len(key) if key else None,
+                    "".join(sorted(set(key))) if key else None,
+                    fact.zipf,
+                    fact.lists,
+                    *memberships,
+                ),
+            )
             for origin in fact.origins:
                 connection.execute("INSERT INTO origins VALUES (?, ?, ?)", (forms, origin.stem, origin.affixes))
                 origins += 1
         connection.executemany("INSERT INTO reasons VALUES (?, ?)", ((i, why) for why, i in reasons.items()))
         for source in sorted(sources, key=lambda row: row["role"]):
-            connection.execute("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               tuple(source.get(name) for name in
-                                     ("role", "kind", "name", "version", "integrity", "licence", "note")))
-        about = dict(about, schema_version=str(SCHEMA_VERSION), sqlite_version=sqlite3.sqlite_version,
-                     forms=str(forms), forms_txt_lines=str(forms_lines))
+            connection.execute(
+                "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?)",
+                tuple(source.get(name) for name in ("role", "kind", "name", "version", "integrity", "licence", "note")),
+            )
+        about = dict(
+            about,
+            schema_version=str(SCHEMA_VERSION),
+            sqlite_version=sqlite3.sqlite_version,
+            forms=str(forms),
+            forms_txt_lines=str(forms_lines),
+        )
         connection.executemany("INSERT INTO about VALUES (?, ?)", sorted(about.items()))
         connection.execute("COMMIT")
         connection.executescript(INDEXES)
@@ -184,25 +217,49 @@ def provenance_rows(metadata: dict) -> list[dict]:
     from importlib.metadata import version
 
     source = metadata["source"]
-    rows = [{"role": "dictionary", "kind": source.get("kind"), "name": source.get("name"),
-             "version": source.get("version"), "integrity": source.get("integrity"),
-             "licence": metadata["licence"]}]
+    rows = [
+        {
+            "role": "dictionary",
+            "kind": source.get("kind"),
+            "name": source.get("name"),
+            "version": source.get("version"),
+            "integrity": source.get("integrity"),
+            "licence": metadata["licence"],
+        }
+    ]
     for role, described in sorted(metadata.get("word_lists", {}).items()):
         pinned = described.get("source")
-        rows.append({"role": role, "note": described.get("note")} if pinned is None else
-                    {"role": role, **{name: pinned.get(name) for name in ("kind", "name", "version", "integrity",
-                                                                          "licence")}})
+        rows.append(
+            {"role": role, "note": described.get("note")}
+            if pinned is None
+            else {
+                "role": role,
+                **{name: pinned.get(name) for name in ("kind", "name", "version", "integrity", "licence")},
+            }
+        )
     vocabulary = metadata.get("game_vocabulary")
     if vocabulary:
         rows.append({"role": "vocabulary", **vocabulary["source"]})
-    rows.append({"role": "frequency", "kind": "python", "name": "wordfreq", "version": version("wordfreq"),
-                 "licence": "Apache-2.0 (code); CC-BY-SA-4.0 (data)",
-                 "note": f"requirements.lock sha256 {metadata['requirements_lock_sha256']}"})
+    rows.append(
+        {
+            "role": "frequency",
+            "kind": "python",
+            "name": "wordfreq",
+            "version": version("wordfreq"),
+            "licence": "Apache-2.0 (code); CC-BY-SA-4.0 (data)",
+            "note": f"requirements.lock sha256 {metadata['requirements_lock_sha256']}",
+        }
+    )
     return rows
 
 
 def about_rows(metadata: dict) -> dict[str, str]:
     """The ``about`` table's language-level facts, from metadata.json."""
-    return {"language": metadata["language"], "name": metadata["name"], "licence": metadata["licence"],
-            "rusc_version": metadata["rusc_version"], "requirements_lock_sha256": metadata["requirements_lock_sha256"],
-            "source": json.dumps(metadata["source"], sort_keys=True, ensure_ascii=False)}
+    return {
+        "language": metadata["language"],
+        "name": metadata["name"],
+        "licence": metadata["licence"],
+        "rusc_version": metadata["rusc_version"],
+        "requirements_lock_sha256": metadata["requirements_lock_sha256"],
+        "source": json.dumps(metadata["source"], sort_keys=True, ensure_ascii=False),
+    }

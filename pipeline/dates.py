@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from typing import Mapping
+from collections.abc import Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pipeline.errors import RuscError, UsageError
@@ -44,7 +44,7 @@ def date_from_epoch(epoch: str, timezone: str) -> dt.date:
     except (ZoneInfoNotFoundError, ValueError):
         raise RuscError(f"unknown time zone {timezone!r}") from None
     try:
-        return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).astimezone(zone).date()
+        return dt.datetime.fromtimestamp(seconds, dt.UTC).astimezone(zone).date()
     except (OverflowError, OSError, ValueError):
         raise UsageError(f"SOURCE_DATE_EPOCH {seconds} is out of the range of dates") from None
 
@@ -56,8 +56,11 @@ def require_scheduled(language, day: dt.date, error: type[RuscError] = RuscError
     site, ``--date``, ``--write-data``): their cost grows with the days from
     ``schedule_start``, and a day past ``schedule_end`` has no puzzle anyway."""
     if not language.schedule_start <= day <= language.schedule_end:
-        raise error(f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
-                    f"to {language.schedule_end}", language.path)
+        raise error(
+            f"no puzzles scheduled for {day}: the schedule runs from {language.schedule_start} "
+            f"to {language.schedule_end}",
+            language.path,
+        )
     return day
 
 

@@ -31,9 +31,9 @@ library (the Python ones read their own formats or need files Debian leaves out)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pipeline.config import Language
 from pipeline.errors import RuscError
@@ -46,10 +46,17 @@ PARTS_OF_SPEECH = ("noun", "verb", "adj", "adv")
 LABELS = {"noun": "n.", "verb": "v.", "adj": "adj.", "adv": "adv."}
 #: morphy's detachment rules: (suffix, replacement) per part of speech, tried in order.
 DETACHMENTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
-             ("men", "man"), ("ies", "y")),
-    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"),
-             ("ing", "")),
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
+    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
     "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")),
     "adv": (),
 }
@@ -92,11 +99,16 @@ def base_forms(form: str, part: str, is_entry: Callable[[str], bool], exceptions
         found.add(form)
     for suffix, replacement in DETACHMENTS[part]:
         if form.endswith(suffix) and len(form) > len(suffix):
-            base = form[:len(form) - len(suffix)] + replacement
+            base = form[: len(form) - len(suffix)] + replacement
             if is_entry(base):
                 found.add(base)
-            if suffix in UNDOUBLED_AFTER and not replacement and len(base) > 2 and base[-1] == base[-2] \
-                    and is_entry(base[:-1]):
+            if (
+                suffix in UNDOUBLED_AFTER
+                and not replacement
+                and len(base) > 2
+                and base[-1] == base[-2]
+                and is_entry(base[:-1])
+            ):
                 found.add(base[:-1])
     return sorted(found)
 
@@ -131,7 +143,7 @@ class Glossary:
             self._exceptions[part] = dict(self._read_exceptions(exceptions)) if exceptions.is_file() else {}
 
     @classmethod
-    def load(cls, language: Language, paths: Paths | None = None) -> "Glossary | None":
+    def load(cls, language: Language, paths: Paths | None = None) -> Glossary | None:
         """The language's pinned database (fetched and verified like a dictionary), or None
         if its TOML names none."""
         source = language.definitions.source
@@ -143,7 +155,12 @@ class Glossary:
             raise RuscError(f"package {source.name} {source.version} holds no single WordNet database", language.path)
         licences = [path for path in files if path.name == "copyright"]
         licence = licences[0].read_text(encoding="utf-8") if licences else source.licence
-        return cls(databases.pop(), language.definitions.senses, f"{language.definitions.name} ({source.name} {source.version})", licence)
+        return cls(
+            databases.pop(),
+            language.definitions.senses,
+            f"{language.definitions.name} ({source.name} {source.version})",
+            licence,
+        )
 
     @staticmethod
     def _read_index(path: Path):
@@ -154,7 +171,7 @@ class Glossary:
             try:
                 synsets, pointers = int(fields[2]), int(fields[3])
                 tagged = int(fields[5 + pointers])
-                offsets = tuple(int(offset) for offset in fields[6 + pointers:6 + pointers + synsets])
+                offsets = tuple(int(offset) for offset in fields[6 + pointers : 6 + pointers + synsets])
             except (IndexError, ValueError):
                 raise RuscError("not a WordNet index line", path, number) from None
             yield fields[0], _Entry(offsets, tagged)
@@ -169,7 +186,7 @@ class Glossary:
     def _gloss(self, part: str, offset: int) -> str:
         data = self._data[part]
         end = data.find(b"\n", offset)
-        return gloss_of(data[offset:end if end >= 0 else len(data)].decode("utf-8"))
+        return gloss_of(data[offset : end if end >= 0 else len(data)].decode("utf-8"))
 
     def define(self, word: str) -> Definition | None:
         """The first senses of the entry ``word`` is most likely a form of (see the module
@@ -186,7 +203,7 @@ class Glossary:
         if best is None:
             return None
         _, part, base, entry = best
-        senses = tuple(Sense(LABELS[part], self._gloss(part, offset)) for offset in entry.offsets[:self.senses])
+        senses = tuple(Sense(LABELS[part], self._gloss(part, offset)) for offset in entry.offsets[: self.senses])
         return Definition(base.replace("_", " "), senses)
 
     def define_all(self, words) -> dict[str, Definition]:

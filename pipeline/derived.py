@@ -35,8 +35,9 @@ def chain_text(chain) -> str:
     return " + ".join(f"{rule.kind} {rule.flag}#{rule.index}" for rule in chain)
 
 
-def form_derivations(language: Language, aff: Path, dic: Path, also: frozenset[str] = frozenset(),
-                     share: int = 0, shares: int = 1) -> dict[str, tuple[Origin, ...]]:
+def form_derivations(
+    language: Language, aff: Path, dic: Path, also: frozenset[str] = frozenset(), share: int = 0, shares: int = 1
+) -> dict[str, tuple[Origin, ...]]:
     """Form → its origins (sorted, distinct), for the ordinary words and the forms of
     ``also`` made by one ``share`` of the dictionary's entries
     (:meth:`pipeline.expand.Expander.share`), so two workers can split the walk;

@@ -22,9 +22,9 @@ import heapq
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from pipeline.config import Language
 from pipeline.database import DATABASE
@@ -67,7 +67,9 @@ class ListDiff:
             cause = DICTIONARY if change.cause == DICTIONARY else RULES
             side = counts.setdefault(change.what, {}).setdefault("added" if change.sign == "+" else "removed", {})
             side[cause] = side.get(cause, 0) + 1
-        rules = Counter(change.cause.removeprefix(f"{RULES}: ") for change in self.changes if change.cause != DICTIONARY)
+        rules = Counter(
+            change.cause.removeprefix(f"{RULES}: ") for change in self.changes if change.cause != DICTIONARY
+        )
         return {"old": self.old, "new": self.new, "counts": counts, "rules": dict(sorted(rules.items()))}
 
 
@@ -103,23 +105,29 @@ def diff_folders(old: Path, new: Path) -> ListDiff:
     return ListDiff(label(old), label(new), tuple(sorted(changes)))
 
 
-def _lemma_changes(old: Path, new: Path, added: set[str], removed: set[str], old_reasons: "_Reasons",
-                   new_reasons: "_Reasons") -> list[Change]:
+def _lemma_changes(
+    old: Path, new: Path, added: set[str], removed: set[str], old_reasons: _Reasons, new_reasons: _Reasons
+) -> list[Change]:
     """The lemmas added and removed (Catalan's beehive reads them): by the dictionary when
     the form itself is new or gone, else by the rule the other side's database names."""
     if not ((old / "lemmas.txt").exists() and (new / "lemmas.txt").exists()):
         return []
     gained, lost = _form_changes(old / "lemmas.txt", new / "lemmas.txt")
-    changes = [Change("lemma", form, "+", DICTIONARY if form in added else old_reasons.why([form], "lemmas_why"))
-               for form in gained]
-    changes += [Change("lemma", form, "-", DICTIONARY if form in removed else new_reasons.why([form], "lemmas_why"))
-                for form in lost]
+    changes = [
+        Change("lemma", form, "+", DICTIONARY if form in added else old_reasons.why([form], "lemmas_why"))
+        for form in gained
+    ]
+    changes += [
+        Change("lemma", form, "-", DICTIONARY if form in removed else new_reasons.why([form], "lemmas_why"))
+        for form in lost
+    ]
     return changes
 
 
 def _form_changes(old: Path, new: Path) -> tuple[set[str], set[str]]:
     """The forms only ``new`` has and those only ``old`` has (both files sorted), streamed."""
-    added, removed = set(), set()
+    added: set[str] = set()
+    removed: set[str] = set()
     with open(old, encoding="utf-8", newline="\n") as before, open(new, encoding="utf-8", newline="\n") as after:
         tagged = heapq.merge(((line.rstrip("\n"), 0) for line in before), ((line.rstrip("\n"), 1) for line in after))
         previous = None
@@ -150,7 +158,7 @@ class _Reasons:
         path = folder / DATABASE
         self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True) if path.exists() else None
 
-    def __enter__(self) -> "_Reasons":
+    def __enter__(self) -> _Reasons:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -174,8 +182,9 @@ def write_diff(diff: ListDiff, folder: Path) -> tuple[Path, Path]:
     stem = f"{diff.old}..{diff.new}"
     table = "".join(change.line() + "\n" for change in diff.changes).encode("utf-8")
     tsv = atomic_write(folder / f"{stem}.tsv.gz", gzip_bytes(b"sign\twhat\titem\tcause\n" + table))
-    summary = atomic_write(folder / f"{stem}.json",
-                           json.dumps(diff.summary(), sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+    summary = atomic_write(
+        folder / f"{stem}.json", json.dumps(diff.summary(), sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    )
     return tsv, summary
 
 

@@ -68,7 +68,7 @@ class Release:
     min_bytes: int = RELEASE_BYTES
 
     @classmethod
-    def from_env(cls) -> "Release | None":
+    def from_env(cls) -> Release | None:
         """``RUSC_RELEASE_URL`` (and ``RUSC_RELEASE_BYTES``) as the Pages workflow sets them."""
         import os
 
@@ -109,7 +109,11 @@ def _metadata_lines(folder: Path) -> dict[str, int]:
         files = json.loads(path.read_text(encoding="utf-8")).get("files", {})
     except ValueError as error:
         raise RuscError(f"invalid JSON: {error}", path) from None
-    return {name: info["lines"] for name, info in files.items() if isinstance(info, dict) and isinstance(info.get("lines"), int)}
+    return {
+        name: info["lines"]
+        for name, info in files.items()
+        if isinstance(info, dict) and isinstance(info.get("lines"), int)
+    }
 
 
 def last_day(path: Path) -> dt.date | None:
@@ -150,9 +154,12 @@ def list_downloads(folder: Path, today: dt.date | None = None, release: Release 
         name = path.name
         size = path.stat().st_size
         last = last_day(path) if today is not None else None
-        if last is not None and last > today:
-            raise RuscError(f"holds answers up to {last}, after the site's day {today}; rewrite it with "
-                            f"--write-data --date {today} or remove it", path)
+        if last is not None and today is not None and last > today:
+            raise RuscError(
+                f"holds answers up to {last}, after the site's day {today}; rewrite it with "
+                f"--write-data --date {today} or remove it",
+                path,
+            )
         if name.endswith(".gz") and (folder / name[:-3]).exists():
             continue  # listed with its plain list: published instead of it only when that is big
         plain_size = None

@@ -63,9 +63,15 @@ class _Budget:
                 written += len(block)
                 self.total += len(block)
                 if written > self.limits.member_bytes:
-                    raise RuscError(f"member {name!r} unpacks to more than {self.limits.member_bytes} bytes (decompression bomb?)", self.archive)
+                    raise RuscError(
+                        f"member {name!r} unpacks to more than {self.limits.member_bytes} bytes (decompression bomb?)",
+                        self.archive,
+                    )
                 if self.total > self.limits.total_bytes:
-                    raise RuscError(f"archive unpacks to more than {self.limits.total_bytes} bytes (decompression bomb?)", self.archive)
+                    raise RuscError(
+                        f"archive unpacks to more than {self.limits.total_bytes} bytes (decompression bomb?)",
+                        self.archive,
+                    )
                 out.write(block)
 
 
@@ -81,8 +87,13 @@ def safe_member_path(root: Path, name: str, archive: Path) -> Path:
     """
     clean = name.replace("\\", "/")
     pure = PurePosixPath(clean)
-    if (not clean or clean.startswith("/") or re.match(r"^[A-Za-z]:", clean)
-            or any(part == ".." for part in pure.parts) or "\x00" in clean):
+    if (
+        not clean
+        or clean.startswith("/")
+        or re.match(r"^[A-Za-z]:", clean)
+        or any(part == ".." for part in pure.parts)
+        or "\x00" in clean
+    ):
         raise RuscError(f"member {name!r} would escape the extraction folder", archive)
     parts = [p for p in pure.parts if p not in ("", ".")]
     if not parts:
@@ -115,8 +126,11 @@ def zlib_error():
 
 
 def _extract_tar(archive: Path, fileobj_or_path, dest: Path, budget: _Budget, skip_links: bool = False) -> None:
-    opener = (tarfile.open(fileobj=fileobj_or_path, mode="r:*") if not isinstance(fileobj_or_path, Path)
-              else tarfile.open(fileobj_or_path, mode="r:*"))
+    opener = (
+        tarfile.open(fileobj=fileobj_or_path, mode="r:*")
+        if not isinstance(fileobj_or_path, Path)
+        else tarfile.open(fileobj_or_path, mode="r:*")
+    )
     with opener as tar:
         for member in tar:
             budget.member(member.name)
@@ -130,8 +144,17 @@ def _extract_tar(archive: Path, fileobj_or_path, dest: Path, budget: _Budget, sk
             elif skip_links and (member.issym() or member.islnk()):
                 continue  # a .deb's own aliases (ca_ES.aff -> ca.aff): never created
             else:
-                what = ("symbolic link" if member.issym() else "hard link" if member.islnk()
-                        else "FIFO" if member.isfifo() else "device file" if member.isdev() else "special file")
+                what = (
+                    "symbolic link"
+                    if member.issym()
+                    else "hard link"
+                    if member.islnk()
+                    else "FIFO"
+                    if member.isfifo()
+                    else "device file"
+                    if member.isdev()
+                    else "special file"
+                )
                 raise RuscError(f"member {member.name!r} is a {what}; only regular files are accepted", archive)
 
 
@@ -142,7 +165,9 @@ def _extract_zip(archive: Path, dest: Path, budget: _Budget) -> None:
             target = safe_member_path(dest, info.filename, archive)
             mode = info.external_attr >> 16
             if mode and stat.S_ISLNK(mode):
-                raise RuscError(f"member {info.filename!r} is a symbolic link; only regular files are accepted", archive)
+                raise RuscError(
+                    f"member {info.filename!r} is a symbolic link; only regular files are accepted", archive
+                )
             if info.is_dir():
                 target.mkdir(parents=True, exist_ok=True)
                 continue
@@ -224,11 +249,11 @@ def find_oxt_dictionary(root: Path, archive: Path, locale: str = "") -> OxtDicti
     if locale:
         matching = [d for d in found if locale in d.locales]
         if not matching:
-            known = ", ".join(sorted({l for d in found for l in d.locales}))
+            known = ", ".join(sorted({name for d in found for name in d.locales}))
             raise RuscError(f"extension has no spelling dictionary for locale {locale!r} (it has: {known})", archive)
         return matching[0]
     if len(found) > 1:
-        known = ", ".join(sorted({l for d in found for l in d.locales}))
+        known = ", ".join(sorted({name for d in found for name in d.locales}))
         raise RuscError(f"extension has several spelling dictionaries; set source.locale to one of: {known}", archive)
     return found[0]
 
@@ -247,13 +272,16 @@ def _read_xcu(xcu: Path, root: Path, archive: Path) -> list[OxtDictionary]:
         if props.get("Format") != "DICT_SPELL":
             continue
         locations = props.get("Locations", "").split()
-        aff = [l for l in locations if l.lower().endswith(".aff")]
-        dic = [l for l in locations if l.lower().endswith(".dic")]
+        aff = [place for place in locations if place.lower().endswith(".aff")]
+        dic = [place for place in locations if place.lower().endswith(".dic")]
         if len(aff) != 1 or len(dic) != 1:
-            raise RuscError(f"{xcu.name}: dictionary {node.get(f'{{{_OOR_NS}}}name')!r} does not name one .aff and one .dic", archive)
+            raise RuscError(
+                f"{xcu.name}: dictionary {node.get(f'{{{_OOR_NS}}}name')!r} does not name one .aff and one .dic",
+                archive,
+            )
         base = xcu.parent.relative_to(root).as_posix()
 
-        def resolve(location: str) -> Path:
+        def resolve(location: str, base: str = base) -> Path:
             location = location.replace("%origin%", base)
             path = safe_member_path(root, location, archive)
             if not path.exists():
@@ -359,7 +387,7 @@ def _decode_lenient(data: bytes, encoding: str, path: Path | str) -> str:
                 lines[number - 1] = "#"
             else:
                 bad = next(c for c in line if "\udc80" <= c <= "\udcff")
-                raise RuscError(f"invalid {encoding} byte 0x{ord(bad) - 0xdc00:02x}", path, number)
+                raise RuscError(f"invalid {encoding} byte 0x{ord(bad) - 0xDC00:02x}", path, number)
     return decode_text("\n".join(lines).encode("utf-8"), "utf-8", path)
 
 
@@ -377,7 +405,7 @@ def normalise_dictionary(aff_path: Path, dic_path: Path, out_dir: Path, stem: st
     return aff_out, dic_out
 
 
-def _read(path: Path) -> bytes:
+def _read(path: Path | str) -> bytes:
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
@@ -386,5 +414,3 @@ def _read(path: Path) -> bytes:
         raise RuscError("is a folder, not a file", path) from None
     except PermissionError:
         raise RuscError("permission denied", path) from None
-
-

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import heapq
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 #: Rows sorted at once (a few hundred MB of Python tuples): Catalan's game rows fit in one run.
 RUN_ROWS = 2_000_000
 
 
-def sorted_rows(rows: Iterable[tuple[str, ...]], spill_dir: Path | str,
-                in_memory: int = RUN_ROWS) -> Iterator[tuple[str, ...]]:
+def sorted_rows(
+    rows: Iterable[tuple[str, ...]], spill_dir: Path | str | None, in_memory: int = RUN_ROWS
+) -> Iterator[tuple[str, ...]]:
     """``rows`` in ``sorted`` order, spilling sorted runs to a temporary folder inside
     ``spill_dir`` when there are more than ``in_memory`` (no field may hold a tab or a
     newline)."""
@@ -35,7 +36,7 @@ def sorted_rows(rows: Iterable[tuple[str, ...]], spill_dir: Path | str,
         return
     # The suffix lets pipeline.fsutil.remove_stale_temporaries clear a killed run's folder.
     with tempfile.TemporaryDirectory(prefix=".rows.", suffix=".tmp", dir=spill_dir) as folder:
-        paths = []
+        paths: list[Path] = []
         while run:
             run.sort()
             paths.append(Path(folder) / f"run-{len(paths):05d}.tsv")

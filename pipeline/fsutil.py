@@ -24,8 +24,8 @@ import io
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from pipeline.errors import RuscError
 
@@ -124,16 +124,20 @@ def gzip_bytes(data: bytes) -> bytes:
 def gzip_file(source: Path, target: Path) -> None:
     """Gzip ``source`` into ``target`` atomically and reproducibly, streaming."""
     level = _level(Path(source).stat().st_size)
-    with atomic_path(target) as tmp, open(source, "rb") as src, open(tmp, "wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=level) as gz:
-            shutil.copyfileobj(src, gz, 1 << 20)
+    with (
+        atomic_path(target) as tmp,
+        open(source, "rb") as src,
+        open(tmp, "wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=level) as gz,
+    ):
+        shutil.copyfileobj(src, gz, 1 << 20)
 
 
 def _level(size: int) -> int:
     return 1 if size > FAST_GZIP_BYTES else 6
 
 
-def file_digest(path: Path | str, algorithm: str = "sha256") -> "hashlib._Hash":
+def file_digest(path: Path | str, algorithm: str = "sha256") -> hashlib._Hash:
     """The ``hashlib`` digest of a file's bytes, streamed (lists are hundreds of MB)."""
     with open(path, "rb") as handle:
         return hashlib.file_digest(handle, algorithm)
@@ -202,8 +206,11 @@ def verified_sha256(path: Path | str) -> str:
     digest = sha256_file(path)
     recorded = read_sums(path.parent).get(path.name)
     if recorded is not None and recorded != digest:
-        raise RuscError(f"not the file SHA256SUMS recorded when it was written (damaged or edited since); "
-                        f"build it again with `rusc lists {path.parent.name}`", path)
+        raise RuscError(
+            f"not the file SHA256SUMS recorded when it was written (damaged or edited since); "
+            f"build it again with `rusc lists {path.parent.name}`",
+            path,
+        )
     return digest
 
 

@@ -21,9 +21,10 @@ file that runs past the site's day.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any
 
 from pipeline import beehive, racks
 from pipeline.config import Language
@@ -83,10 +84,13 @@ def check_memory(language: Language, folder: Path, games: tuple[str, ...], avail
     available = available_memory() if available is None else available
     if available is not None and needed > available:
         biggest = max(sizes, key=lambda game: INDEX_BYTES_PER_WORD[game] * sizes[game])
-        raise RuscError(f"game data refused: the indexes of {', '.join(f'{g} ({sizes[g]} words)' for g in sizes)} "
-                        f"need an estimated {human_bytes(needed)} of memory, more than the {human_bytes(available)} "
-                        f"available; turn a game off ([{biggest}] enabled = false, with unsupported = \"why\") or "
-                        f"build on a machine with more memory", language.path)
+        raise RuscError(
+            f"game data refused: the indexes of {', '.join(f'{g} ({sizes[g]} words)' for g in sizes)} "
+            f"need an estimated {human_bytes(needed)} of memory, more than the {human_bytes(available)} "
+            f'available; turn a game off ([{biggest}] enabled = false, with unsupported = "why") or '
+            f"build on a machine with more memory",
+            language.path,
+        )
     return needed
 
 
@@ -101,15 +105,17 @@ class GameFile:
     #: Rows are days: written only up to today, and only when today is known.
     dated: bool
     #: ``(index, today) -> the file's uncompressed bytes``.
-    content: Callable[[object, dt.date | None], bytes]
+    content: Callable[[Any, dt.date | None], bytes]
 
 
-def _daily_hives(index: beehive.BeehiveIndex, today: dt.date) -> bytes:
+def _daily_hives(index: beehive.BeehiveIndex, today: dt.date | None) -> bytes:
+    assert today is not None, "dated files are written only when today is known"
     started = today >= index.language.schedule_start
     return beehive.daily_tsv(index.schedule(today) if started else [])
 
 
-def _daily_racks(index: racks.RackIndex, today: dt.date) -> bytes:
+def _daily_racks(index: racks.RackIndex, today: dt.date | None) -> bytes:
+    assert today is not None, "dated files are written only when today is known"
     return racks.daily_tsv(index.schedule(today))  # empty before the schedule starts
 
 
@@ -121,8 +127,9 @@ GAME_FILES = (
 )
 
 
-def write_game_data(language: Language, folder: Path, games: tuple[str, ...] = GAMES,
-                    today: dt.date | None = None) -> list[Path]:
+def write_game_data(
+    language: Language, folder: Path, games: tuple[str, ...] = GAMES, today: dt.date | None = None
+) -> list[Path]:
     """Write the files of ``games`` into ``folder`` (which holds ``game.tsv``); dated files
     only when ``today`` is given, with the days up to it. Returns the paths written."""
     folder = Path(folder)
@@ -131,4 +138,3 @@ def write_game_data(language: Language, folder: Path, games: tuple[str, ...] = G
     check_memory(language, folder, indexed)
     indexes = {game: INDEXES[game](language, folder / "game.tsv") for game in indexed}
     return [atomic_write(folder / f.name, gzip_bytes(f.content(indexes[f.game], today))) for f in wanted]
-

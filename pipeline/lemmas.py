@@ -36,9 +36,9 @@ form is an entry of its own (penis beside penar/00, semen beside semar).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from pipeline.clean import is_ordinary_word
 from pipeline.config import Language, LemmaEvidence
@@ -57,19 +57,27 @@ class LemmaChoice:
 
 
 #: The reasons a stem is not a lemma, in the order they are tried.
-REASONS = ("excluded", "conjugated (verb model)", "conjugated (spelled-out tense)", "conjugated (conjugation table)",
-           "plural")
+REASONS = (
+    "excluded",
+    "conjugated (verb model)",
+    "conjugated (spelled-out tense)",
+    "conjugated (conjugation table)",
+    "plural",
+)
 
 
-def lemma_list(language: Language, aff: Path, dic: Path,
-               conjugation_files: tuple[Path, ...] = ()) -> tuple[list[str], dict[str, int], dict[str, str]]:
+def lemma_list(
+    language: Language, aff: Path, dic: Path, conjugation_files: tuple[Path, ...] = ()
+) -> tuple[list[str], dict[str, int], dict[str, str]]:
     """The lemma forms of the dictionary at ``aff``/``dic``, how many stems each reason
     removed (for ``metadata.json``) and each removed stem's reason (for ``words.sqlite``):
     what :func:`pipeline.lists.build_lists` runs. ``conjugation_files`` are the language's
     conjugation table, fetched."""
     from pipeline.expand.bounded import language_expander
 
-    forms, choice = lemmas(language, language_expander(language, aff, dic), conjugation_table(language, conjugation_files))
+    forms, choice = lemmas(
+        language, language_expander(language, aff, dic), conjugation_table(language, conjugation_files)
+    )
     counts: dict[str, int] = {}
     for reason in choice.removed.values():
         counts[reason] = counts.get(reason, 0) + 1
@@ -81,8 +89,14 @@ def conjugation_table(language: Language, files: tuple[Path, ...]) -> Conjugatio
     evidence = language.lemma_evidence
     if not files:
         return None
-    return read_conjugations(list(files), evidence.finite_moods, evidence.participle_mood,
-                             evidence.inflected_participles, evidence.variant_endings, evidence.template_fixes)
+    return read_conjugations(
+        list(files),
+        evidence.finite_moods,
+        evidence.participle_mood,
+        evidence.inflected_participles,
+        evidence.variant_endings,
+        evidence.template_fixes,
+    )
 
 
 def lemmas(language: Language, expander, conjugations: ConjugationTable | None = None) -> tuple[list[str], LemmaChoice]:
@@ -182,10 +196,10 @@ class _SuffixIndex:
         """``(base, rule)`` for each stem ``base`` carrying the rule's flag from which the
         rule makes ``word``."""
         for cut in range(min(self.longest, len(word)) + 1):
-            strips = self.by_add.get(word[len(word) - cut:])
+            strips = self.by_add.get(word[len(word) - cut :])
             if strips is None:
                 continue
-            head = word[:len(word) - cut]
+            head = word[: len(word) - cut]
             for strip, rules in strips.items():
                 base = head + strip
                 flags = flags_of.get(base)
@@ -196,8 +210,13 @@ class _SuffixIndex:
                         yield base, rule
 
 
-def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
-                     stems: list[str], excluded: list[str] = ()) -> dict[str, str]:
+def conjugated_stems(
+    evidence: LemmaEvidence,
+    expander,
+    flags_of: dict[str, frozenset[str]],
+    stems: list[str],
+    excluded: Iterable[str] = (),
+) -> dict[str, str]:
     """The stems among ``stems`` that belong to a run of one verb's conjugation.
 
     Two kinds of run, both of at least ``evidence.min_run`` stems:
@@ -212,8 +231,12 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
       ``excluded`` count towards such a run (faceu beside the excluded faci/_D, facis/_D).
     """
     found: dict[str, str] = {}
-    rules = [rule for flag in sorted(evidence.verb_flags) for rule in expander.data.suffixes.get(flag, ())
-             if rule.index not in evidence.non_finite_rules]
+    rules = [
+        rule
+        for flag in sorted(evidence.verb_flags)
+        for rule in expander.data.suffixes.get(flag, ())
+        if rule.index not in evidence.non_finite_rules
+    ]
     index = _SuffixIndex(rules)
     by_verb: dict[str, set[str]] = defaultdict(set)
     for stem in stems:
@@ -233,9 +256,9 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
         for cut in range(1, min(longest, len(stem) - 1) + 1):
             if len(stem) - cut < evidence.min_base and cut < evidence.short_base_ending:
                 continue
-            ending = stem[len(stem) - cut:]
+            ending = stem[len(stem) - cut :]
             for number in tense_of.get(ending, ()):
-                endings_of[number, stem[:len(stem) - cut]].add(ending)
+                endings_of[number, stem[: len(stem) - cut]].add(ending)
     verb_bases = {base for (_number, base), seen in endings_of.items() if len(seen) >= evidence.min_run}
     # Every stem of a verb base found by a run is a form of it, whichever tense's ending
     # (or shared ending, such as "em") it has: rompem beside rompo, romps, rompen.
@@ -245,7 +268,7 @@ def conjugated_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, froz
         for cut in range(1, min(longest, len(stem) - 1) + 1):
             if len(stem) - cut < evidence.min_base and cut < evidence.short_base_ending:
                 continue
-            if stem[len(stem) - cut:] in every_ending and stem[:len(stem) - cut] in verb_bases:
+            if stem[len(stem) - cut :] in every_ending and stem[: len(stem) - cut] in verb_bases:
                 found.setdefault(stem, REASONS[2])
                 break
     return found
@@ -273,10 +296,14 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
     lines_of = defaultdict(list)
     for entry in expander.entries():
         lines_of[entry.stem].append(entry)
-    spelled_out = sorted(stem for stem, lines in lines_of.items()
-                         if evidence.infinitive_flags and stem.endswith(evidence.infinitive_endings)
-                         and any(entry.flags & evidence.infinitive_flags for entry in lines)
-                         and not any(entry.flags & (evidence.nominal_flags | evidence.verb_flags) for entry in lines))
+    spelled_out = sorted(
+        stem
+        for stem, lines in lines_of.items()
+        if evidence.infinitive_flags
+        and stem.endswith(evidence.infinitive_endings)
+        and any(entry.flags & evidence.infinitive_flags for entry in lines)
+        and not any(entry.flags & (evidence.nominal_flags | evidence.verb_flags) for entry in lines)
+    )
     table = table.with_verbs(spelled_out)
     made: dict[str, set[str]] = {}
 
@@ -291,12 +318,16 @@ def tabled_stems(evidence: LemmaEvidence, table: ConjugationTable, expander, ste
 
     def root_and_ending(stem: str) -> bool:
         return not stem.endswith(evidence.infinitive_endings) and any(
-            stem[:len(stem) - cut] in roots and stem[len(stem) - cut:] in endings
-            for cut in range(1, min(longest, len(stem)) + 1))
+            stem[: len(stem) - cut] in roots and stem[len(stem) - cut :] in endings
+            for cut in range(1, min(longest, len(stem)) + 1)
+        )
 
-    found = [stem for stem in stems
-             if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
-             or (roots and root_and_ending(stem))]
+    found = [
+        stem
+        for stem in stems
+        if any(stem not in made_from(verb) for verb in table.infinitives(stem) if verb in lines_of)
+        or (roots and root_and_ending(stem))
+    ]
     taken = set(found)
     return found + _hiatus_runs(evidence, table, lines_of, [stem for stem in stems if stem not in taken])
 
@@ -322,8 +353,7 @@ def _hiatus_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, 
 _DIAERESES = frozenset("ïü")
 
 
-def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]],
-                 stems: list[str]) -> list[str]:
+def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]], stems: list[str]) -> list[str]:
     """Stems among ``stems`` that a plural rule (a rule of ``evidence.plural_flags`` whose
     affix ends with ``evidence.plural_ending``) makes from another stem: plurals the .dic
     lists as stems of their own; or a stem that ``evidence.plural_pairs`` pairs with a
@@ -332,8 +362,12 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
     ``evidence.second_plural_pairs`` with any singular stem (a regional second plural:
     jóvens beside jove/_E). The accents may differ, as the stress moves: depesos beside
     depès, lúmens beside lumen."""
-    rules = [rule for flag in sorted(evidence.plural_flags) for rule in expander.data.suffixes.get(flag, ())
-             if rule.add.endswith(evidence.plural_ending)]
+    rules = [
+        rule
+        for flag in sorted(evidence.plural_flags)
+        for rule in expander.data.suffixes.get(flag, ())
+        if rule.add.endswith(evidence.plural_ending)
+    ]
     index = _SuffixIndex(rules)
     by_letters: dict[str, list[str]] = defaultdict(list)  # a stem without accents -> the stems
     for stem in flags_of:
@@ -344,7 +378,7 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
     def singular_listed(stem: str) -> bool:
         for (plural, singular), only_bare in pairs:
             if stem.endswith(plural):
-                base = stem[:len(stem) - len(plural)] + singular
+                base = stem[: len(stem) - len(plural)] + singular
                 if len(base) < evidence.min_singular:
                     continue
                 for listed in by_letters.get(strip_accents(base), ()):
@@ -352,6 +386,9 @@ def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozense
                         return True
         return False
 
-    return [stem for stem in stems
-            if (stem.endswith(evidence.plural_ending) and next(iter(index.makers(stem, flags_of)), None))
-            or singular_listed(stem)]
+    return [
+        stem
+        for stem in stems
+        if (stem.endswith(evidence.plural_ending) and next(iter(index.makers(stem, flags_of)), None))
+        or singular_listed(stem)
+    ]

@@ -30,6 +30,7 @@ from typing import IO
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import verified_sha256
+from pipeline.paths import Paths
 
 #: The lists of game.tsv and their codes: the dictionary's words and lemmas, and each game's
 #: own vocabulary.
@@ -46,8 +47,9 @@ def game_list(language: Language, game: str) -> str:
     return language.beehive.list if game == "beehive" else "words"
 
 
-def read_game_lexicon(handle: IO[str], list_name: str, source: str = "game.tsv",
-                      allow_vulgar: bool = False) -> dict[str, tuple[str, ...]]:
+def read_game_lexicon(
+    handle: IO[str], list_name: str, source: str = "game.tsv", allow_vulgar: bool = False
+) -> dict[str, tuple[str, ...]]:
     """Key → display forms (in file order) of the forms that belong to ``list_name``,
     without blocked keys (``allow_vulgar``: but with the vulgar ones, for racks)."""
     code = LIST_CODES[list_name]
@@ -70,6 +72,15 @@ def load_game_lexicon(path: Path, list_name: str, allow_vulgar: bool = False) ->
             return read_game_lexicon(handle, list_name, str(path), allow_vulgar)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None
+
+
+def game_tsv(language: Language, paths: Paths | None, directory: Path | None = None) -> Path:
+    """``game.tsv`` in ``directory``, by default the language's word-list folder of ``paths``."""
+    if directory is None:
+        if paths is None:
+            raise ValueError("game.tsv needs a folder or the paths of a build")
+        directory = paths.wordlists(language.code)
+    return Path(directory) / "game.tsv"
 
 
 def lexicon_checksum(path: Path) -> str:

@@ -28,9 +28,10 @@ import json
 import os
 import shutil
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any
 
 from pipeline import __version__
 from pipeline.abbreviations import abbreviation_forms, shape_reason
@@ -41,15 +42,20 @@ from pipeline.database import DATABASE, DatabaseRefused, about_rows, provenance_
 from pipeline.derived import form_derivations, merge
 from pipeline.errors import RuscError
 from pipeline.extsort import read_rows, sorted_rows
-from pipeline.fsutil import (atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file,
-                             verified_sha256)
+from pipeline.fsutil import atomic_dir, atomic_write, count_lines, gzip_file, lf_lines, sha256_file, verified_sha256
 from pipeline.lemmas import lemma_list
 from pipeline.lexicon import LIST_CODES, game_list
 from pipeline.paths import Paths
 from pipeline.progress import progress
 from pipeline.resources import lock_sha256
 from pipeline.smalljson import write_small_json
-from pipeline.vocabulary import GameVocabularies, blocked_families, game_vocabularies, read_graded_list, vocabulary_report
+from pipeline.vocabulary import (
+    GameVocabularies,
+    blocked_families,
+    game_vocabularies,
+    read_graded_list,
+    vocabulary_report,
+)
 from pipeline.wordfacts import ListDecisions
 from pipeline.workers import process_pool
 
@@ -83,8 +89,9 @@ class ListInputs:
     vocabulary_files: tuple[Path, ...] = ()
 
 
-def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
-                extras: Callable[[Path], Iterable[Path]] | None = None) -> dict:
+def build_lists(
+    language: Language, inputs: ListInputs, out_dir: Path, extras: Callable[[Path], Iterable[Path]] | None = None
+) -> dict:
     """Write every list of ``language`` into ``out_dir`` atomically; return the metadata.
 
     ``extras(folder)`` may add files made from the lists (the games' data) before the
@@ -93,8 +100,9 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     """
     with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
-        facts_job = pool.submit(dictionary_facts, language, inputs.aff, inputs.dic,
-                                list(inputs.abbreviation_list), list(inputs.blocklist))
+        facts_job = pool.submit(
+            dictionary_facts, language, inputs.aff, inputs.dic, list(inputs.abbreviation_list), list(inputs.blocklist)
+        )
         lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files)
         vocabulary_job = pool.submit(vocabularies_of, language, inputs.vocabulary_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
@@ -103,20 +111,32 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, abbreviations, dropped))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
-        lemma_forms = [form for form in lemma_forms
-                       if form not in abbreviations and shape_reason(form, language) is None]
+        lemma_forms = [
+            form for form in lemma_forms if form not in abbreviations and shape_reason(form, language) is None
+        ]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
-        origin_jobs = [pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2)
-                       for share in range(2)]
+        origin_jobs = [
+            pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2) for share in range(2)
+        ]
         vocabularies = vocabulary_job.result()
         if vocabularies is not None:
             blocked = blocked_families(blocked, vocabularies, language)
-        rows = game_rows(language, tmp / "words.txt", lemma_forms, blocked, spill_dir=tmp,
-                         vocabularies=vocabularies.games if vocabularies else None)
+        rows = game_rows(
+            language,
+            tmp / "words.txt",
+            lemma_forms,
+            blocked,
+            spill_dir=tmp,
+            vocabularies=vocabularies.games if vocabularies else None,
+        )
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
-        _write_lines(tmp / "wordle.tsv", wordle_rows(read_rows(tmp / "game.tsv"), language.wordle.lengths,
-                                                     LIST_CODES[game_list(language, "wordle")]))
+        _write_lines(
+            tmp / "wordle.tsv",
+            wordle_rows(
+                read_rows(tmp / "game.tsv"), language.wordle.lengths, LIST_CODES[game_list(language, "wordle")]
+            ),
+        )
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
@@ -124,9 +144,15 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         digests = dict(zip(VARIANTS, pool.map(sha256_file, [tmp / name for name in VARIANTS])))
         for job in gzipped:
             job.result()
-        files = {name: {"lines": count_lines(tmp / name), "bytes": (tmp / name).stat().st_size,
-                        "gz_bytes": (tmp / f"{name}.gz").stat().st_size, "sha256": digests[name]}
-                 for name in VARIANTS}
+        files = {
+            name: {
+                "lines": count_lines(tmp / name),
+                "bytes": (tmp / name).stat().st_size,
+                "gz_bytes": (tmp / f"{name}.gz").stat().st_size,
+                "sha256": digests[name],
+            }
+            for name in VARIANTS
+        }
         metadata = _metadata(language, inputs, files)
         metadata["lemma_stems_removed"] = lemma_removed
         metadata["words_excluded"] = dict(sorted(dropped.items()))
@@ -134,10 +160,12 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
         metadata["word_lists"] = _word_list_provenance(language, inputs)
         if vocabularies is not None:
             with open(tmp / "words.txt", encoding="utf-8", newline="\n") as words:
-                metadata["game_vocabulary"] = vocabulary_report(language, (line.rstrip("\n") for line in words),
-                                                                vocabularies)
-        decisions = ListDecisions(abbreviations, lemma_stems_removed, merge([job.result() for job in origin_jobs]),
-                                  vocabularies)
+                metadata["game_vocabulary"] = vocabulary_report(
+                    language, (line.rstrip("\n") for line in words), vocabularies
+                )
+        decisions = ListDecisions(
+            abbreviations, lemma_stems_removed, merge([job.result() for job in origin_jobs]), vocabularies
+        )
         published = _queryable_files(language, tmp, out_dir, decisions, metadata)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
         summed = ["metadata.json"] + extra_files + published + (["LICENSE"] if inputs.licence else [])
@@ -147,15 +175,17 @@ def build_lists(language: Language, inputs: ListInputs, out_dir: Path,
     return metadata
 
 
-def _queryable_files(language: Language, folder: Path, out_dir: Path, decisions: ListDecisions,
-                     metadata: dict) -> list[str]:
+def _queryable_files(
+    language: Language, folder: Path, out_dir: Path, decisions: ListDecisions, metadata: dict
+) -> list[str]:
     """Write ``words.sqlite`` and its ``.gz`` (unless its estimate is over the bound: then
     metadata says why, and a line on stderr) and the JSON lists; record them in
     ``metadata``; return their names."""
     names = [path.name for path in write_small_json(language, folder, metadata)]
     try:
-        report = write_database(language, folder, decisions, provenance_rows(metadata), about_rows(metadata),
-                                named=out_dir / DATABASE)
+        report = write_database(
+            language, folder, decisions, provenance_rows(metadata), about_rows(metadata), named=out_dir / DATABASE
+        )
     except DatabaseRefused as refused:
         print(f"rusc: {refused}", file=sys.stderr)
         metadata["database"] = {"file": None, "refused": str(refused)}
@@ -165,18 +195,23 @@ def _queryable_files(language: Language, folder: Path, out_dir: Path, decisions:
     return sorted(names + [DATABASE, f"{DATABASE}.gz"])
 
 
-def dictionary_facts(language: Language, aff: Path, dic: Path, abbreviation_list: list[str],
-                     blocklist: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+def dictionary_facts(
+    language: Language, aff: Path, dic: Path, abbreviation_list: list[str], blocklist: list[str]
+) -> tuple[dict[str, str], dict[str, str]]:
     """What the lists need from the dictionary besides its forms, in one worker: the
     abbreviations (form → reason) and the blocked game keys (key → class)."""
     from pipeline.expand.bounded import language_expander
 
-    if not (language.abbreviations.flags or language.abbreviations.add or abbreviation_list
-            or blocklist or language.blocklist.add):
+    if not (
+        language.abbreviations.flags
+        or language.abbreviations.add
+        or abbreviation_list
+        or blocklist
+        or language.blocklist.add
+    ):
         return {}, {}
     expander = language_expander(language, aff, dic)
-    return (abbreviation_forms(language, expander, abbreviation_list),
-            blocked_keys(language, expander, blocklist))
+    return (abbreviation_forms(language, expander, abbreviation_list), blocked_keys(language, expander, blocklist))
 
 
 def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabularies | None:
@@ -187,9 +222,14 @@ def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabula
     return game_vocabularies(language, read_graded_list(files, rules))
 
 
-def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
-              blocked: dict[str, str] | None = None, spill_dir: Path | None = None,
-              vocabularies: dict[str, tuple[str, ...]] | None = None) -> Iterator[tuple[str, str, str]]:
+def game_rows(
+    language: Language,
+    words_file: Path,
+    lemma_forms: Iterable[str],
+    blocked: dict[str, str] | None = None,
+    spill_dir: Path | None = None,
+    vocabularies: dict[str, tuple[str, ...]] | None = None,
+) -> Iterator[tuple[str, ...]]:
     """``(key, form, lists)`` for every word, lemma and form of a game's vocabulary with a
     valid key, sorted; a blocked key's lists end with its class (``x`` or ``v``, see
     :mod:`pipeline.blocklist`).
@@ -199,11 +239,11 @@ def game_rows(language: Language, words_file: Path, lemma_forms: Iterable[str],
     default the system's temporary folder), so memory stays bounded for any expansion.
     """
     blocked = blocked or {}
-    streams = {LIST_CODES["lemmas"]: sorted(lemma_forms)}
+    streams: dict[str, list[str] | tuple[str, ...]] = {LIST_CODES["lemmas"]: sorted(lemma_forms)}
     for game, forms in sorted((vocabularies or {}).items(), key=lambda item: LIST_CODES[item[0]]):
         streams[LIST_CODES[game]] = forms
 
-    def unsorted() -> Iterator[tuple[str, str, str]]:
+    def unsorted() -> Iterator[tuple[str, ...]]:
         for form, lists in _memberships(words_file, streams):
             key = fold(form, language)
             if key is not None:
@@ -229,10 +269,11 @@ def _labelled(forms: Iterable[str], order: int, code: str) -> Iterator[tuple[str
         yield form, order, code
 
 
-def game_exclusions(language: Language, rows: Iterable[tuple[str, str, str]]) -> dict[str, dict[str, int]]:
+def game_exclusions(language: Language, rows: Iterable[tuple[str, ...]]) -> dict[str, dict[str, int]]:
     """For metadata.json: how many keys each game's list leaves out, and why."""
-    beehive_code, rack_code, wordle_code = (LIST_CODES[game_list(language, game)]
-                                            for game in ("beehive", "racks", "wordle"))
+    beehive_code, rack_code, wordle_code = (
+        LIST_CODES[game_list(language, game)] for game in ("beehive", "racks", "wordle")
+    )
     wordle_length = language.wordle.length
     counted: dict[str, dict[str, set[str]]] = {"beehive": {}, "racks": {}, "wordle": {}}
     excluded_letters = set(language.beehive.excluded_letters)
@@ -257,11 +298,12 @@ def no_hive_letters(language: Language) -> str:
     return f"letters no hive uses ({''.join(sorted(language.beehive.excluded_letters))})"
 
 
-def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
+def wordle_rows(rows: Iterable[tuple[str, ...]], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
     """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
     forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
     (each page reads its length), but blocked keys (no Wordle answer may be one)."""
-    current, forms = None, []
+    current: str | None = None
+    forms: list[str] = []
     for key, form, lists in rows:
         if len(key) not in lengths or code not in lists or lists[-1] in (EVERY_GAME, VULGAR):
             continue
@@ -274,8 +316,9 @@ def wordle_rows(rows: Iterable[tuple[str, str, str]], lengths: tuple[int, ...], 
         yield f"{current}\t{' '.join(forms)}"
 
 
-def _ordinary_words(forms_file: Path, language: Language, abbreviations: dict[str, str],
-                    dropped: dict[str, int]) -> Iterator[str]:
+def _ordinary_words(
+    forms_file: Path, language: Language, abbreviations: dict[str, str], dropped: dict[str, int]
+) -> Iterator[str]:
     """The ordinary words of the expansion but abbreviations; ``dropped`` counts those
     left out by reason (for metadata.json)."""
     for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
@@ -349,21 +392,32 @@ def _metadata(language: Language, inputs: ListInputs, files: dict[str, dict]) ->
 def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
     """Where the abbreviation list, the blocklist and the conjugation table came from (or
     why there is none)."""
+
     def describe(source, words=None, note: str = "") -> dict:
         """The source's pins, and how many entries it gave (``words``: the words read)."""
         if source is None:
             return {"source": None, "note": note or "none"}
-        described = {"source": {"kind": source.kind, "name": source.name, "version": source.version,
-                                "integrity": source.integrity, "files": list(source.files), "licence": source.licence}}
+        described: dict[str, Any] = {
+            "source": {
+                "kind": source.kind,
+                "name": source.name,
+                "version": source.version,
+                "integrity": source.integrity,
+                "files": list(source.files),
+                "licence": source.licence,
+            }
+        }
         if words is not None:
             described["entries"] = len(words)
         return described
 
     blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
     blocklist["local_additions"] = len(language.blocklist.add)
-    return {"abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
-            "blocklist": blocklist,
-            "conjugations": describe(language.lemma_evidence.conjugations)}
+    return {
+        "abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
+        "blocklist": blocklist,
+        "conjugations": describe(language.lemma_evidence.conjugations),
+    }
 
 
 def write_index(paths: Paths) -> None:
@@ -372,10 +426,17 @@ def write_index(paths: Paths) -> None:
     languages = {}
     for meta in sorted(root.glob("*/metadata.json")):
         data = _published_metadata(meta)
-        languages[data["language"]] = {"name": data["name"], "counts": data["counts"],
-                                        "licence": data["licence"], "source": data["source"]}
-    atomic_write(root / "index.json", json.dumps({"languages": languages, "rusc_version": __version__},
-                                                 sort_keys=True, indent=2, ensure_ascii=False) + "\n")
+        languages[data["language"]] = {
+            "name": data["name"],
+            "counts": data["counts"],
+            "licence": data["licence"],
+            "source": data["source"],
+        }
+    atomic_write(
+        root / "index.json",
+        json.dumps({"languages": languages, "rusc_version": __version__}, sort_keys=True, indent=2, ensure_ascii=False)
+        + "\n",
+    )
 
 
 def _published_metadata(path: Path) -> dict:
@@ -388,5 +449,8 @@ def _published_metadata(path: Path) -> dict:
             data[key]
         return data
     except (UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
-        raise RuscError(f"not a metadata.json of `rusc lists` ({type(error).__name__}: {error}); build it again "
-                        f"with `rusc lists {path.parent.name}`", path) from None
+        raise RuscError(
+            f"not a metadata.json of `rusc lists` ({type(error).__name__}: {error}); build it again "
+            f"with `rusc lists {path.parent.name}`",
+            path,
+        ) from None

@@ -146,13 +146,25 @@ def measure(entries, suffix_flags: dict[str, bool], common_words: list[str] | No
     in_alphabet = set(alphabet)
     lengths = Counter(len(stem) for stem in ordinary if set(stem) <= in_alphabet)
     wordle = _wordle_length(lengths)
-    tiles = tile_set([letter for letter in letters if letter.letter in in_alphabet]) \
-        if 7 <= len(alphabet) <= MAX_GAME_LETTERS else ()
-    return Measurements(letters=letters, alphabet=alphabet, has_case=has_case, suffixed_stems=len(suffixed),
-                        capitalised_share=share, common_found=common_found,
-                        common_capitalised_share=common_share, capitalised_nouns=capitalised_nouns,
-                        lengths=dict(sorted(lengths.items())), ordinary_stems=len(ordinary),
-                        wordle_length=wordle, tiles=tiles)
+    tiles = (
+        tile_set([letter for letter in letters if letter.letter in in_alphabet])
+        if 7 <= len(alphabet) <= MAX_GAME_LETTERS
+        else ()
+    )
+    return Measurements(
+        letters=letters,
+        alphabet=alphabet,
+        has_case=has_case,
+        suffixed_stems=len(suffixed),
+        capitalised_share=share,
+        common_found=common_found,
+        common_capitalised_share=common_share,
+        capitalised_nouns=capitalised_nouns,
+        lengths=dict(sorted(lengths.items())),
+        ordinary_stems=len(ordinary),
+        wordle_length=wordle,
+        tiles=tiles,
+    )
 
 
 def _ordinary_stem(stem: str, capitalised_nouns: bool) -> bool:
@@ -218,7 +230,7 @@ def tile_set(letters: list[Letter]) -> tuple[TileSpec, ...]:
 
     def value(share: float) -> int:
         rarity = math.log(top / share) / span  # 0 for the commonest letter, 1 for the rarest
-        wanted = 1 + 9 * rarity ** 1.5
+        wanted = 1 + 9 * rarity**1.5
         return min(TILE_VALUES, key=lambda v: (abs(v - wanted), v))
 
     ranked = sorted(letters, key=lambda letter: (-counts[letter.letter], letter.letter))

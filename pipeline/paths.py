@@ -10,11 +10,12 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pipeline.errors import UsageError
 
 
-def number_from_env(name: str, default: float, cast=float) -> float:
+def number_from_env(name: str, default: float, cast: type = float) -> Any:
     """A number of at least 0 from the environment variable ``name`` (``default`` when it is
     unset or empty); anything else is a one-line usage error, never a traceback.
 
@@ -28,7 +29,7 @@ def number_from_env(name: str, default: float, cast=float) -> float:
         value = cast(text)
     except ValueError:
         value = -1
-    if not (0 <= value and math.isfinite(value)):
+    if not (value >= 0 and math.isfinite(value)):
         raise UsageError(f"{name} must be a number of at least 0, not {text!r}")
     return value
 
@@ -42,7 +43,7 @@ class Paths:
     cache_dir: Path | None = None
 
     @classmethod
-    def from_env(cls) -> "Paths":
+    def from_env(cls) -> Paths:
         return cls(Path(os.environ.get("RUSC_ROOT", ".")).resolve())
 
     @property

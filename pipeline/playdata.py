@@ -104,8 +104,7 @@ def _hashes(salt_base: str, texts: list[str]) -> tuple[str, list[str]]:
 
 def _forms(hashes: list[str], keys: list[str], forms: list[tuple[str, ...]]) -> dict[str, list]:
     """Hash -> edits of each display form, only for answers shown other than as the key."""
-    return {h: [form_edits(key, f) for f in fs] for h, key, fs in sorted(zip(hashes, keys, forms))
-            if list(fs) != [key]}
+    return {h: [form_edits(key, f) for f in fs] for h, key, fs in sorted(zip(hashes, keys, forms)) if list(fs) != [key]}
 
 
 def folding_data(language: Language, letters: set[str]) -> dict:
@@ -158,15 +157,20 @@ def _keystream(salt: str, secret: str, size: int) -> bytes:
     return b"".join(bytes.fromhex(key_hash(salt, f"meaning|{i}|{secret}")) for i in range((size + block - 1) // block))
 
 
-def meanings(glossary: Glossary | None, salt: str, hashes: list[str], secrets: list[str], words: list[str]) -> dict[str, str]:
+def meanings(
+    glossary: Glossary | None, salt: str, hashes: list[str], secrets: list[str], words: list[str]
+) -> dict[str, str]:
     """Hash → what the answer ``words[i]`` (its first display form) means
     (:meth:`pipeline.definitions.Definition.as_data` as JSON), sealed by what its hash
     covers (:func:`seal`), for the answers the glossary defines."""
     if glossary is None:
         return {}
     defined = glossary.define_all(words)
-    return {digest: seal(salt, secret, json.dumps(defined[word].as_data(word), ensure_ascii=False, separators=(",", ":")))
-            for digest, secret, word in sorted(zip(hashes, secrets, words)) if word in defined}
+    return {
+        digest: seal(salt, secret, json.dumps(defined[word].as_data(word), ensure_ascii=False, separators=(",", ":")))
+        for digest, secret, word in sorted(zip(hashes, secrets, words))
+        if word in defined
+    }
 
 
 def levels(count: int, streak: int | None = None) -> dict[str, int]:

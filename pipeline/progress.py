@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 import sys
 import time
-from typing import Iterable, Iterator, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -29,10 +30,8 @@ def progress(iterable: Iterable[T], total: int | None = None, desc: str = "", un
 
 def _lines(iterable: Iterable[T], total: int | None, desc: str, unit: str) -> Iterator[T]:
     started = last = time.monotonic()
-    done = 0
-    for item in iterable:
+    for done, item in enumerate(iterable, 1):
         yield item
-        done += 1
         now = time.monotonic()
         if now - last >= LINE_SECONDS:
             last = now

@@ -38,17 +38,18 @@ import io
 import marshal
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from pipeline.clean import fold
 from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
 from pipeline.fsutil import read_checked, source_digest, write_checked
-from pipeline.lexicon import game_list, lexicon_checksum, load_game_lexicon
+from pipeline.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
 
@@ -93,7 +94,7 @@ class TileSet:
     _code: dict[str, str] = field(repr=False)
 
     @classmethod
-    def of(cls, language: Language) -> "TileSet":
+    def of(cls, language: Language) -> TileSet:
         tiles = language.racks.tiles
         if not tiles:
             raise RuscError("the language has no [racks] tiles", language.path)
@@ -101,8 +102,9 @@ class TileSet:
         # A folding replacement whose target is also the target of a tile text names another
         # spelling of that tile (ŀl and l.l fold like l·l, so they are the L·L tile too).
         targets = {new: old for old, new in language.folding.replace if old in texts}
-        variants = tuple((old, targets[new]) for old, new in language.folding.replace
-                         if new in targets and old != targets[new])
+        variants = tuple(
+            (old, targets[new]) for old, new in language.folding.replace if new in targets and old != targets[new]
+        )
         return cls(
             language=language,
             texts=texts,
@@ -113,7 +115,9 @@ class TileSet:
             _cutter=re.compile("|".join(re.escape(t) for t in sorted(texts, key=lambda t: (-len(t), t)))),
             _char_map=_CharFolder(language, frozenset("".join(texts)), {ord("\n"): "\n"}),
             _multi=re.compile("|".join(re.escape(t) for t in texts if len(t) > 1) or "(?!)"),
-            _single_codes=_Unspellable({ord("\n"): "\n"} | {ord(t): chr(CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}),
+            _single_codes=_Unspellable(
+                {ord("\n"): "\n"} | {ord(t): chr(CODE_BASE + i) for i, t in enumerate(texts) if len(t) == 1}
+            ),
             _code={t: chr(CODE_BASE + i) for i, t in enumerate(texts)},
         )
 
@@ -191,8 +195,10 @@ class TileSet:
         letters = text.replace(BLANK, "")
         tiles = self.spell(letters) if letters else ()
         if tiles is None:
-            raise UsageError(f"{self._first_misfit(letters)!r} is not a tile of the {self.language.english_name} set "
-                             f"({' '.join(t.upper() for t in self.texts)}, and {BLANK} for a blank)")
+            raise UsageError(
+                f"{self._first_misfit(letters)!r} is not a tile of the {self.language.english_name} set "
+                f"({' '.join(t.upper() for t in self.texts)}, and {BLANK} for a blank)"
+            )
         size = len(tiles) + blanks
         if size == 0:
             raise UsageError("the rack is empty")
@@ -264,7 +270,6 @@ class DailyRack:
     redraws: int = 0
 
 
-
 def _cached_index_path(language: Language, paths: Paths, checksum: str) -> Path:
     """Where the rack index of these lists is kept: ``.cache/indexes/``, under a key of
     ``game.tsv`` (its checksum), the language file (tiles, folding) and Rusc's source, so
@@ -300,7 +305,6 @@ def _trie(signatures) -> dict[str, str]:
     return children
 
 
-
 @dataclass(eq=False)
 class RackIndex:
     """Every playable form of a language filed by tile signature; built by :meth:`load`."""
@@ -322,14 +326,14 @@ class RackIndex:
     _schedule: list[DailyRack] = field(default_factory=list, repr=False)
 
     @classmethod
-    def load(cls, language: Language, paths: Paths | None, directory: Path | None = None) -> "RackIndex":
+    def load(cls, language: Language, paths: Paths | None, directory: Path | None = None) -> RackIndex:
         """Read the racks' list of ``game.tsv`` (:func:`pipeline.lexicon.game_list`) from
         ``directory``, default the word-list folder.
 
         With ``paths``, the index is kept in its cache (:func:`_cached_index_path`): building
         Catalan's takes about 12 s, reading it back about 3.
         """
-        path = Path(directory or paths.wordlists(language.code)) / "game.tsv"
+        path = game_tsv(language, paths, directory)
         checksum = lexicon_checksum(path)
         kept = _cached_index_path(language, paths, checksum) if paths is not None else None
         stored = read_checked(kept) if kept is not None else None
@@ -338,7 +342,9 @@ class RackIndex:
                 by_signature, children = marshal.loads(stored)
                 return cls(language, TileSet.of(language), checksum, by_signature, children, kept)
         # Vulgar words stay playable on a rack (Scrabble keeps them); slurs never are.
-        index = cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum)
+        index = cls.from_lexicon(
+            language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum
+        )
         if kept is not None:
             for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
                 stale.unlink(missing_ok=True)
@@ -346,7 +352,7 @@ class RackIndex:
             index.kept = kept
         return index
 
-    def kept_beside(self, name: str, make: Callable[["RackIndex"], bytes]) -> bytes:
+    def kept_beside(self, name: str, make: Callable[[RackIndex], bytes]) -> bytes:
         """``make(self)``, kept in the cache beside the index (``<index file>.<name>``) and
         read back while the index is: it is made from the index alone, and the index's key
         covers Rusc's source. The file ends with the SHA-256 of what it keeps, so a damaged
@@ -361,7 +367,7 @@ class RackIndex:
         return data
 
     @classmethod
-    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> "RackIndex":
+    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> RackIndex:
         tileset = TileSet.of(language)
         text_of = {chr(CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
         spelled = iter(tileset.codes_of_forms([form for forms in lexicon.values() for form in forms]))
@@ -374,7 +380,8 @@ class RackIndex:
                     spellings.setdefault(codes, []).append(form)
             for codes, same in spellings.items():
                 by_signature.setdefault("".join(sorted(codes)), []).append(
-                    (key, codes, tuple(same), tuple(map(text_of.__getitem__, codes))))
+                    (key, codes, tuple(same), tuple(map(text_of.__getitem__, codes)))
+                )
         return cls(language, tileset, checksum, by_signature, _trie(by_signature))
 
     @cached_property
@@ -383,8 +390,17 @@ class RackIndex:
 
     # ---- solving --------------------------------------------------------------------
 
-    def solve(self, rack: str, min_length: int = 2, contains: str = "", starts: str = "", ends: str = "",
-              sort: str = "score", max_length: int | None = None, pattern: str = "") -> RackSolution:
+    def solve(
+        self,
+        rack: str,
+        min_length: int = 2,
+        contains: str = "",
+        starts: str = "",
+        ends: str = "",
+        sort: str = "score",
+        max_length: int | None = None,
+        pattern: str = "",
+    ) -> RackSolution:
         """Every word the rack can make (``?`` = blank), filtered and sorted.
 
         ``min_length`` and ``max_length`` count letters of the game key (``quan`` has 4);
@@ -398,13 +414,30 @@ class RackIndex:
             raise UsageError(f"--max-length {max_length} is below --min-length {min_length}")
         if sort not in SORTS:
             raise UsageError(f"--sort must be one of {', '.join(SORTS)}, not {sort!r}")
-        filters = [self._fold_filter(text, name) for text, name in ((contains, "contains"), (starts, "starts"), (ends, "ends"))]
-        return self.solve_tiles(tiles, blanks, min_length, *filters, sort=sort, max_length=max_length,
-                                pattern=self._fold_pattern(pattern))
+        return self.solve_tiles(
+            tiles,
+            blanks,
+            min_length,
+            contains=self._fold_filter(contains, "contains"),
+            starts=self._fold_filter(starts, "starts"),
+            ends=self._fold_filter(ends, "ends"),
+            sort=sort,
+            max_length=max_length,
+            pattern=self._fold_pattern(pattern),
+        )
 
-    def solve_tiles(self, tiles: tuple[int, ...], blanks: int, min_length: int = 2, contains: str = "",
-                    starts: str = "", ends: str = "", sort: str = "score", max_length: int | None = None,
-                    pattern: str = "") -> RackSolution:
+    def solve_tiles(
+        self,
+        tiles: tuple[int, ...],
+        blanks: int,
+        min_length: int = 2,
+        contains: str = "",
+        starts: str = "",
+        ends: str = "",
+        sort: str = "score",
+        max_length: int | None = None,
+        pattern: str = "",
+    ) -> RackSolution:
         """:meth:`solve` for a rack already spelled as tile ids (filters already folded)."""
         have = [0] * len(self.tileset.texts)
         for t in tiles:
@@ -418,31 +451,57 @@ class RackIndex:
         for signature, blank_codes in self._signatures(have, blanks):
             entries = self.by_signature[signature]
             if filtered:
-                entries = [e for e in entries if min_length <= len(e[0]) <= longest and contains in e[0]
-                           and e[0].startswith(starts) and e[0].endswith(ends) and matches(e[0])]
+                entries = [
+                    e
+                    for e in entries
+                    if min_length <= len(e[0]) <= longest
+                    and contains in e[0]
+                    and e[0].startswith(starts)
+                    and e[0].endswith(ends)
+                    and matches(e[0])
+                ]
             # Everything but the blank positions depends on the tile multiset alone.
             bingo = len(signature) >= rules.rack_size
             score = sum(map(points.__getitem__, signature)) - sum(map(points.__getitem__, blank_codes))
             if bingo:
                 score += rules.bingo_bonus
             if not blank_codes:
-                answers += [RackAnswer(forms[0], key, spelled, score, (), bingo, forms)
-                            for key, codes, forms, spelled in entries]
+                answers += [
+                    RackAnswer(forms[0], key, spelled, score, (), bingo, forms)
+                    for key, codes, forms, spelled in entries
+                ]
             elif len(blank_codes) == 1:  # the common case, inlined: one blank, on the tile's last copy
-                answers += [RackAnswer(forms[0], key, spelled, score, (codes.rindex(blank_codes),), bingo, forms)
-                            for key, codes, forms, spelled in entries]
+                answers += [
+                    RackAnswer(forms[0], key, spelled, score, (codes.rindex(blank_codes),), bingo, forms)
+                    for key, codes, forms, spelled in entries
+                ]
             elif len(blank_codes) == 2 and blank_codes[0] != blank_codes[1]:  # two blanks, two tiles
-                first, second = blank_codes
-                answers += [RackAnswer(forms[0], key, spelled, score,
-                                       (i, j) if (i := codes.rindex(first)) < (j := codes.rindex(second)) else (j, i),
-                                       bingo, forms) for key, codes, forms, spelled in entries]
+                first, second = blank_codes[0], blank_codes[1]
+                answers += [
+                    RackAnswer(
+                        forms[0],
+                        key,
+                        spelled,
+                        score,
+                        (i, j) if (i := codes.rindex(first)) < (j := codes.rindex(second)) else (j, i),
+                        bingo,
+                        forms,
+                    )
+                    for key, codes, forms, spelled in entries
+                ]
             elif len(blank_codes) == 2:  # two blanks for the last two copies of one tile
                 code = blank_codes[0]
-                answers += [RackAnswer(forms[0], key, spelled, score, (codes.rindex(code, 0, j := codes.rindex(code)), j),
-                                       bingo, forms) for key, codes, forms, spelled in entries]
+                answers += [
+                    RackAnswer(
+                        forms[0], key, spelled, score, (codes.rindex(code, 0, j := codes.rindex(code)), j), bingo, forms
+                    )
+                    for key, codes, forms, spelled in entries
+                ]
             else:
-                answers += [RackAnswer(forms[0], key, spelled, score, _blank_positions(codes, blank_codes), bingo, forms)
-                            for key, codes, forms, spelled in entries]
+                answers += [
+                    RackAnswer(forms[0], key, spelled, score, _blank_positions(codes, blank_codes), bingo, forms)
+                    for key, codes, forms, spelled in entries
+                ]
         answers.sort(key=_SORT_KEYS[sort])
         texts = self.tileset.texts
         rack = tuple(texts[t] for t in sorted(tiles)) + (BLANK,) * blanks
@@ -504,20 +563,27 @@ class RackIndex:
             tiles = tuple(sorted(t for t in drawn if t >= 0))
             solution = self.solve_tiles(tiles, drawn.count(-1))
             points = sum(answer.score for answer in solution.answers)
-            if (rules.answers_min <= len(solution.answers) <= rules.answers_max
-                    and rules.points_min <= points <= rules.points_max):
+            if (
+                rules.answers_min <= len(solution.answers) <= rules.answers_max
+                and rules.points_min <= points <= rules.points_max
+            ):
                 return DailyRack(date, solution.rack, solution, attempt)
-        raise RuscError(f"no rack within the daily band ({rules.answers_min}-{rules.answers_max} answers, "
-                        f"{rules.points_min}-{rules.points_max} points, at most {rules.daily_blanks} blanks) "
-                        f"in {DAILY_DRAWS} draws for {date.isoformat()}", self.language.path)
+        raise RuscError(
+            f"no rack within the daily band ({rules.answers_min}-{rules.answers_max} answers, "
+            f"{rules.points_min}-{rules.points_max} points, at most {rules.daily_blanks} blanks) "
+            f"in {DAILY_DRAWS} draws for {date.isoformat()}",
+            self.language.path,
+        )
 
     def schedule(self, end: dt.date | None = None) -> list[DailyRack]:
         """Daily racks from the language's ``schedule_start`` to ``end`` (default
         ``schedule_end``); days already drawn are kept for the next call."""
         span = list(dates(self.language.schedule_start, end or self.language.schedule_end))
-        missing = span[len(self._schedule):]
-        self._schedule.extend(self.daily(day) for day in progress(missing, total=len(missing), desc="daily racks", unit="day"))
-        return self._schedule[:len(span)]
+        missing = span[len(self._schedule) :]
+        self._schedule.extend(
+            self.daily(day) for day in progress(missing, total=len(missing), desc="daily racks", unit="day")
+        )
+        return self._schedule[: len(span)]
 
 
 #: What a character that no tile can spell becomes, so the cut fails.
@@ -575,12 +641,11 @@ def _blank_positions(codes: str, blank_codes: str) -> tuple[int, ...]:
     >>> _blank_positions("ABCAB", "B"), _blank_positions("ABCAB", "AB"), _blank_positions("AAA", "AA")
     ((4,), (3, 4), (1, 2))
     """
-    first, second = blank_codes if len(blank_codes) == 2 else (None, None)
-    if first is not None and first != second:
-        return tuple(sorted((codes.rindex(first), codes.rindex(second))))
-    if first is not None:
-        last = codes.rindex(first)
-        return (codes.rindex(first, 0, last), last)
+    if len(blank_codes) == 2 and blank_codes[0] != blank_codes[1]:
+        return tuple(sorted((codes.rindex(blank_codes[0]), codes.rindex(blank_codes[1]))))
+    if len(blank_codes) == 2:
+        last = codes.rindex(blank_codes[0])
+        return (codes.rindex(blank_codes[0], 0, last), last)
     positions = []
     for code in set(blank_codes):
         end = len(codes)

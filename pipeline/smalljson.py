@@ -31,8 +31,9 @@ FILES = (KEYS_JSON, LEMMAS_JSON)
 def provenance(metadata: dict) -> dict:
     """What an embedded list must carry: where it came from and under which licence (keys
     sorted at every level)."""
-    chosen = {name: metadata[name] for name in ("language", "licence", "requirements_lock_sha256", "rusc_version",
-                                                "source")}
+    chosen = {
+        name: metadata[name] for name in ("language", "licence", "requirements_lock_sha256", "rusc_version", "source")
+    }
     return json.loads(json.dumps(chosen, sort_keys=True))
 
 
@@ -51,16 +52,23 @@ def by_length(words: list[str], length_of) -> dict[str, list[str]]:
 def write_small_json(language: Language, folder: Path, metadata: dict) -> list[Path]:
     """Write :data:`FILES` into ``folder`` (atomically); return their paths."""
     word = LIST_CODES["words"]
-    keys = [key for key, _form, lists in read_rows(folder / "game.tsv")
-            if word in lists and lists[-1] not in (BLOCKED, VULGAR)]
+    keys = [
+        key
+        for key, _form, lists in read_rows(folder / "game.tsv")
+        if word in lists and lists[-1] not in (BLOCKED, VULGAR)
+    ]
     with open(folder / "lemmas.txt", encoding="utf-8", newline="\n") as handle:
         lemmas = [line.rstrip("\n") for line in handle]
     lemmas = [lemma for lemma in lemmas if fold(lemma, language) is not None]
-    made = {KEYS_JSON: by_length(keys, len), LEMMAS_JSON: by_length(lemmas, lambda lemma: len(fold(lemma, language)))}
+    made = {
+        KEYS_JSON: by_length(keys, len),
+        LEMMAS_JSON: by_length(lemmas, lambda lemma: len(fold(lemma, language) or "")),
+    }
     paths = []
     for name, lengths in made.items():
         # Not sort_keys: the lengths stay in numeric order ("10" after "9").
-        text = json.dumps({"lengths": lengths, "provenance": provenance(metadata)},
-                          ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(
+            {"lengths": lengths, "provenance": provenance(metadata)}, ensure_ascii=False, separators=(",", ":")
+        )
         paths.append(atomic_write(folder / name, text + "\n"))
     return paths

@@ -97,8 +97,11 @@ def _fold_data(language: Language) -> dict:
     """What site/game-core.js's makeFolder needs to fold typed text as :func:`pipeline.clean.fold`."""
     from pipeline.browser_fold import folding_table
 
-    return {"replace": [list(pair) for pair in language.folding.replace], "drop": language.folding.drop,
-            "chars": folding_table(language)}
+    return {
+        "replace": [list(pair) for pair in language.folding.replace],
+        "drop": language.folding.drop,
+        "chars": folding_table(language),
+    }
 
 
 def _dump(data: dict) -> bytes:
@@ -124,18 +127,20 @@ def hive_index(index: BeehiveIndex) -> bytes:
             entries.append(key + (" " + extra if extra else ""))
         groups.append((letters, "\t".join(entries)))
     groups.sort()
-    return _dump({
-        "format": FORMAT,
-        "kind": "hive",
-        "language": language.code,
-        "alphabet": alphabet,
-        "min_length": rules.min_length,
-        "points": {str(n): p for n, p in sorted(rules.points.items())},
-        "pangram_bonus": rules.pangram_bonus,
-        "ranks": [[name, share] for name, share in rules.ranks],
-        "fold": _fold_data(language),
-        "sets": "\n".join(f"{letters}\t{entries}" for letters, entries in groups),
-    })
+    return _dump(
+        {
+            "format": FORMAT,
+            "kind": "hive",
+            "language": language.code,
+            "alphabet": alphabet,
+            "min_length": rules.min_length,
+            "points": {str(n): p for n, p in sorted(rules.points.items())},
+            "pangram_bonus": rules.pangram_bonus,
+            "ranks": [[name, share] for name, share in rules.ranks],
+            "fold": _fold_data(language),
+            "sets": "\n".join(f"{letters}\t{entries}" for letters, entries in groups),
+        }
+    )
 
 
 def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
@@ -152,7 +157,7 @@ def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
     data = json.loads(hive_index(index))
     alphabet = data["alphabet"]
     lines = data["sets"].split("\n") if data["sets"] else []
-    holding = {letter: 0 for letter in alphabet}
+    holding = dict.fromkeys(alphabet, 0)
     for line in lines:
         for letter in line.partition("\t")[0]:
             holding[letter] += 1
@@ -163,9 +168,18 @@ def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
         shard = "".join(sorted(line.partition("\t")[0], key=rank.__getitem__)[:2])
         by_shard.setdefault(shard, []).append(line)
     order = sorted(by_shard, key=lambda shard: [alphabet.index(letter) for letter in shard])
-    shards = {shard: _dump({"format": FORMAT, "kind": "hive-sets", "language": data["language"], "shard": shard,
-                            "sets": "\n".join(by_shard[shard])})
-              for shard in order}
+    shards = {
+        shard: _dump(
+            {
+                "format": FORMAT,
+                "kind": "hive-sets",
+                "language": data["language"],
+                "shard": shard,
+                "sets": "\n".join(by_shard[shard]),
+            }
+        )
+        for shard in order
+    }
     return _dump({**data, "sets": "", "rarity": "".join(rarity), "shards": order}), shards
 
 
@@ -199,28 +213,31 @@ def _rack_index(index: RackIndex) -> bytes:
     for entries in index.by_signature.values():
         for key, codes, forms, texts in entries:
             if codes.translate(key_of_code) != key:
-                raise RuscError(f"game key {key!r} is not its tiles' keys joined; the rack index cannot rebuild it",
-                                language.path)
+                raise RuscError(
+                    f"game key {key!r} is not its tiles' keys joined; the rack index cannot rebuild it", language.path
+                )
             _check_forms(forms, language)
             rows.append((codes, encode_forms("".join(texts), forms)))
     rows.sort()
     lines = _front_coded(rows)
     rules = language.racks
-    return _dump({
-        "format": FORMAT,
-        "kind": "rack",
-        "language": language.code,
-        "alphabet": language.alphabet,
-        "tiles": [[t.text, t.points, key] for t, key in zip(rules.tiles, tile_keys)],
-        "blank": BLANK,
-        "blanks": rules.blanks,
-        "rack_size": rules.rack_size,
-        "bingo_bonus": rules.bingo_bonus,
-        "max_rack": MAX_RACK,
-        "variants": [list(pair) for pair in tiles.variants],
-        "fold": _fold_data(language),
-        "words": "\n".join(lines),
-    })
+    return _dump(
+        {
+            "format": FORMAT,
+            "kind": "rack",
+            "language": language.code,
+            "alphabet": language.alphabet,
+            "tiles": [[t.text, t.points, key] for t, key in zip(rules.tiles, tile_keys)],
+            "blank": BLANK,
+            "blanks": rules.blanks,
+            "rack_size": rules.rack_size,
+            "bingo_bonus": rules.bingo_bonus,
+            "max_rack": MAX_RACK,
+            "variants": [list(pair) for pair in tiles.variants],
+            "fold": _fold_data(language),
+            "words": "\n".join(lines),
+        }
+    )
 
 
 def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
@@ -233,14 +250,21 @@ def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
     by_length: dict[int, list[tuple[str, str]]] = {}
     previous = ""
     for line in data["words"].split("\n") if data["words"] else []:
-        head, tab, extra = line.partition("\t")
-        codes = previous[:ord(head[0]) - POSITION_BASE] + head[1:]
+        head, _tab, extra = line.partition("\t")
+        codes = previous[: ord(head[0]) - POSITION_BASE] + head[1:]
         by_length.setdefault(len(codes), []).append((codes, extra))
         previous = codes
     shards = {}
     for length, rows in sorted(by_length.items()):
-        shards[length] = _dump({"format": FORMAT, "kind": "rack-words", "language": data["language"], "length": length,
-                                "words": "\n".join(_front_coded(rows))})
+        shards[length] = _dump(
+            {
+                "format": FORMAT,
+                "kind": "rack-words",
+                "language": data["language"],
+                "length": length,
+                "words": "\n".join(_front_coded(rows)),
+            }
+        )
     return _dump({**data, "words": "", "lengths": sorted(shards)}), shards
 
 

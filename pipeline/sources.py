@@ -43,6 +43,9 @@ from pipeline.extract import find_oxt_dictionary, normalise_dictionary, safe_ext
 from pipeline.fsutil import atomic_dir, atomic_write, file_digest, lf_lines, remove_stale_temporaries, sha256_file
 from pipeline.paths import Paths
 
+#: What a fetch pins: a dictionary or a word list, both named and hashed alike.
+Pinned = Source | ListSource
+
 #: Bump when the normalised layout changes, so old cache entries are rebuilt.
 CACHE_LAYOUT = 2
 
@@ -85,7 +88,7 @@ def fetch_source(source: Source, paths: Paths, origin: Path) -> DictionaryFiles:
     )
 
 
-def cache_archive(source: Source, downloaded: Path, paths: Paths) -> Path:
+def cache_archive(source: Pinned, downloaded: Path, paths: Paths) -> Path:
     """Put a just-downloaded archive into the cache under its pinned integrity (verified)."""
     verify(downloaded, source.integrity)
     folder = paths.cache / "sources" / _integrity_key(source.integrity)
@@ -111,7 +114,9 @@ def fetch_package_files(source: ListSource, language: Language, paths: Paths | N
             atomic_write(tmp / ".complete", json.dumps(_tree_digests(tmp / "x"), sort_keys=True, indent=1) + "\n")
     files = sorted({p for pattern in source.files for p in (out / "x").glob(pattern) if p.is_file()})
     if not files:
-        raise RuscError(f"package {source.name} {source.version} has no file matching {', '.join(source.files)}", language.path)
+        raise RuscError(
+            f"package {source.name} {source.version} has no file matching {', '.join(source.files)}", language.path
+        )
     return files
 
 
@@ -178,36 +183,39 @@ def _fetch_archive(source: Source | ListSource, origin: Path, paths: Paths) -> P
         return cache_archive(source, _DOWNLOADERS[source.kind](source, Path(tmp)), paths)
 
 
-def _download_npm(source: Source, tmp: Path) -> Path:
+def _download_npm(source: Pinned, tmp: Path) -> Path:
     spec = f"{source.name}@{source.version}"
-    result = _run(["npm", "pack", spec, "--silent", "--pack-destination", str(tmp)], tmp, f"npm pack {spec}")
-    name = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+    printed = run_tool(["npm", "pack", spec, "--silent", "--pack-destination", str(tmp)], tmp, f"npm pack {spec}")
+    name = printed.strip().splitlines()[-1] if printed.strip() else ""
     files = [p for p in tmp.iterdir() if p.suffix == ".tgz"]
     if len(files) != 1:
         raise RuscError(f"npm pack {spec} produced no package ({name or 'no output'})")
     return files[0]
 
 
-def _download_deb(source: Source, tmp: Path) -> Path:
+def _download_deb(source: Pinned, tmp: Path) -> Path:
     spec = f"{source.name}={source.version}"
-    _run(["apt-get", "download", "-q", spec], tmp, f"apt-get download {spec}")
+    run_tool(["apt-get", "download", "-q", spec], tmp, f"apt-get download {spec}")
     files = [p for p in tmp.iterdir() if p.suffix == ".deb"]
     if len(files) != 1:
         raise RuscError(f"apt-get download {spec} produced no package")
     return files[0]
 
 
-def _download_pip(source: Source | ListSource, tmp: Path) -> Path:
+def _download_pip(source: Pinned, tmp: Path) -> Path:
     spec = f"{source.name}=={source.version}"
-    _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(tmp), spec],
-         tmp, f"pip download {spec}")
+    run_tool(
+        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", "-d", str(tmp), spec],
+        tmp,
+        f"pip download {spec}",
+    )
     files = [p for p in tmp.iterdir() if p.suffix == ".whl"]
     if len(files) != 1:
         raise RuscError(f"pip download {spec} produced no wheel")
     return files[0]
 
 
-def _download_url(source: Source, tmp: Path) -> Path:
+def _download_url(source: Pinned, tmp: Path) -> Path:
     name = source.name.rstrip("/").rsplit("/", 1)[-1] or "download"
     target = tmp / name
     try:
@@ -218,10 +226,19 @@ def _download_url(source: Source, tmp: Path) -> Path:
     return target
 
 
-_DOWNLOADERS = {"npm": _download_npm, "deb": _download_deb, "pip": _download_pip, "url": _download_url, "oxt": _download_url, "zip": _download_url}
+_DOWNLOADERS = {
+    "npm": _download_npm,
+    "deb": _download_deb,
+    "pip": _download_pip,
+    "url": _download_url,
+    "oxt": _download_url,
+    "zip": _download_url,
+}
 
 
-def _run(command: list[str], cwd: Path, what: str) -> subprocess.CompletedProcess:
+def run_tool(command: list[str], cwd: Path, what: str) -> str:
+    """Run a fetch tool (npm, apt-get, pip, dpkg-deb) and return what it printed; a missing
+    tool, a timeout or a failure is a one-line error naming ``what`` was being done."""
     try:
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
     except FileNotFoundError:
@@ -231,7 +248,7 @@ def _run(command: list[str], cwd: Path, what: str) -> subprocess.CompletedProces
     if result.returncode != 0:
         last = (result.stderr.strip().splitlines() or ["no message"])[-1]
         raise RuscError(f"{what} failed: {last}")
-    return result
+    return result.stdout
 
 
 # --- unpacking ---------------------------------------------------------------------------
@@ -258,12 +275,14 @@ def _unpack_and_normalise(source: Source, archive: Path, out: Path) -> None:
         "integrity": source.integrity or integrity_of(archive, "sha256") if archive.is_file() else source.integrity,
     }
     files = {p.name: sha256_file(p) for p in sorted(out.iterdir())}
-    atomic_write(out / "manifest.json", json.dumps({"provenance": provenance, "files": files, "rusc": __version__},
-                                                    sort_keys=True, indent=2) + "\n")
+    atomic_write(
+        out / "manifest.json",
+        json.dumps({"provenance": provenance, "files": files, "rusc": __version__}, sort_keys=True, indent=2) + "\n",
+    )
 
 
 def _locate(source: Source, archive: Path, root: Path) -> tuple[Path, Path]:
-    if source.kind in ("oxt", "zip") or (root / "META-INF" / "manifest.xml").exists() and not source.aff:
+    if source.kind in ("oxt", "zip") or ((root / "META-INF" / "manifest.xml").exists() and not source.aff):
         found = find_oxt_dictionary(root, archive, source.locale)
         return found.aff, found.dic
     if archive.suffix.lower() == ".aff" and not source.aff:
@@ -318,7 +337,7 @@ def _valid_normalised(folder: Path) -> bool:
         return False
 
 
-def _cache_key(source: Source, archive: Path) -> str:
+def _cache_key(source: Pinned, archive: Path) -> str:
     if source.integrity:
         return _integrity_key(source.integrity)
     if archive.is_file():

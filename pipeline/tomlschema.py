@@ -29,7 +29,7 @@ fields in order where the class says ``POSITIONAL = True`` (a tile: ``["qu", 8, 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Hive:
-...     min_length: int = setting(4, check=at_least(3))
+...     min_length: int = setting(default=4, check=at_least(3))
 ...     letters: tuple[str, ...] = ()
 >>> read(Hive, {"letters": ["a", "b"]})
 Hive(min_length=4, letters=('a', 'b'))
@@ -52,11 +52,14 @@ import re
 import types
 import typing
 import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any
 
 #: Characters a TOML string may not hold as they are, or that would break its line.
 LINE_BREAKING = re.compile("[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")
+
+T = typing.TypeVar("T")
 
 #: A field's rule about its own value: what is wrong with it (after "field 'x' "), or None.
 Check = Callable[[Any], "str | None"]
@@ -70,26 +73,62 @@ class SchemaError(Exception):
         self.message = message
 
 
-def setting(default: Any = dataclasses.MISSING, *, key: str | None = None, check: Check | None = None,
-            inline: bool = False, verbatim: bool = False,
-            read: Callable[[Mapping[str, Any], str], Any] | None = None, keys: tuple[str, ...] = ()) -> Any:
+def setting(
+    default: Any = dataclasses.MISSING,
+    *,
+    key: str | None = None,
+    check: Check | None = None,
+    inline: bool = False,
+    verbatim: bool = False,
+    read: Callable[[Mapping[str, Any], str], Any] | None = None,
+    keys: tuple[str, ...] = (),
+) -> Any:
     """A dataclass field with what the reader needs beyond its type (see the module's docstring);
     ``keys`` names the TOML keys a ``read`` function takes. A list, set or dict default is
     given as a factory, as dataclasses require."""
-    metadata = {name: value for name, value in (("key", key), ("check", check), ("inline", inline),
-                                                 ("verbatim", verbatim), ("read", read), ("keys", keys)) if value}
+    metadata = {
+        name: value
+        for name, value in (
+            ("key", key),
+            ("check", check),
+            ("inline", inline),
+            ("verbatim", verbatim),
+            ("read", read),
+            ("keys", keys),
+        )
+        if value
+    }
     if isinstance(default, (list, dict, set)):
         return dataclasses.field(default_factory=lambda: type(default)(default), metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)
 
 
+@typing.overload
+def schema(cls: type[T], /) -> type[T]: ...
+@typing.overload
+def schema(*, eq: bool = True) -> Callable[[type[T]], type[T]]: ...
+
+
+@typing.dataclass_transform(frozen_default=True, field_specifiers=(setting, dataclasses.field))
+def schema(cls: type[T] | None = None, /, *, eq: bool = True) -> Any:
+    """A frozen dataclass whose fields may be :func:`setting` (type checkers then know a
+    setting with a default is a field with a default)."""
+
+    def wrap(cls: type[T]) -> type[T]:
+        return dataclasses.dataclass(frozen=True, eq=eq)(cls)
+
+    return wrap if cls is None else wrap(cls)
+
+
 def at_least(least: float) -> Check:
     """A check that a number, or each number of a collection, is at least ``least``."""
+
     def check(value: Any) -> str | None:
         values = value if isinstance(value, (tuple, frozenset)) else (value,)
         if any(v < least for v in values):
             return f"must be at least {least}" if values is not value else f"must list numbers from {least}"
         return None
+
     return check
 
 
@@ -99,6 +138,7 @@ def one_of(choices: Iterable[str]) -> Check:
 
     def check(value: str) -> str | None:
         return None if value in allowed else f"is {value!r}; expected one of {', '.join(allowed)}"
+
     return check
 
 
@@ -142,7 +182,7 @@ def read(cls: type, table: Mapping[str, Any], where: str = "", *, inline: bool =
 @cache
 def keys(cls: type) -> frozenset[str]:
     """The top-level keys a table read as ``cls`` may hold."""
-    found = set()
+    found: set[str] = set()
     for item in dataclasses.fields(cls):
         if item.metadata.get("inline"):
             found |= keys(_hints(cls)[item.name])
@@ -156,7 +196,7 @@ def convert(hint: Any, value: Any, name: str, verbatim: bool = False) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         return convert(next(arg for arg in args if arg is not type(None)), value, name, verbatim)
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if isinstance(value, list) and _positional(hint):
             names = [item.name for item in dataclasses.fields(hint) if item.init]
             if len(value) != len(names):
@@ -181,8 +221,12 @@ def convert(hint: Any, value: Any, name: str, verbatim: bool = False) -> Any:
             raise SchemaError(f"field {name!r} must be {describe(hint)}, not {_toml_type(value)}")
         key_type, value_type = args
         try:
-            return {key_type(key) if key_type is int else convert(key_type, key, name, verbatim):
-                    convert(value_type, item, f"{name}.{key}", verbatim) for key, item in value.items()}
+            return {
+                key_type(key) if key_type is int else convert(key_type, key, name, verbatim): convert(
+                    value_type, item, f"{name}.{key}", verbatim
+                )
+                for key, item in value.items()
+            }
         except ValueError:
             raise SchemaError(f"field {name!r} must be {describe(hint)}") from None
     if hint is float and isinstance(value, int) and not isinstance(value, bool):
@@ -232,8 +276,9 @@ class Documented:
     array: bool = False
 
 
-def settings(cls: type, table: str = "", array: bool = False,
-             seen: dict[type, str] | None = None) -> Iterator[Documented]:
+def settings(
+    cls: type, table: str = "", array: bool = False, seen: dict[type, str] | None = None
+) -> Iterator[Documented]:
     """Every setting of the schema ``cls``, table by table, documented by its ``#:`` comment;
     a table of a kind already shown is one row naming the first such table."""
     seen = {} if seen is None else seen
@@ -264,7 +309,8 @@ def settings(cls: type, table: str = "", array: bool = False,
             continue
         yield Documented(table, key, describe(hint), _toml_default(item), docs.get(item.name, ""), array)
     for name, inner, is_array in nested:
-        yield from settings(inner, name, is_array, seen)
+        if inner is not None:
+            yield from settings(inner, name, is_array, seen)
 
 
 def field_docs(cls: type) -> dict[str, str]:
@@ -351,4 +397,5 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _toml_type(value: Any) -> str:
-    return {dict: "table", list: "list"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {dict: "table", list: "list"}
+    return names.get(type(value), type(value).__name__)

@@ -36,7 +36,7 @@ class Urls:
     site_url: str
 
     @classmethod
-    def create(cls, base_path: str, site_url: str) -> "Urls":
+    def create(cls, base_path: str, site_url: str) -> Urls:
         """Normalise the user's settings (slashes optional) and reject unusable ones."""
         base = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
         if not re.fullmatch(r"/([A-Za-z0-9._~-]+/)*", base):

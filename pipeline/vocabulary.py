@@ -44,9 +44,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any
 
 from pipeline.clean import fold
 from pipeline.config import Language, Vocabulary, VocabularyTier
@@ -93,6 +94,9 @@ class GradedList:
 
 def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedList:
     """Read SCOWL's files (``files``: the package's ``usr/share/dict/scowl/*``)."""
+    if vocabulary.source is None:
+        raise ValueError("a graded list needs [vocabulary]'s source")
+    encoding = vocabulary.source.encoding
     spellings = set(vocabulary.spellings)
     sizes: dict[str, int] = {}
     listed_in: dict[str, set[str]] = {}
@@ -105,9 +109,9 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedLis
             continue
         category, sub, size = match["category"], match["sub"], int(match["size"])
         try:
-            entries = path.read_bytes().decode(vocabulary.source.encoding).split("\n")
+            entries = path.read_bytes().decode(encoding).split("\n")
         except UnicodeDecodeError as error:
-            raise RuscError(f"not {vocabulary.source.encoding}: {error}", path) from None
+            raise RuscError(f"not {encoding}: {error}", path) from None
         if sub in (NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY):
             found = names if sub == NAME_SUBCATEGORY else capitalised
             for entry in filter(None, entries):
@@ -122,8 +126,10 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedLis
                 listed_in.setdefault(entry, set()).add(category)
             else:
                 elsewhere.setdefault(entry, set()).add(f"{category}-{sub}")
-    words = {word: ListedWord(sizes.get(word), frozenset(elsewhere.get(word, ())), frozenset(listed_in.get(word, ())))
-             for word in sorted(sizes.keys() | elsewhere.keys())}
+    words = {
+        word: ListedWord(sizes.get(word), frozenset(elsewhere.get(word, ())), frozenset(listed_in.get(word, ())))
+        for word in sorted(sizes.keys() | elsewhere.keys())
+    }
     return GradedList(words, dict(sorted(names.items())), dict(sorted(capitalised.items())))
 
 
@@ -184,8 +190,10 @@ def families(sizes: dict[str, int], roots: dict[str, str], frequency_language: s
         family = (roots[word], size)
         best[family] = max(best.get(family, 0.0), to_zipf(table.get(word, 0.0)))
         members[family] += 1
-    return {word: Family(best[roots[word], size], members[roots[word], size], to_zipf(table.get(word, 0.0)))
-            for word, size in sizes.items()}
+    return {
+        word: Family(best[roots[word], size], members[roots[word], size], to_zipf(table.get(word, 0.0)))
+        for word, size in sizes.items()
+    }
 
 
 def tier_of(size: int, tiers: tuple[VocabularyTier, ...]) -> VocabularyTier | None:
@@ -198,8 +206,15 @@ def tier_of(size: int, tiers: tuple[VocabularyTier, ...]) -> VocabularyTier | No
     return next((tier for tier in tiers if size <= tier.size), None)
 
 
-def left_out_because(word: str, size: int, family: Family, tiers: tuple[VocabularyTier, ...],
-                     graded: GradedList, root: str, variant_min_zipf: float | None) -> str | None:
+def left_out_because(
+    word: str,
+    size: int,
+    family: Family,
+    tiers: tuple[VocabularyTier, ...],
+    graded: GradedList,
+    root: str,
+    variant_min_zipf: float | None,
+) -> str | None:
     """Why a candidate of the list is not in a game's vocabulary (rules 2–5), or None.
     ``variant_min_zipf``: the least frequency of the word itself when the list has it only
     as a variant spelling, else None."""
@@ -249,15 +264,22 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     left_out: dict[str, dict[str, str]] = {}
     for game, game_rules in sorted(rules.games.items()):
         tiers = game_rules.tiers
-        variant_floor = {word: min(game_rules.variants[category] for category in graded.words[word].spellings)
-                         for word in sizes if graded.words[word].spellings <= game_rules.variants.keys()}
+        variant_floor = {
+            word: min(game_rules.variants[category] for category in graded.words[word].spellings)
+            for word in sizes
+            if graded.words[word].spellings <= game_rules.variants.keys()
+        }
         foreign = {f"{spelling}-words" for spelling in game_rules.foreign_spellings}
         foreign_variants = {word for word in variant_floor if graded.words[word].elsewhere & foreign}
         chosen, out = set(), {}
         for word, size in sizes.items():
-            reason = "removed by the language file" if word in rules.remove else \
-                "another variety's spelling" if word in foreign_variants else \
-                left_out_because(word, size, family_of[word], tiers, graded, roots[word], variant_floor.get(word))
+            reason = (
+                "removed by the language file"
+                if word in rules.remove
+                else "another variety's spelling"
+                if word in foreign_variants
+                else left_out_because(word, size, family_of[word], tiers, graded, roots[word], variant_floor.get(word))
+            )
             if reason is None and fold(word, language) is not None:
                 chosen.add(word)
             elif reason is not None:
@@ -282,10 +304,20 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
     """For ``metadata.json``: how each game's vocabulary was made, what it took out of the
     dictionary's words (by rule) and what it added to them (by the list's size)."""
     rules = language.vocabulary
+    if rules.source is None:
+        raise ValueError(f"{language.code} has no [vocabulary] to report on")
     words = set(words)
-    report = {"source": {"kind": rules.source.kind, "name": rules.source.name, "version": rules.source.version,
-                         "integrity": rules.source.integrity, "licence": rules.source.licence},
-              "spellings": list(rules.spellings), "games": {}}
+    report: dict[str, Any] = {
+        "source": {
+            "kind": rules.source.kind,
+            "name": rules.source.name,
+            "version": rules.source.version,
+            "integrity": rules.source.integrity,
+            "licence": rules.source.licence,
+        },
+        "spellings": list(rules.spellings),
+        "games": {},
+    }
     sizes = vocabularies.graded.sizes()
     for game, forms in vocabularies.games.items():
         chosen = set(forms)
@@ -294,12 +326,20 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
             removed[why_not_listed(word, vocabularies, game, sizes)] += 1
         added: Counter[str] = Counter()
         for word in chosen - words:
-            added["added by the language file" if word in rules.add and word not in sizes
-                  else f"list size {sizes[word]}"] += 1
+            added[
+                "added by the language file" if word in rules.add and word not in sizes else f"list size {sizes[word]}"
+            ] += 1
         report["games"][game] = {
-            "tiers": [{"size": t.size, "min_zipf": t.min_zipf, "names_out": t.names_out,
-                       "inflected_only": t.inflected_only, "capitals_out": t.capitals_out}
-                      for t in rules.games[game].tiers],
+            "tiers": [
+                {
+                    "size": t.size,
+                    "min_zipf": t.min_zipf,
+                    "names_out": t.names_out,
+                    "inflected_only": t.inflected_only,
+                    "capitals_out": t.capitals_out,
+                }
+                for t in rules.games[game].tiers
+            ],
             "variants": rules.games[game].variants,
             "foreign_spellings": list(rules.games[game].foreign_spellings),
             "forms": len(chosen),

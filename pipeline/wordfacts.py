@@ -16,10 +16,10 @@ clitics) are left out; the database says how many.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
 
 from pipeline.abbreviations import shape_reason
 from pipeline.blocklist import VULGAR, WHY_BLOCKED
@@ -84,11 +84,14 @@ def form_facts(language: Language, folder: Path, decisions: ListDecisions) -> It
         key, lists = rows.get(form, (None, None))
         if key is None:
             key = fold(form, language)
-        out_of = {"words": None if form in words else _why_not_word(language, form, decisions),
-                  "lemmas": None if form in lemmas else _why_not_lemma(language, form, decisions)}
+        out_of = {
+            "words": None if form in words else _why_not_word(language, form, decisions),
+            "lemmas": None if form in lemmas else _why_not_lemma(language, form, decisions),
+        }
         for game in GAMES:
-            out_of[game] = _why_not_answer(language, game, form, key, lists, out_of, decisions, sizes,
-                                           spelled.get(form))
+            out_of[game] = _why_not_answer(
+                language, game, form, key, lists, out_of, decisions, sizes, spelled.get(form)
+            )
         zipf = to_zipf(table.get(form.lower(), 0.0)) if table is not None else None
         yield FormFacts(form, key, decisions.origins.get(form, ()), zipf, lists, out_of)
 
@@ -118,14 +121,27 @@ def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> s
     shape = shape_reason(form, language)
     if shape:
         return f"abbreviation: {shape}"
-    removed = sorted({decisions.lemma_stems_removed[o.stem] for o in origins
-                      if not o.affixes and o.stem in decisions.lemma_stems_removed})
+    removed = sorted(
+        {
+            decisions.lemma_stems_removed[o.stem]
+            for o in origins
+            if not o.affixes and o.stem in decisions.lemma_stems_removed
+        }
+    )
     return "; ".join(removed) if removed else INFLECTED
 
 
-def _why_not_answer(language: Language, game: str, form: str, key: str | None, lists: str | None,
-                    out_of: dict[str, str | None], decisions: ListDecisions, sizes: dict[str, int],
-                    tiles: str | None) -> str | None:
+def _why_not_answer(
+    language: Language,
+    game: str,
+    form: str,
+    key: str | None,
+    lists: str | None,
+    out_of: dict[str, str | None],
+    decisions: ListDecisions,
+    sizes: dict[str, int],
+    tiles: str | None,
+) -> str | None:
     """Why ``form`` cannot be an answer of ``game`` (None when it can)."""
     if game not in language.supported_games:
         return GAME_OFF
@@ -184,4 +200,3 @@ def _rack_spellings(language: Language, forms: list[str]) -> dict[str, str | Non
     from pipeline.racks import TileSet
 
     return dict(zip(forms, TileSet.of(language).codes_of_forms(forms)))
-

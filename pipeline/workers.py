@@ -53,8 +53,9 @@ class _Pool(concurrent.futures.ProcessPoolExecutor):
         return super().__exit__(exc_type, exc, traceback)
 
 
-def process_pool(workers: int, start_method: str | None = None,
-                 kernel_watch: bool = True) -> concurrent.futures.ProcessPoolExecutor:
+def process_pool(
+    workers: int, start_method: str | None = None, kernel_watch: bool = True
+) -> concurrent.futures.ProcessPoolExecutor:
     """A process pool of ``workers`` processes that die with this process, and are killed
     when the block using it (``with process_pool(n) as pool``) is left by an exception.
 

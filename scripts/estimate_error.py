@@ -66,8 +66,10 @@ def main() -> int:
             continue
         error = (estimate.forms - real) / real
         worst = max(worst, abs(error))
-        print(f"{code:12} estimate {estimate.forms:>12,}  real {real:>12,} ({source})  {error:+.1%}  {seconds:.1f} s",
-              flush=True)
+        print(
+            f"{code:12} estimate {estimate.forms:>12,}  real {real:>12,} ({source})  {error:+.1%}  {seconds:.1f} s",
+            flush=True,
+        )
     print(f"largest error {worst:.1%}")
     return 0
 

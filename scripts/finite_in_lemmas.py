@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.lexicon import LIST_CODES  # noqa: E402
+from pipeline.lexicon import LIST_CODES
 
 #: The moods of the tag's third letter that make a finite form.
 FINITE_MOODS = frozenset("ISM")
@@ -57,12 +57,15 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="print each form with its verbs")
     args = parser.parse_args()
     rows = [row.split("\t") for row in args.game_tsv.read_text("utf-8").splitlines()]
-    words = sorted({form for _key, form, lists in rows
-                    if LIST_CODES["lemmas"] in lists and form.replace("·", "").isalpha()})
+    words = sorted(
+        {form for _key, form, lists in rows if LIST_CODES["lemmas"] in lists and form.replace("·", "").isalpha()}
+    )
     verbs = finite_only(args.lexicon)
     found = [word for word in words if word in verbs]
-    print(f"{len(words)} single-word lemmas, {len(found)} only finite verb forms in the lexicon "
-          f"({len(found) / len(words):.3%})")
+    print(
+        f"{len(words)} single-word lemmas, {len(found)} only finite verb forms in the lexicon "
+        f"({len(found) / len(words):.3%})"
+    )
     if args.list:
         for word in found:
             print(f"{word}\t{','.join(sorted(verbs[word]))}")

@@ -39,8 +39,15 @@ def build(code: str, timeout: float) -> dict:
     """Build one language; return what the table needs (or why there is nothing)."""
     command = [sys.executable, "-c", WRAPPER, sys.executable, "-m", "pipeline", "dictionaries", code]
     started = time.monotonic()
-    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=dict(os.environ, RUSC_LOCK_WAIT="3600"), start_new_session=True)
+    process = subprocess.Popen(
+        command,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, RUSC_LOCK_WAIT="3600"),
+        start_new_session=True,
+    )
     try:
         out, err = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -57,8 +64,14 @@ def build(code: str, timeout: float) -> dict:
     meta = json.loads((REPO / "dist" / "wordlists" / code / "metadata.json").read_text("utf-8"))
     expansion = json.loads((REPO / "dist" / "work" / code / "expansion.json").read_text("utf-8"))
     meta["estimate"] = expansion.get("estimate", {}).get("forms")
-    return {"code": code, "status": "built", "meta": meta, "wall": wall,
-            "expand_seconds": float(expanded.group(1)) if expanded else None, "rss_kib": rss}
+    return {
+        "code": code,
+        "status": "built",
+        "meta": meta,
+        "wall": wall,
+        "expand_seconds": float(expanded.group(1)) if expanded else None,
+        "rss_kib": rss,
+    }
 
 
 def row(result: dict) -> str:
@@ -73,14 +86,18 @@ def row(result: dict) -> str:
     estimate = meta.get("estimate")
     forms = counts.get("forms", 0)
     accuracy = f"{(estimate - forms) / forms:+.1%}" if estimate and forms else "?"
-    return (f"| {code} | {source['name']}@{source['version']} | {counts.get('forms', 0):,} | {counts.get('words', 0):,} "
-            f"| {counts.get('lemmas', 0):,} | {bounded} | {'yes' if meta.get('compounds') else 'no'} | {seconds} "
-            f"| {result['rss_kib'] / 1024:.0f} MiB | {accuracy} |")
+    return (
+        f"| {code} | {source['name']}@{source['version']} | {counts.get('forms', 0):,} | {counts.get('words', 0):,} "
+        f"| {counts.get('lemmas', 0):,} | {bounded} | {'yes' if meta.get('compounds') else 'no'} | {seconds} "
+        f"| {result['rss_kib'] / 1024:.0f} MiB | {accuracy} |"
+    )
 
 
-HEADER = ("| language | source | forms | words | lemmas | expansion | compounds | expansion time | peak RSS "
-          "| estimate error |\n"
-          "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
+HEADER = (
+    "| language | source | forms | words | lemmas | expansion | compounds | expansion time | peak RSS "
+    "| estimate error |\n"
+    "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |"
+)
 
 
 def main() -> int:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.clean import fold  # noqa: E402
-from pipeline.config import load_language  # noqa: E402
-from pipeline.lexicon import LIST_CODES  # noqa: E402
+from pipeline.clean import fold
+from pipeline.config import load_language
+from pipeline.lexicon import LIST_CODES
 
 
 def read_answers(path: Path) -> list[str]:
@@ -46,7 +46,7 @@ def main() -> int:
     recall = 1 - len(missing) / len(keys)
     print(f"{len(keys)} answer keys, {len(lemmas)} lemma keys, {len(missing)} missing: recall {recall:.2%}")
     if args.missing:
-        print(" ".join(missing[:args.missing]))
+        print(" ".join(missing[: args.missing]))
     return 0 if recall >= 0.985 else 1
 
 

@@ -63,7 +63,9 @@ def check_artifact(site: Path) -> tuple[list[str], int, int]:
 def build(repo: str, owner: str, date: str) -> None:
     env = {**os.environ, "BASE_PATH": f"/{repo}/", "SITE_URL": f"https://{owner}.github.io/{repo}/"}
     command = ["make", "dictionaries", "site", f"DATE={date}"]
-    print(f"publish-check: {' '.join(command)} with BASE_PATH={env['BASE_PATH']} SITE_URL={env['SITE_URL']}", flush=True)
+    print(
+        f"publish-check: {' '.join(command)} with BASE_PATH={env['BASE_PATH']} SITE_URL={env['SITE_URL']}", flush=True
+    )
     subprocess.run(command, cwd=ROOT, env=env, check=True)
 
 
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.no_build:
         # The workflow's `date -u +%F`; the one clock read, stated to the build explicitly.
-        date = args.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
+        date = args.date or dt.datetime.now(dt.UTC).date().isoformat()
         try:
             build(args.repo, args.owner, date)
         except subprocess.CalledProcessError as error:
@@ -86,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
     problems, files, size = check_artifact(args.site)
     for problem in problems:
         print(f"publish-check: {problem}", file=sys.stderr)
-    print(f"publish-check: {args.site}: {files} files, {size / 1e6:.1f} MB "
-          f"({size / PAGES_LIMIT:.0%} of GitHub Pages' 1 GB)" + (" — NOT publishable" if problems else " — ok"))
+    print(
+        f"publish-check: {args.site}: {files} files, {size / 1e6:.1f} MB "
+        f"({size / PAGES_LIMIT:.0%} of GitHub Pages' 1 GB)" + (" — NOT publishable" if problems else " — ok")
+    )
     return 1 if problems else 0
 
 

@@ -16,10 +16,10 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,7 +76,9 @@ def settings_reference() -> str:
         title = "Top level" if not table else f"`[[{table}]]`" if array else f"`[{table}]`"
         parts.append(f"\n### {title}\n\n| Key | Value | Default | Meaning |\n|---|---|---|---|\n")
         for row in rows:
-            default = f"`{row.default}`" if row.default else "required" if not row.default and row.kind != "a table" else ""
+            default = (
+                f"`{row.default}`" if row.default else "required" if not row.default and row.kind != "a table" else ""
+            )
             meaning = markdown(row.doc).replace("|", "\\|")
             parts.append(f"| `{row.key}` | {row.kind} | {default} | {meaning} |\n")
     return "".join(parts)
@@ -91,12 +93,18 @@ def markdown(doc: str) -> str:
     return re.sub(r":\w+:`([^`]+)`", r"`\1`", doc).replace("``", "`")
 
 
-CLI_DOC = Generated(ROOT / "docs" / "cli.md",
-                    "<!-- Written by scripts/reference_docs.py (make docs) from each command's --help; "
-                    "edit the commands, not this. -->", cli_reference)
-SETTINGS_DOC = Generated(ROOT / "docs" / "settings.md",
-                         "<!-- Written by scripts/reference_docs.py (make docs) from the schema in "
-                         "pipeline/config.py; edit its fields' comments, not this. -->", settings_reference)
+CLI_DOC = Generated(
+    ROOT / "docs" / "cli.md",
+    "<!-- Written by scripts/reference_docs.py (make docs) from each command's --help; "
+    "edit the commands, not this. -->",
+    cli_reference,
+)
+SETTINGS_DOC = Generated(
+    ROOT / "docs" / "settings.md",
+    "<!-- Written by scripts/reference_docs.py (make docs) from the schema in "
+    "pipeline/config.py; edit its fields' comments, not this. -->",
+    settings_reference,
+)
 DOCUMENTS = (CLI_DOC, SETTINGS_DOC)
 
 

@@ -29,21 +29,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.config import ListSource, load_language  # noqa: E402
-from pipeline.lexicon import game_list, read_game_lexicon  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.sources import fetch_package_files  # noqa: E402
+from pipeline.config import ListSource, load_language
+from pipeline.lexicon import game_list, read_game_lexicon
+from pipeline.paths import Paths
+from pipeline.sources import fetch_package_files
 
 #: Debian's WordNet 3.0 database.
-WORDNET = ListSource(kind="deb", name="wordnet-base", version="1:3.0-37",
-                     integrity="sha256:61060d960f9ada8fa120872312eccd3ecebfbab8c4579e4f5a74e1cf67620752",
-                     files=("usr/share/wordnet/*",), licence="WordNet 3.0 licence (Princeton, BSD-like)")
+WORDNET = ListSource(
+    kind="deb",
+    name="wordnet-base",
+    version="1:3.0-37",
+    integrity="sha256:61060d960f9ada8fa120872312eccd3ecebfbab8c4579e4f5a74e1cf67620752",
+    files=("usr/share/wordnet/*",),
+    licence="WordNet 3.0 licence (Princeton, BSD-like)",
+)
 #: WordNet's parts of speech, as its file names spell them.
 PARTS = ("noun", "verb", "adj", "adv")
 #: morphy's detachment rules, by part of speech (WordNet's morph.c).
 DETACHMENTS = {
-    "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
-             ("men", "man"), ("ies", "y")),
+    "noun": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
     "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
     "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "adv": (),
@@ -102,8 +115,10 @@ def game_lists(code: str, paths: Paths) -> dict[str, dict[str, set[str]]]:
     with open(folder / "game.tsv", encoding="utf-8") as handle:
         rows = handle.readlines()
     before = set(read_game_lexicon(iter(rows), "words"))
-    return {game: {"before": before, "after": set(read_game_lexicon(iter(rows), game_list(language, game)))}
-            for game in ("beehive", "wordle", "racks")}
+    return {
+        game: {"before": before, "after": set(read_game_lexicon(iter(rows), game_list(language, game)))}
+        for game in ("beehive", "wordle", "racks")
+    }
 
 
 def measure(keys: set[str], wordnet: WordNet, min_length: int, max_length: int | None) -> dict[str, float]:
@@ -112,9 +127,12 @@ def measure(keys: set[str], wordnet: WordNet, min_length: int, max_length: int |
 
     listed = {key for key in keys if fits(key)}
     reference = {lemma for lemma in wordnet.tagged if lemma.isalpha() and lemma.islower() and fits(lemma)}
-    return {"words": len(listed),
-            "precision": sum(wordnet.knows(key) for key in listed) / max(1, len(listed)),
-            "recall": len(reference & keys) / max(1, len(reference)), "reference": len(reference)}
+    return {
+        "words": len(listed),
+        "precision": sum(wordnet.knows(key) for key in listed) / max(1, len(listed)),
+        "recall": len(reference & keys) / max(1, len(reference)),
+        "reference": len(reference),
+    }
 
 
 def main() -> int:
@@ -131,12 +149,16 @@ def main() -> int:
     for game, lists in game_lists(args.language, paths).items():
         for when in ("before", "after"):
             figures = measure(lists[when], wordnet, *shapes[game])
-            print(f"{args.language} {game:8} {when:6}: {figures['words']:7} words, precision {figures['precision']:.2%}, "
-                  f"recall {figures['recall']:.2%} of {figures['reference']} tagged lemmas")
+            print(
+                f"{args.language} {game:8} {when:6}: {figures['words']:7} words, precision {figures['precision']:.2%}, "
+                f"recall {figures['recall']:.2%} of {figures['reference']} tagged lemmas"
+            )
         for when in ("before", "after"):
             low, high = shapes[game]
             pool = sorted(key for key in lists[when] if len(key) >= low and (high is None or len(key) <= high))
-            print(f"  {when} sample: {' '.join(random.Random(f'{game}{when}').sample(pool, min(args.samples, len(pool))))}")
+            print(
+                f"  {when} sample: {' '.join(random.Random(f'{game}{when}').sample(pool, min(args.samples, len(pool))))}"
+            )
         print(f"  out: {' '.join(sorted(random.Random(game).sample(sorted(lists['before'] - lists['after']), 30)))}")
         print(f"  in:  {' '.join(sorted(random.Random(game).sample(sorted(lists['after'] - lists['before']), 30)))}")
     return 0

@@ -74,8 +74,14 @@ def rejected(aff: Path, dic: Path, words_file: Path, processes: int = 2, step: i
     running = []
     for piece in pieces:
         handle = open(piece, "rb")
-        running.append((handle, subprocess.Popen([str(oracle_binary()), "-r", str(aff), str(dic)], stdin=handle,
-                                                 stdout=subprocess.PIPE)))
+        running.append(
+            (
+                handle,
+                subprocess.Popen(
+                    [str(oracle_binary()), "-r", str(aff), str(dic)], stdin=handle, stdout=subprocess.PIPE
+                ),
+            )
+        )
     out = []
     for handle, process in running:
         stdout, _ = process.communicate()
@@ -90,8 +96,7 @@ def rejected(aff: Path, dic: Path, words_file: Path, processes: int = 2, step: i
 def spell(aff: Path, dic: Path, words: list[str]) -> list[bool]:
     """Hunspell::spell() on each word."""
     data = "".join(w + "\n" for w in words).encode("utf-8")
-    result = subprocess.run([str(oracle_binary()), str(aff), str(dic)], input=data,
-                            capture_output=True, check=True)
+    result = subprocess.run([str(oracle_binary()), str(aff), str(dic)], input=data, capture_output=True, check=True)
     answers = result.stdout.decode().split()
     assert len(answers) == len(words)
     return [a == "1" for a in answers]
@@ -138,8 +143,9 @@ def expansion(code: str, fast: bool = False) -> Path:
     # letter groups), as `rusc expand --fast` does.
     ordinary = OrdinaryForms.of(language)
     shape = f"{ordinary.keep_capitals}:{''.join(sorted(ordinary.joiners))}"
-    key = hashlib.sha256("\0".join([sha256_file(files.aff), sha256_file(files.dic), shape, code_version()])
-                         .encode()).hexdigest()[:24]
+    key = hashlib.sha256(
+        "\0".join([sha256_file(files.aff), sha256_file(files.dic), shape, code_version()]).encode()
+    ).hexdigest()[:24]
     folder = EXPANSIONS / f"{code}-fast-{key}"
     out = folder / "forms.txt"
     EXPANSIONS.mkdir(parents=True, exist_ok=True)
@@ -149,7 +155,9 @@ def expansion(code: str, fast: bool = False) -> Path:
             # ("{code}-*" alone would also match en-za's for en).
             for stale in [*EXPANSIONS.glob(f"{code}-fast-*"), *EXPANSIONS.glob(f"{code}-full-*")]:
                 shutil.rmtree(stale, ignore_errors=True)
-            expand_to_file(files.aff, files.dic, out, workers=2, fast=True, ordinary=ordinary)  # atomic: complete or absent
+            expand_to_file(
+                files.aff, files.dic, out, workers=2, fast=True, ordinary=ordinary
+            )  # atomic: complete or absent
     return out
 
 

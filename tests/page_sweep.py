@@ -47,15 +47,21 @@ def page_types(site: Path) -> dict[str, str]:
     types = {"home": "", "404": "404.html"}
     for code in ("ca", "en"):
         first_day = min(p.name for p in (site / code / "beehive").iterdir() if p.name[:1].isdigit())
-        types.update({
-            f"language-{code}": f"{code}/", f"beehive-{code}": f"{code}/beehive/",
-            f"beehive-day-{code}": f"{code}/beehive/{first_day}/", f"rack-{code}": f"{code}/rack/",
-            f"rack-day-{code}": f"{code}/rack/{first_day}/", f"archive-{code}": f"{code}/beehive/archive/",
-            f"rack-archive-{code}": f"{code}/rack/archive/", f"downloads-{code}": f"{code}/downloads/",
-            f"about-{code}": f"{code}/about/",
-            f"beehive-answers-{code}": f"{code}/beehive/{first_day}/answers/",
-            f"rack-answers-{code}": f"{code}/rack/{first_day}/answers/",
-        })
+        types.update(
+            {
+                f"language-{code}": f"{code}/",
+                f"beehive-{code}": f"{code}/beehive/",
+                f"beehive-day-{code}": f"{code}/beehive/{first_day}/",
+                f"rack-{code}": f"{code}/rack/",
+                f"rack-day-{code}": f"{code}/rack/{first_day}/",
+                f"archive-{code}": f"{code}/beehive/archive/",
+                f"rack-archive-{code}": f"{code}/rack/archive/",
+                f"downloads-{code}": f"{code}/downloads/",
+                f"about-{code}": f"{code}/about/",
+                f"beehive-answers-{code}": f"{code}/beehive/{first_day}/answers/",
+                f"rack-answers-{code}": f"{code}/rack/{first_day}/answers/",
+            }
+        )
         for extra in sorted(p.parent.name for p in (site / code).glob("*/index.html")):
             if extra not in ("beehive", "rack", "downloads", "about", "archive"):
                 types[f"{extra}-{code}"] = f"{code}/{extra}/"  # wordle, solvers, …

@@ -27,9 +27,32 @@ HOSTILE = {
     "celebrat": "celebrat&amp;\"'</li></ol><b>",
 }
 WORDS = [
-    "abella", "acer", "alberca", "barca", "becar", "bresca", "cabal", "cabre", "cabres",
-    "carbassa", "cel", "celebra", "celebrat", "cerebral", "cerebrals", "clar", "escabell", "escala",
-    "llebre", "rebec", "sabre", "serra", "cercle", "cabra", "escarabat", "sabres",
+    "abella",
+    "acer",
+    "alberca",
+    "barca",
+    "becar",
+    "bresca",
+    "cabal",
+    "cabre",
+    "cabres",
+    "carbassa",
+    "cel",
+    "celebra",
+    "celebrat",
+    "cerebral",
+    "cerebrals",
+    "clar",
+    "escabell",
+    "escala",
+    "llebre",
+    "rebec",
+    "sabre",
+    "serra",
+    "cercle",
+    "cabra",
+    "escarabat",
+    "sabres",
 ]
 
 
@@ -68,8 +91,9 @@ def make_fixture(root: Path) -> tuple[Path, Path]:
         (r"(?m)^list = .*$", 'list = "words"'),
     ]:
         text, count = re.subn(pattern, value, text)
-        assert count == (2 if pattern.startswith(r"(?m)^answers_") else 1), \
+        assert count == (2 if pattern.startswith(r"(?m)^answers_") else 1), (
             f"ca.toml no longer has the lines matching {pattern}"
+        )
     toml = root / "ca.toml"
     toml.write_text(text, encoding="utf-8")
     return toml, folder

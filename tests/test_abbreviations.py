@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import lines, whole_lines_in
+
 from pipeline.abbreviations import ADDED, BY_FLAG, LISTED, NO_VOWEL, ROMAN_NUMERAL, is_vowelless
 from pipeline.config import load_language
 from pipeline.lexicon import load_game_lexicon
@@ -27,8 +27,23 @@ def ca(built_lists):
 
 def test_english_abbreviations_out_genuine_words_in(en):
     words = lines(en / "words.txt")
-    abbreviations = {"bldg", "blvd", "govt", "dept", "asst", "etc", "conj", "obj", "mfrs", "tsp", "jct",
-                     "cwt", "cf", "rcpt", "bpm"}
+    abbreviations = {
+        "bldg",
+        "blvd",
+        "govt",
+        "dept",
+        "asst",
+        "etc",
+        "conj",
+        "obj",
+        "mfrs",
+        "tsp",
+        "jct",
+        "cwt",
+        "cf",
+        "rcpt",
+        "bpm",
+    }
     assert not abbreviations & words
     assert {"brr", "hmm", "shh", "nth", "psst", "polyp", "polyps", "rhythm"} <= words
     # The complete list keeps them.
@@ -53,7 +68,7 @@ def test_english_rule_no_vowel_but_the_listed_words():
 def test_catalan_units_out_by_their_flags_and_vowelless_forms_out(ca):
     words = lines(ca / "words.txt")
     assert not {"ml", "cl", "lx", "klx", "kg", "km", "mm", "hm", "kat"} & words
-    assert not {"bl", "dj", "vv"} & words          # no vowel
+    assert not {"bl", "dj", "vv"} & words  # no vowel
     assert {"pst", "föhn", "löss", "gat", "col·lecció"} <= words
     assert whole_lines_in(ca / "forms.txt", {"ml", "cl", "lx"}) == {"ml", "cl", "lx"}
     # Out of lemmas, and so of the beehive, too (kat, the katal, was a 3-letter answer).
@@ -73,11 +88,11 @@ def test_catalan_abbreviations_spelled_like_words_out_by_the_language_file(ca):
 def test_french_symbols_out_by_their_flags_but_stems_that_are_words_too(built_lists):
     fr = built_lists("fr")
     words = lines(fr / "words.txt")
-    assert not {"kg", "mg", "atm", "dyn", "oz", "mbar", "ko", "kbit"} & words   # U. and KEEPCASE lines
+    assert not {"kg", "mg", "atm", "dyn", "oz", "mbar", "ko", "kbit"} & words  # U. and KEEPCASE lines
     assert {"bar", "bit", "gal", "min", "mol"} & words == {"bar", "bit", "gal", "min"}  # bar/S. is a word too
-    assert not {"cm", "hl", "ppm"} & words                                     # no vowel
+    assert not {"cm", "hl", "ppm"} & words  # no vowel
     assert {"hmm", "pff", "crwth", "œuvre"} <= words
-    assert not {"etc", "fig", "chap", "éd", "janv", "tél"} & words             # fr.toml
+    assert not {"etc", "fig", "chap", "éd", "janv", "tél"} & words  # fr.toml
     assert {"sept", "max", "perso", "sida"} <= words
     assert whole_lines_in(fr / "forms.txt", {"kg", "atm"}) == {"kg", "atm"}
 
@@ -85,13 +100,19 @@ def test_french_symbols_out_by_their_flags_but_stems_that_are_words_too(built_li
 def test_spanish_abbreviations_out_by_their_shape_and_the_language_file(built_lists):
     words = lines(built_lists("es") / "words.txt")
     assert not {"cm", "kg", "km", "pts", "cfr", "sr", "vs"} & words
-    assert not {"pág", "págs", "núm", "admón", "avda", "dpto", "srta", "etc"} & words   # es.toml
+    assert not {"pág", "págs", "núm", "admón", "avda", "dpto", "srta", "etc"} & words  # es.toml
     assert {"más", "niño", "y", "hoy", "id", "dom", "test"} <= words
 
 
-@pytest.mark.parametrize("code, reasons", [("en", {LISTED, NO_VOWEL, ROMAN_NUMERAL}),
-                                           ("ca", {BY_FLAG, NO_VOWEL, ADDED, ROMAN_NUMERAL}),
-                                           ("fr", {BY_FLAG, NO_VOWEL, ADDED}), ("es", {NO_VOWEL, ADDED, ROMAN_NUMERAL})])
+@pytest.mark.parametrize(
+    "code, reasons",
+    [
+        ("en", {LISTED, NO_VOWEL, ROMAN_NUMERAL}),
+        ("ca", {BY_FLAG, NO_VOWEL, ADDED, ROMAN_NUMERAL}),
+        ("fr", {BY_FLAG, NO_VOWEL, ADDED}),
+        ("es", {NO_VOWEL, ADDED, ROMAN_NUMERAL}),
+    ],
+)
 def test_metadata_counts_each_rule(built_lists, code, reasons):
     metadata = json.loads((built_lists(code) / "metadata.json").read_text("utf-8"))
     excluded = metadata["words_excluded"]

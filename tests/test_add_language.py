@@ -43,8 +43,9 @@ def test_macedonian_file_is_complete_cyrillic_and_pinned(isolated, capsys):
     paths = Paths.from_env()
     meta = _package_json(paths)
     # Pinned by what npm itself reports for the package, and the cached archive matches it.
-    view = subprocess.run(["npm", "view", "dictionary-mk@2.0.0", "dist.integrity"], capture_output=True,
-                          text=True, check=True).stdout.strip()
+    view = subprocess.run(
+        ["npm", "view", "dictionary-mk@2.0.0", "dist.integrity"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert language.source.integrity == view
     assert (language.source.name, language.source.version) == ("dictionary-mk", "2.0.0")
     # The licence is the metadata's SPDX expression; the licence file exists in the package.
@@ -99,8 +100,21 @@ def test_a_local_dictionary_is_added_from_its_path_with_the_licence_given(isolat
     for name in ("index.aff", "index.dic"):
         (folder / name).write_bytes((english.aff.parent / name).read_bytes())
     out = isolated / "en_GB.toml"
-    assert main(["add-language", "en_GB", "--path", str(folder / "index.aff"), "--licence", "MIT AND BSD-3-Clause",
-                 "--output", str(out)]) == 0
+    assert (
+        main(
+            [
+                "add-language",
+                "en_GB",
+                "--path",
+                str(folder / "index.aff"),
+                "--licence",
+                "MIT AND BSD-3-Clause",
+                "--output",
+                str(out),
+            ]
+        )
+        == 0
+    )
     language = load_language(out)
     assert language.source.kind == "path" and language.source.integrity.startswith("sha256:")
     assert language.licence == "MIT AND BSD-3-Clause"
@@ -122,9 +136,12 @@ def test_package_metadata_stays_in_its_comment(isolated, dictionary):
     folder.mkdir()
     for name in ("index.aff", "index.dic"):
         (folder / name).write_bytes((english.aff.parent / name).read_bytes())
-    (folder / "package.json").write_text(json.dumps({
-        "description": INJECTED, "license": "MIT",
-        "deprecated": "use y\r[wordle]\u2028length = 9\x85\x7f"}), encoding="utf-8")
+    (folder / "package.json").write_text(
+        json.dumps(
+            {"description": INJECTED, "license": "MIT", "deprecated": "use y\r[wordle]\u2028length = 9\x85\x7f"}
+        ),
+        encoding="utf-8",
+    )
     out = isolated / "xx.toml"
     assert main(["add-language", "en", "--path", str(folder), "--output", str(out), "--force"]) == 0
     text = out.read_text("utf-8")

@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from expand_support import generated_forms as forms
+from expand_support import spell, write_dictionary
 
-from expand_support import generated_forms as forms, spell, write_dictionary
 from pipeline.expand.aff_stops import affix_manager_stop, hash_manager_stop
 
 #: Rules read before the faulty line (A: -s) and after it (B: -ed, C: re-).
@@ -24,18 +25,45 @@ DIC = "2\nwalk/ABCZ\nplay/AB\n"
 #: (kind, a first definition placed before the rules, the faulty lines): AffixMgr's returns.
 CASES = [
     # a second table
-    *[(f"second {name} table", f"{name} 1\n{name} {row}\n", f"{name} 1\n{name} {row}\n")
-      for name, row in [("ICONV", "x x"), ("OCONV", "x x"), ("PHONE", "AH A"), ("MAP", "aá"),
-                        ("BREAK", "-"), ("COMPOUNDRULE", "A*"), ("CHECKCOMPOUNDPATTERN", "o b")]],
+    *[
+        (f"second {name} table", f"{name} 1\n{name} {row}\n", f"{name} 1\n{name} {row}\n")
+        for name, row in [
+            ("ICONV", "x x"),
+            ("OCONV", "x x"),
+            ("PHONE", "AH A"),
+            ("MAP", "aá"),
+            ("BREAK", "-"),
+            ("COMPOUNDRULE", "A*"),
+            ("CHECKCOMPOUNDPATTERN", "o b"),
+        ]
+    ],
     # a second single-valued directive
-    *[(f"second {line.split()[0]}", line + "\n", line + "\n")
-      for line in ["TRY abc", "KEY qwe", "SET UTF-8", "WORDCHARS -", "IGNORE ^", "LANG en_GB",
-                   "NEEDAFFIX X", "FORBIDDENWORD X", "KEEPCASE X", "CIRCUMFIX X", "COMPOUNDFLAG X",
-                   "ONLYINCOMPOUND X", "COMPOUNDMIN 2", "MAXDIFF 3", "MAXNGRAMSUGS 2"]],
+    *[
+        (f"second {line.split()[0]}", line + "\n", line + "\n")
+        for line in [
+            "TRY abc",
+            "KEY qwe",
+            "SET UTF-8",
+            "WORDCHARS -",
+            "IGNORE ^",
+            "LANG en_GB",
+            "NEEDAFFIX X",
+            "FORBIDDENWORD X",
+            "KEEPCASE X",
+            "CIRCUMFIX X",
+            "COMPOUNDFLAG X",
+            "ONLYINCOMPOUND X",
+            "COMPOUNDMIN 2",
+            "MAXDIFF 3",
+            "MAXNGRAMSUGS 2",
+        ]
+    ],
     ("PSEUDOROOT after NEEDAFFIX", "NEEDAFFIX X\n", "PSEUDOROOT Y\n"),
     # a directive without its value
-    *[(f"{name} without a value", "", name + "\n")
-      for name in ["TRY", "NEEDAFFIX", "COMPOUNDMIN", "COMPOUNDSYLLABLE", "ICONV", "MAP"]],
+    *[
+        (f"{name} without a value", "", name + "\n")
+        for name in ["TRY", "NEEDAFFIX", "COMPOUNDMIN", "COMPOUNDSYLLABLE", "ICONV", "MAP"]
+    ],
     # a bad table
     ("table count 0", "", "MAP 0\n"),
     ("negative BREAK count", "", "BREAK -1\n"),
@@ -75,9 +103,11 @@ def test_the_expander_stops_reading_where_libhunspell_does(tmp_path, capsys, kin
     assert {"walks", "plays"} <= ours and not ours & {"walked", "rewalk", "walkx"}
     stop = affix_manager_stop(aff_text)
     warning = capsys.readouterr().err.strip().splitlines()
-    assert warning == [f"rusc: warning: {tmp_path / 'faulty' / 't.aff'}:{stop.line}: libhunspell 1.7 stops reading "
-                       f"the affix file here ({stop.reason}, AffixMgr); lines {stop.ignored_from}- are ignored, "
-                       f"as libhunspell ignores them"]
+    assert warning == [
+        f"rusc: warning: {tmp_path / 'faulty' / 't.aff'}:{stop.line}: libhunspell 1.7 stops reading "
+        f"the affix file here ({stop.reason}, AffixMgr); lines {stop.ignored_from}- are ignored, "
+        f"as libhunspell ignores them"
+    ]
     assert head.count("\n") + BEFORE.count("\n") < stop.line <= aff_text.count("\n")
 
 
@@ -108,8 +138,10 @@ def test_after_an_early_stop_only_the_rules_on_the_tree_path_are_found(tmp_path)
     """The stop skips ordering the affix index: of three suffixes "s", the look-up of a word
     ending in s reaches only the last one filed (the smallest key, its tree's leftmost
     node), so cats (-s after a consonant) and Prague's are rejected, days is accepted."""
-    aff_text = ("SET UTF-8\nSFX S Y 2\nSFX S 0 s [^y]\nSFX S 0 s y\nSFX M Y 1\nSFX M 0 's .\n"
-                "ICONV 1\nICONV a a\nICONV 1\nICONV b b\n")
+    aff_text = (
+        "SET UTF-8\nSFX S Y 2\nSFX S 0 s [^y]\nSFX S 0 s y\nSFX M Y 1\nSFX M 0 's .\n"
+        "ICONV 1\nICONV a a\nICONV 1\nICONV b b\n"
+    )
     dic = "3\nPrague/M\ncat/S\nday/S\n"
     clean = aff_text.split("ICONV")[0]
     ours = assert_oracle_agrees(tmp_path, aff_text, clean, dic)
@@ -121,7 +153,10 @@ def test_after_an_early_stop_only_the_rules_on_the_tree_path_are_found(tmp_path)
 #: of a table or affix group wherever they start.
 INDENTED = [
     ("a flag directive", "SET UTF-8\n NEEDAFFIX Z\n" + BEFORE + AFTER),
-    ("an affix group, header and rules", "SET UTF-8\n" + BEFORE + "\tSFX B Y 1\n\tSFX B 0 ed .\nPFX C Y 1\nPFX C 0 re .\n"),
+    (
+        "an affix group, header and rules",
+        "SET UTF-8\n" + BEFORE + "\tSFX B Y 1\n\tSFX B 0 ed .\nPFX C Y 1\nPFX C 0 re .\n",
+    ),
     ("the rules of an affix group", "SET UTF-8\nSFX A Y 1\n  SFX A 0 s .\n" + AFTER),
     ("the rows of a flag alias table", "SET UTF-8\nAF 1\n  AF AB\n" + BEFORE + AFTER),
     ("an ICONV table, header and rows", "SET UTF-8\n ICONV 1\n ICONV a e\n" + BEFORE + AFTER),

@@ -66,20 +66,25 @@ def test_catalan_scoring_three_letters_one_four_two_tuti_length_plus_ten():
 
 
 def test_catalan_alphabet_includes_c_cedilla_and_display_forms_are_kept():
-    index = BeehiveIndex.from_lexicon(CA, {"plaça": ("plaça",), "colleccio": ("col·lecció",), "acaba": ("acaba", "acabà")}, "x")
+    index = BeehiveIndex.from_lexicon(
+        CA, {"plaça": ("plaça",), "colleccio": ("col·lecció",), "acaba": ("acaba", "acabà")}, "x"
+    )
     hive = index.solve("çalpbcd")
     assert [(a.key, a.forms) for a in hive.answers] == [("plaça", ("plaça",))]
     hive = index.solve("cabdefg")
     assert [(a.key, a.forms) for a in hive.answers] == [("acaba", ("acaba", "acabà"))]
 
 
-@pytest.mark.parametrize("letters, message", [
-    ("abcdef", "7 distinct letters"),
-    ("abcdefgh", "7 distinct letters"),
-    ("abcdefa", "repeats a letter"),
-    ("abcdef1", "'1' is not a letter"),
-    ("abcdefç", "'ç' is not a letter of the English alphabet"),
-])
+@pytest.mark.parametrize(
+    "letters, message",
+    [
+        ("abcdef", "7 distinct letters"),
+        ("abcdefgh", "7 distinct letters"),
+        ("abcdefa", "repeats a letter"),
+        ("abcdef1", "'1' is not a letter"),
+        ("abcdefç", "'ç' is not a letter of the English alphabet"),
+    ],
+)
 def test_invalid_hives_are_usage_errors_with_one_line(letters, message):
     index = synthetic(EN, ["tame"])
     with pytest.raises(UsageError) as error:
@@ -143,7 +148,13 @@ def brute_force(language, folder: Path, letters: str) -> dict[str, int]:
         for line in handle:
             key, _form, lists = line.rstrip("\n").split("\t")
             blocked = lists[-1] in "xv"  # out of the answers (pipeline.blocklist)
-            if code in lists and not blocked and len(key) >= rules.min_length and letters[0] in key and set(key) <= allowed:
+            if (
+                code in lists
+                and not blocked
+                and len(key) >= rules.min_length
+                and letters[0] in key
+                and set(key) <= allowed
+            ):
                 bonus = rules.pangram_bonus if set(key) == allowed else 0
                 found[key] = (rules.points[len(key)] if len(key) in rules.points else len(key)) + bonus
     return found
@@ -167,7 +178,7 @@ def test_real_hives_match_a_brute_force_scan_of_the_list(real):
 
 
 def test_real_all_hives_rows_equal_solved_totals(real):
-    language, index, folder = real
+    _language, index, _folder = real
     rows = index.all_hives()
     assert len(rows) % 7 == 0 and len(rows) > 7 * 1000
     step = max(1, len(rows) // 50)
@@ -177,10 +188,13 @@ def test_real_all_hives_rows_equal_solved_totals(real):
 
 
 def test_every_scheduled_day_meets_the_constraints(real):
-    language, index, folder = real
+    language, index, _folder = real
     rules = language.beehive
     schedule = index.schedule()
-    days = [language.schedule_start + dt.timedelta(days=i) for i in range((language.schedule_end - language.schedule_start).days + 1)]
+    days = [
+        language.schedule_start + dt.timedelta(days=i)
+        for i in range((language.schedule_end - language.schedule_start).days + 1)
+    ]
     assert [d.date for d in schedule] == days
     last_seen: dict[str, dt.date] = {}
     for day in schedule:
@@ -210,7 +224,7 @@ def test_no_english_hive_has_an_s_and_the_band_and_common_pangram_hold(built_lis
 
 
 def test_daily_pool_prefers_the_most_common_pangrams(real):
-    language, index, folder = real
+    language, index, _folder = real
     pool_sets = {letters for letters, _ in index.daily_pool()}
     rules = language.beehive
     eligible = {r.letters for r in index.all_hives() if rules.answers_min <= r.words <= rules.answers_max}
@@ -222,7 +236,7 @@ def test_daily_pool_prefers_the_most_common_pangrams(real):
 
 
 def test_daily_hive_of_a_date_is_its_schedule_entry_and_past_the_end_extends(real):
-    language, index, folder = real
+    language, index, _folder = real
     day = language.schedule_start + dt.timedelta(days=40)
     assert index.daily(day) == index.schedule()[40].hive
     later = language.schedule_end + dt.timedelta(days=3)
@@ -243,12 +257,18 @@ print(hashlib.sha256(daily_tsv(index.schedule())).hexdigest())
 
 
 def test_schedule_is_identical_across_runs_and_hash_seeds(real, repo_root):
-    language, index, folder = real
+    language, index, _folder = real
     here = hashlib.sha256(beehive.daily_tsv(index.schedule())).hexdigest()
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed, "RUSC_ROOT": str(repo_root)}
-        out = subprocess.run([sys.executable, "-c", SCHEDULE_DIGEST, language.code], env=env, cwd="/",
-                             capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", SCHEDULE_DIGEST, language.code],
+            env=env,
+            cwd="/",
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert out.stdout.strip() == here
 
 
@@ -256,7 +276,7 @@ def test_schedule_is_identical_across_runs_and_hash_seeds(real, repo_root):
 
 
 def test_cli_solves_a_hive_and_marks_pangrams(real, repo_root, cli):
-    language, index, folder = real
+    language, index, _folder = real
     letters = index.schedule()[0].hive.letters
     out = cli("beehive", language.code, letters.upper(), env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
@@ -268,7 +288,7 @@ def test_cli_solves_a_hive_and_marks_pangrams(real, repo_root, cli):
 
 
 def test_cli_date_prints_the_daily_hive(real, repo_root, cli):
-    language, index, folder = real
+    language, index, _folder = real
     out = cli("beehive", language.code, "--date", "2026-12-01", env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 0, out.stderr
     hive = index.daily(dt.date(2026, 12, 1))

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import lines
+
 from pipeline.blocklist import EVERY_GAME, VULGAR
 from pipeline.clean import fold
 from pipeline.config import load_language
@@ -62,7 +62,7 @@ def test_catalan_local_additions_with_their_inflections(built_lists):
 
 
 def test_no_scheduled_answer_or_pangram_is_blocked(real, game_indexes):
-    language, folder, keys = real
+    language, _folder, keys = real
     index = game_indexes.beehive(language.code)
     answers = {a.key for day in index.schedule() for a in day.hive.answers}
     assert answers and not answers & set(keys)
@@ -75,7 +75,7 @@ RACK_DAYS = 60
 
 
 def test_no_rack_word_is_a_slur_and_vulgar_words_are_playable(real, game_indexes):
-    language, folder, keys = real
+    language, _folder, keys = real
     index = game_indexes.rack(language.code)
     slurs = {key for key, kind in keys.items() if kind == EVERY_GAME}
     vulgar = {key for key, kind in keys.items() if kind == VULGAR}
@@ -103,12 +103,15 @@ def test_no_wordle_answer_is_blocked(real):
 
 
 def test_metadata_says_what_each_game_list_excluded_and_the_list_is_pinned(real):
-    language, folder, keys = real
+    language, folder, _keys = real
     metadata = json.loads((folder / "metadata.json").read_text("utf-8"))
     exclusions = metadata["game_exclusions"]
     assert set(exclusions) == {"beehive", "racks", "wordle"}
-    off_racks = {row.split("\t")[0] for row in lines(folder / "game.tsv")
-                 if LIST_CODES[game_list(language, "racks")] in row.split("\t")[2] and row.endswith(EVERY_GAME)}
+    off_racks = {
+        row.split("\t")[0]
+        for row in lines(folder / "game.tsv")
+        if LIST_CODES[game_list(language, "racks")] in row.split("\t")[2] and row.endswith(EVERY_GAME)
+    }
     assert sum(exclusions["racks"].values()) == len(off_racks) > 0
     blocklist = metadata["word_lists"]["blocklist"]
     if language.blocklist.source is None:

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from expand_support import LANGUAGES, dictionary_files
+
 from pipeline.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -105,9 +105,15 @@ def _interrupt_mid_spill(tmp_path: Path, how: int) -> tuple[int, str] | None:
     shutil.rmtree(tmp_path / "dist", ignore_errors=True)
     # With the default SIGINT disposition, as from a terminal: a test run started in the
     # background of a shell script (`pytest &`) inherits SIGINT ignored, and so would rusc.
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "expand", "de"], cwd=tmp_path, env=_env(tmp_path),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pipeline", "expand", "de"],
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         deadline = time.monotonic() + 120
         # Wait until the workers are spilling: a run file exists in the temporary folder.
@@ -168,6 +174,7 @@ HIDDEN_DIC = "4\nEl/33,1\nELA/23,1\nELE/23,1\nOla/23\n"
 
 def test_no_form_is_made_that_a_hidden_capitalised_homonym_shadows(tmp_path):
     from expand_support import spell
+
     from pipeline.expand import Expander, OrdinaryForms, bounded_variant, entry_forms
 
     aff, dic = tmp_path / "t.aff", tmp_path / "t.dic"
@@ -189,6 +196,7 @@ def test_the_stems_mode_makes_the_stems_hunspell_takes_as_words(code):
     Hunspell takes only with an affix or in a compound, each accepted by libhunspell, and
     nothing the one-affix mode does not make too."""
     from expand_support import spell
+
     from pipeline.config import load_language
     from pipeline.expand import Expander, OrdinaryForms, bounded_variant, entry_forms
 

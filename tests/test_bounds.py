@@ -40,13 +40,20 @@ def timed(cli, *argv: str):
     return result, time.monotonic() - started
 
 
-@pytest.mark.parametrize("argv", [["beehive", "en", "--date", "2999-12-31"], ["rack", "en", "--date", "9999-12-31"],
-                                  ["beehive", "en", "--write-data", "--date", "2999-12-31"],
-                                  ["rack", "en", "--write-data"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["beehive", "en", "--date", "2999-12-31"],
+        ["rack", "en", "--date", "9999-12-31"],
+        ["beehive", "en", "--write-data", "--date", "2999-12-31"],
+        ["rack", "en", "--write-data"],
+    ],
+)
 def test_a_day_past_the_schedule_is_refused_at_once(english_root, cli, argv):
     """Every day from the schedule's start was computed (48 s and 680 MB for 2999)."""
-    result, seconds = timed(cli, *argv) if "--date" in argv else \
-        (cli(*argv, env={"SOURCE_DATE_EPOCH": "32503680000"}), 0.0)  # 3000-01-01
+    result, seconds = (
+        timed(cli, *argv) if "--date" in argv else (cli(*argv, env={"SOURCE_DATE_EPOCH": "32503680000"}), 0.0)
+    )  # 3000-01-01
     assert result.returncode == 2, result.stderr
     assert len(result.said) == 1 and "no puzzles scheduled for" in result.said[0], result.stderr
     assert "the schedule runs from 2026-01-01 to" in result.said[0]
@@ -59,8 +66,10 @@ def test_workers_are_capped_at_the_processors(english_root, cli, workers):
     result = cli("expand", "en", "--workers", workers)
     assert result.returncode == 2
     most = max(2, os.cpu_count() or 1)
-    assert result.said == [f"rusc expand: argument --workers: {workers!r} is not a number of processes from 1 to "
-                           f"{most} (see rusc expand --help)"]
+    assert result.said == [
+        f"rusc expand: argument --workers: {workers!r} is not a number of processes from 1 to "
+        f"{most} (see rusc expand --help)"
+    ]
 
 
 def test_an_estimate_that_cannot_finish_is_stopped_within_its_limit(tmp_path):
@@ -85,8 +94,9 @@ def test_a_multiplying_dictionary_is_bounded_by_add_language_and_refused_unbound
     monkeypatch.setenv("RUSC_CACHE", str(tmp_path / "cache"))
     aff = multiplying_dictionary(tmp_path / "dictionary")
     out = tmp_path / "xx.toml"
-    result, seconds = timed(cli, "add-language", "en", "--path", str(aff.parent), "--licence", "MIT",
-                            "--output", str(out), "--force")
+    result, seconds = timed(
+        cli, "add-language", "en", "--path", str(aff.parent), "--licence", "MIT", "--output", str(out), "--force"
+    )
     assert result.returncode == 0, result.stderr
     assert seconds < 4 * QUICK
     text = out.read_text("utf-8")

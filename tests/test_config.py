@@ -39,21 +39,43 @@ def test_catalan_alphabet_keeps_c_cedilla():
     assert len(ca.alphabet) == 27 and ca.kept_letters == "ç"
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda t: t.replace('licence = "MIT AND BSD-3-Clause"\n', ""), "missing field 'licence'"),
-    (lambda t: t.replace('kind = "npm"', 'kind = "ftp"'), "field 'source.kind' is 'ftp'; expected one of npm, deb, pip, oxt, zip, url, path"),
-    (lambda t: t.replace('alphabet = "abcdefghijklmnopqrstuvwxyz"', 'alphabet = "abcdefghijklmnopqrstuvwxyz1"'),
-     "field 'alphabet' has '1', which is not a lower-case letter"),
-    (lambda t: t.replace('["q", 10, 1]', '["ñ", 10, 1]'), "tile 'ñ' in 'racks.tiles' has 'ñ', which is not in the alphabet"),
-    (lambda t: re.sub(r'integrity = "[^"]+"', 'integrity = "md5:123"', t),
-     "field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not 'md5:123'"),
-    (lambda t: t.replace("min_length = 4", 'min_length = "four"'), "field 'beehive.min_length' must be int, not str"),
-    (lambda t: t.replace("inflection_odds = 15", "inflection_odds = 0.5"), "field 'wordle.inflection_odds' must be at least 1"),
-    (lambda t: t.replace("min_length = 4", "min_lenght = 4"), "unknown field 'beehive.min_lenght'"),
-    (lambda t: t.replace('["q", 10, 1]', '["q", 10]'), "field 'racks.tiles[25]' must be [text, points, count]"),
-    (lambda t: t.replace('["q", 10, 1]', '["Q", 10, 1]'), "field 'racks.tiles[25].text' must be lower case"),
-    (lambda t: t.replace("[beehive]", "[beehive]\nenabled = false"), "field 'beehive.unsupported' must say why the game is disabled"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda t: t.replace('licence = "MIT AND BSD-3-Clause"\n', ""), "missing field 'licence'"),
+        (
+            lambda t: t.replace('kind = "npm"', 'kind = "ftp"'),
+            "field 'source.kind' is 'ftp'; expected one of npm, deb, pip, oxt, zip, url, path",
+        ),
+        (
+            lambda t: t.replace('alphabet = "abcdefghijklmnopqrstuvwxyz"', 'alphabet = "abcdefghijklmnopqrstuvwxyz1"'),
+            "field 'alphabet' has '1', which is not a lower-case letter",
+        ),
+        (
+            lambda t: t.replace('["q", 10, 1]', '["ñ", 10, 1]'),
+            "tile 'ñ' in 'racks.tiles' has 'ñ', which is not in the alphabet",
+        ),
+        (
+            lambda t: re.sub(r'integrity = "[^"]+"', 'integrity = "md5:123"', t),
+            "field 'source.integrity' must be 'sha512-<base64>' or 'sha256:<hex>', not 'md5:123'",
+        ),
+        (
+            lambda t: t.replace("min_length = 4", 'min_length = "four"'),
+            "field 'beehive.min_length' must be int, not str",
+        ),
+        (
+            lambda t: t.replace("inflection_odds = 15", "inflection_odds = 0.5"),
+            "field 'wordle.inflection_odds' must be at least 1",
+        ),
+        (lambda t: t.replace("min_length = 4", "min_lenght = 4"), "unknown field 'beehive.min_lenght'"),
+        (lambda t: t.replace('["q", 10, 1]', '["q", 10]'), "field 'racks.tiles[25]' must be [text, points, count]"),
+        (lambda t: t.replace('["q", 10, 1]', '["Q", 10, 1]'), "field 'racks.tiles[25].text' must be lower case"),
+        (
+            lambda t: t.replace("[beehive]", "[beehive]\nenabled = false"),
+            "field 'beehive.unsupported' must say why the game is disabled",
+        ),
+    ],
+)
 def test_broken_language_file_is_one_clear_error(tmp_path, edit, message):
     path = broken(tmp_path, edit(SHIPPED))
     with pytest.raises(RuscError) as error:
@@ -65,8 +87,10 @@ def test_every_string_is_read_nfc_normalised_but_affix_flags(tmp_path):
     """The dictionaries' words are NFC; a setting typed in another normal form must still
     match them, wherever it sits in the schema. Affix flags are the .aff's bytes, kept as written."""
     decomposed = unicodedata.normalize("NFD", "sé")
-    text = SHIPPED + (f'\n[lemmas]\nhomographs = ["{decomposed}"]\nshared_endings = ["{decomposed}"]\n'
-                      f'infinitive_endings = ["{decomposed}"]\nverb_flags = ["{decomposed}"]\n')
+    text = SHIPPED + (
+        f'\n[lemmas]\nhomographs = ["{decomposed}"]\nshared_endings = ["{decomposed}"]\n'
+        f'infinitive_endings = ["{decomposed}"]\nverb_flags = ["{decomposed}"]\n'
+    )
     text = text.replace('pangram_name = "pangram"', f'pangram_name = "{decomposed}"')
     language = load_language(broken(tmp_path, text))
     evidence = language.lemma_evidence
@@ -86,8 +110,9 @@ def test_toml_syntax_error_names_the_line(tmp_path):
 
 def test_cli_reports_broken_language_in_one_line_and_writes_nothing(tmp_path):
     path = broken(tmp_path, SHIPPED.replace('kind = "npm"', 'kind = "ftp"'))
-    result = subprocess.run([sys.executable, "-m", "pipeline", "lists", str(path)], cwd=tmp_path,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "lists", str(path)], cwd=tmp_path, capture_output=True, text=True
+    )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "field 'source.kind' is 'ftp'" in result.stderr
     assert str(path) in result.stderr and "Traceback" not in result.stderr
@@ -107,7 +132,7 @@ def test_the_middle_dot_is_catalan_data_not_code(tmp_path):
     (tmp_path / "ca.toml").write_text(text, encoding="utf-8")
     from pipeline.errors import RuscError
 
-    with pytest.raises(RuscError, match="'racks.tiles' has '·'"):  # the l·l tile needs its group
+    with pytest.raises(RuscError, match=r"'racks\.tiles' has '·'"):  # the l·l tile needs its group
         load_language(tmp_path / "ca.toml")
     without_tile = re.sub(r'\["l·l", \d+, \d+\],?\s*', "", text)
     plain = load_language(_write(tmp_path / "plain" / "ca.toml", without_tile))

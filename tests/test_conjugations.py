@@ -31,20 +31,35 @@ def test_every_verb_of_the_file_is_conjugated(table, table_files):
     assert table.verb_count == verbs_file.read_text("utf-8").count("<v>") > 8_000
 
 
-@pytest.mark.parametrize("form, verb", [
-    ("canto", "cantar"), ("cantàvem", "cantar"), ("cantéssim", "cantar"),  # a regular model
-    ("fèiem", "fer"), ("fóssim", "ser"), ("desprenguí", "desprendre"),     # irregular verbs
-    ("pertanyo", "pertànyer"),    # the model strips the root's accent but in the infinitive
-    ("complisc", "complir"), ("desvestisca", "desvestir"),                  # Valencian variants
-    ("cantam", "cantar"),         # the Balearic first plural
-    ("cantades", "cantar"), ("perduts", "perdre"),                         # plural participles
-    ("fóssem", "ser"), ("satisféu", "satisfer"), ("vénen", "venir"),       # old diacritics, -ssem
-    ("feim", "fer"), ("retenc", "retenir"), ("distrac", "distraure"),      # Balearic and Valencian
-    ("malveig", "malveure"),      # the language file corrects the table's model (perdre)
-    ("llueixo", "lluir"), ("lluo", "lluir"),   # two models for one verb, both by the language file
-    ("teixisc", "teixir"),        # inchoative like servir, not like eixir as the table has it
-    ("plou", "ploure"), ("perd", "perdre"),   # an empty ending: the bare root is a form
-])
+@pytest.mark.parametrize(
+    "form, verb",
+    [
+        ("canto", "cantar"),
+        ("cantàvem", "cantar"),
+        ("cantéssim", "cantar"),  # a regular model
+        ("fèiem", "fer"),
+        ("fóssim", "ser"),
+        ("desprenguí", "desprendre"),  # irregular verbs
+        ("pertanyo", "pertànyer"),  # the model strips the root's accent but in the infinitive
+        ("complisc", "complir"),
+        ("desvestisca", "desvestir"),  # Valencian variants
+        ("cantam", "cantar"),  # the Balearic first plural
+        ("cantades", "cantar"),
+        ("perduts", "perdre"),  # plural participles
+        ("fóssem", "ser"),
+        ("satisféu", "satisfer"),
+        ("vénen", "venir"),  # old diacritics, -ssem
+        ("feim", "fer"),
+        ("retenc", "retenir"),
+        ("distrac", "distraure"),  # Balearic and Valencian
+        ("malveig", "malveure"),  # the language file corrects the table's model (perdre)
+        ("llueixo", "lluir"),
+        ("lluo", "lluir"),  # two models for one verb, both by the language file
+        ("teixisc", "teixir"),  # inchoative like servir, not like eixir as the table has it
+        ("plou", "ploure"),
+        ("perd", "perdre"),  # an empty ending: the bare root is a form
+    ],
+)
 def test_finite_forms_and_their_verbs(table, form, verb):
     assert verb in table.infinitives(form)
 
@@ -58,7 +73,7 @@ def test_non_finite_forms_are_not_conjugations(table, form):
 def test_a_broken_table_names_its_file(tmp_path, table_files):
     broken = tmp_path / "verbs-ca.xml"
     broken.write_text("<verbs-ca><v><i>cantar</i>", "utf-8")
-    with pytest.raises(RuscError, match="verbs-ca.xml.*not a verbiste XML file"):
+    with pytest.raises(RuscError, match=r"verbs-ca\.xml.*not a verbiste XML file"):
         conjugation_table(CA, (table_files[0], broken))
     unknown = tmp_path / "verbs-ca.xml"
     unknown.write_text("<verbs-ca><v><i>cantar</i><t>nosuch:ar</t></v></verbs-ca>", "utf-8")

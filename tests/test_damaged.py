@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+
 @pytest.fixture(scope="module")
 def reference(built_lists) -> dict:
     """The counts of the checkout's own English build, which no damage touched."""
@@ -30,7 +31,7 @@ def replace(path: Path, data: bytes) -> None:
 def same_size_edit(data: bytes) -> bytes:
     """``data`` with one letter in its middle changed: same size, other bytes."""
     middle = data.index(b"a", len(data) // 2)
-    return data[:middle] + b"b" + data[middle + 1:]
+    return data[:middle] + b"b" + data[middle + 1 :]
 
 
 def counts(root: Path) -> dict:
@@ -65,12 +66,17 @@ def test_a_damaged_game_list_is_refused_in_one_line_never_published(english_root
     game = english_root / "dist" / "wordlists" / "en" / "game.tsv"
     data = game.read_bytes()
     replace(game, data[: data.index(b"\n", len(data) // 2) + 1] if damage != "same size" else same_size_edit(data))
-    for argv in (["beehive", "en", "--date", "2026-01-05"], ["rack", "en", "--date", "2026-01-05"],
-                 ["site", "--date", "2026-01-05", "--languages", "en"]):
+    for argv in (
+        ["beehive", "en", "--date", "2026-01-05"],
+        ["rack", "en", "--date", "2026-01-05"],
+        ["site", "--date", "2026-01-05", "--languages", "en"],
+    ):
         result = cli(*argv)
         assert result.returncode == 1, (argv, result.stderr)
-        assert result.said == [f"rusc: {game}: not the file SHA256SUMS recorded when it was written (damaged or "
-                               f"edited since); build it again with `rusc lists en`"], argv
+        assert result.said == [
+            f"rusc: {game}: not the file SHA256SUMS recorded when it was written (damaged or "
+            f"edited since); build it again with `rusc lists en`"
+        ], argv
     assert not (english_root / "dist" / "site").exists()
 
 

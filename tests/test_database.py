@@ -12,8 +12,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT, require_tool
+
 from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.database import DATABASE, DatabaseRefused, check_size
@@ -35,8 +35,9 @@ def query(code: str, folder: Path, number: int) -> list[list[str]]:
     if code == "en":
         for catalan, english in ENGLISH.items():
             sql = sql.replace(catalan, english)
-    result = subprocess.run([require_tool("sqlite3"), "-readonly", str(folder / DATABASE), sql],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [require_tool("sqlite3"), "-readonly", str(folder / DATABASE), sql], capture_output=True, text=True, check=True
+    )
     return [line.split("|") for line in result.stdout.splitlines()]
 
 
@@ -80,9 +81,12 @@ def test_query_2_a_stems_forms_are_the_expanders(built):
     forms = {row[0] for row in rows}
     assert stem in forms and forms <= made
     listed = set((folder / "words.txt").read_text("utf-8").split("\n")) | set(
-        (folder / "lemmas.txt").read_text("utf-8").split("\n"))
+        (folder / "lemmas.txt").read_text("utf-8").split("\n")
+    )
     assert made & listed <= forms
-    assert ["", ] == [row[1] for row in rows if row[0] == stem][:1]
+    assert [row[1] for row in rows if row[0] == stem][:1] == [
+        "",
+    ]
 
 
 def test_query_3_wordle_keys_are_wordle_tsv(built):
@@ -106,9 +110,16 @@ def test_query_5_pangrams_are_the_beehive_lists(built):
     language = load_language(code)
     keys = [row[0] for row in query(code, folder, 5)]
     source = LIST_CODES[game_list(language, "beehive")]
-    expected = sorted({key for key, _form, lists in read_rows(folder / "game.tsv")
-                       if source in lists and lists[-1] not in "xv" and "".join(sorted(set(key))) == letters
-                       and len(key) >= language.beehive.min_length})
+    expected = sorted(
+        {
+            key
+            for key, _form, lists in read_rows(folder / "game.tsv")
+            if source in lists
+            and lists[-1] not in "xv"
+            and "".join(sorted(set(key))) == letters
+            and len(key) >= language.beehive.min_length
+        }
+    )
     assert keys == expected and keys
 
 
@@ -124,16 +135,22 @@ def test_one_row_per_listed_form_with_the_lists_counts(built):
     for word in words[::997]:
         key, in_words, why, origins = connection.execute(
             "SELECT key, words, words_why, (SELECT COUNT(*) FROM origins WHERE form_id = facts.id) "
-            "FROM facts WHERE form = ?", (word,)).fetchone()
+            "FROM facts WHERE form = ?",
+            (word,),
+        ).fetchone()
         assert (key, in_words, why) == (fold(word, language), 1, None) and origins >= 1
     # Every form out of a list says why.
     for name in ("words", "lemmas", "beehive", "racks", "wordle"):
-        assert connection.execute(f"SELECT COUNT(*) FROM forms WHERE {name} = 0 AND {name}_why IS NULL").fetchone()[0] == 0
+        assert (
+            connection.execute(f"SELECT COUNT(*) FROM forms WHERE {name} = 0 AND {name}_why IS NULL").fetchone()[0] == 0
+        )
     sources = {row[0]: row for row in connection.execute("SELECT role, name, version, integrity, licence FROM sources")}
     assert sources["dictionary"][2:4] == (language.source.version, language.source.integrity)
     assert sources["dictionary"][4] == language.licence and "frequency" in sources
     about = dict(connection.execute("SELECT name, value FROM about"))
-    assert about["language"] == code and about["forms"] == str(connection.execute("SELECT COUNT(*) FROM forms").fetchone()[0])
+    assert about["language"] == code and about["forms"] == str(
+        connection.execute("SELECT COUNT(*) FROM forms").fetchone()[0]
+    )
     connection.close()
 
 
@@ -158,8 +175,9 @@ def test_json_lists_are_the_text_lists_by_length(built):
     assert {key for group in keys["lengths"].values() for key in group} == expected
     assert all(len(key) == int(n) for n, group in keys["lengths"].items() for key in group)
     listed = {lemma for group in lemmas["lengths"].values() for lemma in group}
-    assert listed == {lemma for lemma in (folder / "lemmas.txt").read_text("utf-8").splitlines()
-                      if fold(lemma, language) is not None}
+    assert listed == {
+        lemma for lemma in (folder / "lemmas.txt").read_text("utf-8").splitlines() if fold(lemma, language) is not None
+    }
 
 
 def test_a_database_over_the_bound_is_refused_in_one_line(built):

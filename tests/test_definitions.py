@@ -17,8 +17,10 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+from conftest import SITE_BASE as BASE
+from conftest import SITE_DAY as DAY
+from conftest import require_tool
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, require_tool
 from pipeline.config import load_language
 from pipeline.definitions import Definition, Glossary, Sense
 from pipeline.paths import Paths
@@ -27,7 +29,7 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
+from site_fixture import FIXTURE_DATE, make_fixture
 
 EN, CA = load_language("en"), load_language("ca")
 HOSTILE = '<script>alert("x")</script> & <b>bold</b>'
@@ -41,8 +43,8 @@ def glossary(paths):
 def test_wordnet_defines_a_form_by_its_base_and_nothing_it_lacks(glossary):
     baked = glossary.define("baked")
     assert baked.lemma == "bake" and baked.senses[0] == Sense("v.", "cook and make edible by putting in a hot oven")
-    assert glossary.define("geese").lemma == "goose"       # an exception list's form
-    assert glossary.define("bogged").lemma == "bog"        # a doubled consonant made single
+    assert glossary.define("geese").lemma == "goose"  # an exception list's form
+    assert glossary.define("bogged").lemma == "bog"  # a doubled consonant made single
     assert glossary.define("eaves").lemma == "eaves" and glossary.define("eaves").senses[0].label == "n."
     assert glossary.define("zzxq") is None and glossary.define("clii") is None
     # Examples are cut off; at most the pinned number of senses.
@@ -60,14 +62,21 @@ def test_a_sealed_meaning_opens_in_javascript_with_its_answer_only(repo_root, tm
     assert all(unseal(salt, f"secret{i}", s) == text for i, (s, text) in enumerate(zip(sealed, texts)))
     assert not any(word in s for s in sealed for word in ("cook", "script", "recull"))
     driver = tmp_path / "driver.js"
-    driver.write_text("""
+    driver.write_text(
+        """
 const core = require(process.argv[2]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map(([salt, secret, sealed]) => core.unseal(salt, secret, sealed))));
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     cases = [[salt, f"secret{i}", s] for i, s in enumerate(sealed)] + [[salt, "wrong", sealed[0]]]
-    result = subprocess.run([require_tool("node"), str(driver), str(repo_root / "site" / "game-core.js")],
-                            input=json.dumps(cases).encode(), capture_output=True, timeout=60)
+    result = subprocess.run(
+        [require_tool("node"), str(driver), str(repo_root / "site" / "game-core.js")],
+        input=json.dumps(cases).encode(),
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr.decode()
     opened = json.loads(result.stdout)
     assert opened[:-1] == texts and opened[-1] != texts[0]
@@ -95,15 +104,18 @@ def test_hostile_definitions_and_forms_are_escaped_and_sealed(tmp_path, monkeypa
     assert "&lt;script&gt;alert" in answers and "&lt;script&gt;alert" in about
     assert "alert" not in game  # sealed, not merely escaped
     # Every link out goes to a dictionary of the language's TOML, in a new tab, the word encoded.
-    links = re.findall(r'<a class="(?:word|dictionary)" href="([^"]+)" target="_blank" rel="noopener noreferrer"', answers)
+    links = re.findall(
+        r'<a class="(?:word|dictionary)" href="([^"]+)" target="_blank" rel="noopener noreferrer"', answers
+    )
     assert links and all(link.split("?")[0] in {d.url.split("?")[0] for d in language.dictionaries} for link in links)
     words = {urllib.parse.unquote(link.split("=", 1)[1]) for link in links}
     assert any("<" in word for word in words)  # the fixture's hostile forms, encoded in the address
 
 
 @pytest.mark.browser
-def test_a_found_english_word_shows_what_it_means_and_a_catalan_one_its_dictionaries(real_site, tabs, game_indexes,
-                                                                                   glossary):
+def test_a_found_english_word_shows_what_it_means_and_a_catalan_one_its_dictionaries(
+    real_site, tabs, game_indexes, glossary
+):
     origin, _ = real_site
     hive = game_indexes.beehive("en").daily(DAY)
     defined = next(a for a in hive.answers if glossary.define(a.forms[0]) is not None)
@@ -131,8 +143,11 @@ def test_a_found_english_word_shows_what_it_means_and_a_catalan_one_its_dictiona
         assert not tab.errors, tab.errors
 
         hive = game_indexes.beehive("ca").daily(DAY)
-        answer = next(a for a in hive.answers if a.forms[0] != a.key) if any(
-            a.forms[0] != a.key for a in hive.answers) else hive.answers[0]
+        answer = (
+            next(a for a in hive.answers if a.forms[0] != a.key)
+            if any(a.forms[0] != a.key for a in hive.answers)
+            else hive.answers[0]
+        )
         page.goto(origin + BASE + "ca/beehive/")
         page.fill("#game-input", answer.forms[0])
         page.press("#game-input", "Enter")
@@ -140,7 +155,8 @@ def test_a_found_english_word_shows_what_it_means_and_a_catalan_one_its_dictiona
         links = page.locator("#meaning-links a")
         assert links.all_inner_texts() == [d.name for d in CA.dictionaries]
         assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [
-            d.address(answer.forms[0]) for d in CA.dictionaries]
+            d.address(answer.forms[0]) for d in CA.dictionaries
+        ]
         assert {links.nth(i).get_attribute("target") for i in range(links.count())} == {"_blank"}
         assert page.locator("#meaning-senses li").count() == 0 and page.locator("#meaning-none").count() == 0
         assert not tab.errors, tab.errors
@@ -161,14 +177,21 @@ def test_the_answers_pages_define_and_link_every_word(real_site, glossary, game_
     assert 'class="meaning"' not in catalan
 
 
-@pytest.mark.parametrize("url", ["http://dlc.iec.cat/?q={word}", "https://dlc.iec.cat/?q=word", "https://x/{word}/{word}"])
+@pytest.mark.parametrize(
+    "url", ["http://dlc.iec.cat/?q={word}", "https://dlc.iec.cat/?q=word", "https://x/{word}/{word}"]
+)
 def test_a_dictionary_address_without_https_or_one_word_is_refused_in_one_line(tmp_path, url):
     from pipeline.errors import RuscError
 
-    text = (Path(CA.path)).read_text(encoding="utf-8").replace(
-        'url = "https://dlc.iec.cat/Results?DecEntradaText={word}"', f'url = "{url}"')
+    text = (
+        (Path(CA.path))
+        .read_text(encoding="utf-8")
+        .replace('url = "https://dlc.iec.cat/Results?DecEntradaText={word}"', f'url = "{url}"')
+    )
     toml = tmp_path / "ca.toml"
     toml.write_text(text, encoding="utf-8")
-    with pytest.raises(RuscError, match=r"dictionaries\[1\]\.url' must be an https:// address with one \{word\}") as error:
+    with pytest.raises(
+        RuscError, match=r"dictionaries\[1\]\.url' must be an https:// address with one \{word\}"
+    ) as error:
         load_language(toml)
     assert str(error.value).startswith(str(toml)) and "\n" not in str(error.value)

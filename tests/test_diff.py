@@ -41,8 +41,7 @@ def _copy(folder, target, drop_forms=(), drop_keys=(), add_rows=(), version=None
 
 def test_forms_and_keys_with_their_causes(en, tmp_path):
     old = _copy(en, tmp_path / "old", drop_forms={"zymurgy"}, drop_keys={"zymurgy"}, version="3.9.9")
-    new = _copy(en, tmp_path / "new", drop_forms={"cats"}, drop_keys={"cats"},
-                add_rows=["bldg\tbldg\tw"])
+    new = _copy(en, tmp_path / "new", drop_forms={"cats"}, drop_keys={"cats"}, add_rows=["bldg\tbldg\tw"])
     diff = diff_folders(old, new)
     lines = {change.line() for change in diff.changes}
     assert "+\tform\tzymurgy\tdictionary" in lines
@@ -66,12 +65,19 @@ def test_the_cli_writes_the_files_and_prints_the_counts(en, tmp_path, cli):
     assert result.returncode == 0, result.stderr
     stem = "dictionary-en@3.9.9..dictionary-en@4.0.0"
     table = gzip.decompress((out / f"{stem}.tsv.gz").read_bytes()).decode("utf-8").splitlines()
-    assert table == ["sign\twhat\titem\tcause", "+\tform\tzymurgy\tdictionary", "+\tkey\tzymurgy\tdictionary",
-                     "+\tlemma\tzymurgy\tdictionary"]
-    printed = json.loads(result.stdout[result.stdout.index("{"):])
+    assert table == [
+        "sign\twhat\titem\tcause",
+        "+\tform\tzymurgy\tdictionary",
+        "+\tkey\tzymurgy\tdictionary",
+        "+\tlemma\tzymurgy\tdictionary",
+    ]
+    printed = json.loads(result.stdout[result.stdout.index("{") :])
     assert printed == json.loads((out / f"{stem}.json").read_text("utf-8")) == next(read_summaries(out))
-    assert printed["counts"] == {"form": {"added": {"dictionary": 1}}, "key": {"added": {"dictionary": 1}},
-                                 "lemma": {"added": {"dictionary": 1}}}
+    assert printed["counts"] == {
+        "form": {"added": {"dictionary": 1}},
+        "key": {"added": {"dictionary": 1}},
+        "lemma": {"added": {"dictionary": 1}},
+    }
     again = cli("diff", "--folders", str(old), str(en), "--output", str(tmp_path / "again"))
     assert again.returncode == 0
     assert (tmp_path / "again" / f"{stem}.tsv.gz").read_bytes() == (out / f"{stem}.tsv.gz").read_bytes()
@@ -115,7 +121,7 @@ def test_the_downloads_page_lists_the_new_files_and_the_changes(english_root, tm
     for name in ("words.sqlite", "keys-by-length.json", "lemmas-by-length.json", f"{stem}.tsv.gz", f"{stem}.json"):
         assert f">{name}</a>" in page, name
         assert (site / "wordlists" / "en" / name).exists(), name
-    changes = page[page.index("<h2>Changes</h2>"):page.index("<h2>Provenance</h2>")]
+    changes = page[page.index("<h2>Changes</h2>") : page.index("<h2>Provenance</h2>")]
     assert "From dictionary-en@3.9.9 to dictionary-en@4.0.0" in changes
     cells = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', changes)
     assert cells == ["1", "0", "0"] * 3  # forms, keys, lemmas: +1 -0, 0 by rules

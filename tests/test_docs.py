@@ -28,8 +28,10 @@ def reference_docs():
 
 def anchors(markdown: str) -> set[str]:
     """GitHub's anchors of a document's headings: lower case, punctuation dropped, spaces as -."""
-    return {re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
-            for title in re.findall(r"^#+ (.+)$", markdown, re.M)}
+    return {
+        re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+        for title in re.findall(r"^#+ (.+)$", markdown, re.M)
+    }
 
 
 @pytest.mark.parametrize("name", ["cli.md", "settings.md"])

@@ -7,14 +7,12 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import said
 from expand_support import REPO
 
 
 def rusc(*args: str, cwd=REPO) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pipeline", "expand", *args], cwd=cwd,
-                          capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "pipeline", "expand", *args], cwd=cwd, capture_output=True, text=True)
 
 
 @pytest.mark.slow

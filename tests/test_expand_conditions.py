@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
+from expand_support import generated_forms as forms
+from expand_support import spell
+from expand_support import write_dictionary as write
 
-from expand_support import generated_forms as forms, spell, write_dictionary as write
 from pipeline.affixes import parse_condition
-
-
 
 
 def accepted(aff: Path, dic: Path, candidates) -> set[str]:
@@ -26,8 +26,11 @@ def test_a_dot_after_a_non_ascii_letter_steps_over_it_as_in_libhunspell(tmp_path
     is tried on ``t``: libhunspell accepts neither Antarktíd nor Antarktídach (329 such forms
     in sk). A negated group after such a dot tests the wrong letter too: ``[^ŕ].a`` is
     tried on ``t`` and ``v``, and matches."""
-    aff, dic = write(tmp_path, "SET UTF-8\nSFX Z Y 3\nSFX Z a 0 [áéíóúŕýô].a\nSFX Z 0 ch [áéíóŕúýô].a\n"
-                     "SFX Z 0 m [^ŕ].a\n", "3\nAntarktída/Z\nagáva/Z\nkukla/Z\n")
+    aff, dic = write(
+        tmp_path,
+        "SET UTF-8\nSFX Z Y 3\nSFX Z a 0 [áéíóúŕýô].a\nSFX Z 0 ch [áéíóŕúýô].a\nSFX Z 0 m [^ŕ].a\n",
+        "3\nAntarktída/Z\nagáva/Z\nkukla/Z\n",
+    )
     ours = forms(aff, dic)
     as_written = {"Antarktíd", "Antarktídach", "agáv", "agávach", "Antarktídam", "agávam", "kuklam"}
     assert parse_condition("[áéíóúŕýô].a").matches_end("Antarktída")  # the condition as written
@@ -38,8 +41,7 @@ def test_a_dot_after_a_non_ascii_letter_steps_over_it_as_in_libhunspell(tmp_path
 def test_a_prefix_condition_ending_in_a_dot_or_negated_group_admits_a_shorter_word(tmp_path):
     """PfxEntry::test_condition meets the word's end at the last position: a final ``.`` or
     ``[^...]`` then matches nothing, so ``.d.`` admits ``ad`` and ``ŕa[^d]`` admits ``ŕa``."""
-    aff, dic = write(tmp_path, "SET UTF-8\nPFX P Y 2\nPFX P 0 x .d.\nPFX P 0 y ŕa[^d]\n",
-                     "3\nad/P\nŕa/P\nŕad/P\n")
+    aff, dic = write(tmp_path, "SET UTF-8\nPFX P Y 2\nPFX P 0 x .d.\nPFX P 0 y ŕa[^d]\n", "3\nad/P\nŕa/P\nŕad/P\n")
     ours = forms(aff, dic)
     assert ours == accepted(aff, dic, ours | {"xad", "yŕa", "xŕa", "yŕad"})
     assert {"xad", "yŕa"} <= ours and "yŕad" not in ours

@@ -25,25 +25,27 @@ CASES = REPO.parent / "shared" / "hunspell-tests"
 EXCLUDED = {
     "gh-hunzip-overflow": "no .aff: a crash regression for the hzip reader, not a dictionary",
     "gh1060": "Hunspell 1.7.1 accepts a CIRCUMFIX prefix without its suffix ('legnagy'); "
-              "fixed upstream after 1.7.1, and we follow the 1.7.1 library we test against",
+    "fixed upstream after 1.7.1, and we follow the 1.7.1 library we test against",
     "gh1045": "a capitalised form a hidden homonym also makes (LiM/H is filed as Lim/H, which only "
-              "all-capital words may use): Hunspell 1.7.1 finds Lim + u first and rejects 'Limu', upstream "
-              "fixed it after 1.7.1; libhunspell 1.7.1 agrees with us (pipeline.expand.forms.hidden_homonyms)",
+    "all-capital words may use): Hunspell 1.7.1 finds Lim + u first and rejects 'Limu', upstream "
+    "fixed it after 1.7.1; libhunspell 1.7.1 agrees with us (pipeline.expand.forms.hidden_homonyms)",
     "trace_circumfix": "same 1.7.1 CIRCUMFIX behaviour as gh1060 ('prefixstem' is accepted by 1.7.1)",
     "gh106": "title-casing a mixed-case word (uLinda -> ULinda) is accepted only by Hunspell after 1.7.1; "
-             "1.7.1 rejects ULinda and NoLinda, and capitalisation variants are not listed forms",
+    "1.7.1 rejects ULinda and NoLinda, and capitalisation variants are not listed forms",
     "gh1122": "a leading '/' in the .dic: 1.7.1 reads '/AB' as the word '/' with flag B (and accepts "
-              "'/b', listed as wrong here); upstream fixed it later; libhunspell 1.7.1 agrees with us",
+    "'/b', listed as wrong here); upstream fixed it later; libhunspell 1.7.1 agrees with us",
     "ofz5627151457255424": "OSS-Fuzz crash regression (garbage bytes, undefined AF aliases): Rusc refuses "
-                           "it with a one-line error naming the .dic line instead of guessing",
+    "it with a one-line error naming the .dic line instead of guessing",
     "gh749": "a suffix condition's dot after a non-ASCII letter: 1.7.1 also steps over that letter "
-             "(pipeline/expand/conditions.py), so it rejects 'áix' (á. on ái, listed as good here); "
-             "fixed upstream after 1.7.1 (this case is the fix's test); libhunspell 1.7.1 agrees with us",
+    "(pipeline/expand/conditions.py), so it rejects 'áix' (á. on ái, listed as good here); "
+    "fixed upstream after 1.7.1 (this case is the fix's test); libhunspell 1.7.1 agrees with us",
     "gh353": "Persian/Arabic-Indic digits as numbers: accepted only by Hunspell after 1.7.1 (1.7.1 "
-             "rejects them), and numbers are not word forms anyway",
-    **{f"1748408-{n}": "an .aff crash regression whose .dic is the one line 'dummy', no word count: "
-                       "libhunspell loads no word from it (its .good is empty), and Rusc refuses it in one line"
-       for n in range(1, 5)},
+    "rejects them), and numbers are not word forms anyway",
+    **{
+        f"1748408-{n}": "an .aff crash regression whose .dic is the one line 'dummy', no word count: "
+        "libhunspell loads no word from it (its .good is empty), and Rusc refuses it in one line"
+        for n in range(1, 5)
+    },
 }
 
 #: Excluded cases that Rusc rejects as broken input (a RuscError) rather than reading.
@@ -108,8 +110,7 @@ class Acceptance:
                 group = self.by_upper.get(self.upper(candidate), ())
                 if not any(c.islower() for c in candidate) and group:
                     return True
-                if candidate[1:] == candidate[1:].lower() and any(
-                        f == self.lower(candidate) for f in group):
+                if candidate[1:] == candidate[1:].lower() and any(f == self.lower(candidate) for f in group):
                     return True
         return depth < 10 and self.accepts_broken(word, depth)
 
@@ -117,16 +118,15 @@ class Acceptance:
         """BREAK: a word is also accepted when its parts around a break pattern are."""
         for pattern in self.breaks:
             if pattern.startswith("^") and len(pattern) > 1 and word.startswith(pattern[1:]):
-                if self.accepts(word[len(pattern) - 1:], depth + 1):
+                if self.accepts(word[len(pattern) - 1 :], depth + 1):
                     return True
             elif pattern.endswith("$") and len(pattern) > 1 and word.endswith(pattern[:-1]):
-                if self.accepts(word[:len(word) - len(pattern) + 1], depth + 1):
+                if self.accepts(word[: len(word) - len(pattern) + 1], depth + 1):
                     return True
             elif pattern and not pattern.startswith("^") and not pattern.endswith("$"):
                 start = word.find(pattern, 1)
                 while 0 < start < len(word) - len(pattern):
-                    if (self.accepts(word[:start], depth + 1)
-                            and self.accepts(word[start + len(pattern):], depth + 1)):
+                    if self.accepts(word[:start], depth + 1) and self.accepts(word[start + len(pattern) :], depth + 1):
                         return True
                     start = word.find(pattern, start + 1)
         return False
@@ -158,7 +158,7 @@ def test_the_suite_is_there():
 
 @pytest.mark.parametrize("name", [n for n in case_names() if n not in EXCLUDED])
 def test_case_matches_hunspell(name):
-    missing, generated_wrong, compounds = run_case(name)
+    missing, generated_wrong, _compounds = run_case(name)
     assert not generated_wrong, f"{name}: generated words Hunspell rejects: {generated_wrong}"
     assert not missing, f"{name}: Hunspell accepts these, the expansion lacks them: {missing}"
 
@@ -173,4 +173,3 @@ def test_exclusion_is_still_needed(name):
         return
     missing, generated_wrong, _ = run_case(name)
     assert missing or generated_wrong
-

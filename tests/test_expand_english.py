@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from expand_support import expansion
 
 

@@ -4,8 +4,8 @@ full expansion (cleaning = pipeline.clean.is_ordinary_word, the lists stage's ow
 from __future__ import annotations
 
 import pytest
-
 from expand_support import LANGUAGES, dictionary_files, expansion
+
 from pipeline.config import load_language
 from pipeline.expand import Expander, OrdinaryForms, fast_variant
 

@@ -10,8 +10,8 @@ import io
 from pathlib import Path
 
 import pytest
-
 from expand_support import LANGUAGES
+
 from pipeline.cli import main
 from pipeline.config import load_language
 from pipeline.expand import Expander, derivations, entry_forms, expand_to_file
@@ -92,6 +92,7 @@ def test_stem_command_prints_the_written_forms(code, stem, built_lists, dictiona
 
 
 # --- the writer's paths ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def english(built_lists, dictionary):

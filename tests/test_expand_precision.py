@@ -12,7 +12,6 @@ oracle` checks every form of every language, as the README's table reports.
 from __future__ import annotations
 
 import pytest
-
 from expand_support import LANGUAGES, dictionary_files, expansion, rejected, sample_step, spell
 
 

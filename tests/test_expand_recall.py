@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from expand_support import LANGUAGES, dictionary_files, expansion, spell
+
 from pipeline.expand import Expander
 
 #: Stems per language for one level, and for the nested level (a subset of the same sample).
@@ -37,13 +37,13 @@ def candidates(expander: Expander, stems: list[str], nested: set[str]) -> set[st
                 continue
             for op in group.applicable(word):
                 if not crossing or op.cross:
-                    yield word[:len(word) - op.cut] + op.add, op
+                    yield word[: len(word) - op.cut] + op.add, op
 
     def prefixed(word, crossing=False):
         for _, group in prefix_groups:
             for op in group.applicable(word):
                 if not crossing or op.cross:
-                    yield op.add + word[op.cut:], op
+                    yield op.add + word[op.cut :], op
 
     out: set[str] = set()
     for stem in stems:
@@ -69,7 +69,7 @@ def within_budget(expander: Expander, stems: list[str], nested: set[str]) -> set
     order = random.Random(0).sample(stems, len(stems))
     out: set[str] = set()
     for start in range(0, len(order), 100):
-        out |= candidates(expander, order[start:start + 100], nested)
+        out |= candidates(expander, order[start : start + 100], nested)
         if len(out) >= CANDIDATES:
             break
     return out
@@ -104,8 +104,13 @@ def missing_forms(code: str, folder: Path) -> tuple[list[str], int, int]:
                 present.add(form)
             if not form.islower() and form.upper() in all_caps:
                 upper_present.add(form.upper())  # ALLCAPS of a mixed-case form (YBF₃ for YbF₃)
-    missing = [w for w in accepted if w not in present and w not in upper_present
-               and not ({w.lower(), w[:1].lower() + w[1:], w.capitalize()} & present)]
+    missing = [
+        w
+        for w in accepted
+        if w not in present
+        and w not in upper_present
+        and not ({w.lower(), w[:1].lower() + w[1:], w.capitalize()} & present)
+    ]
     return missing, len(words), len(accepted)
 
 

@@ -52,9 +52,16 @@ def test_tar_member_escaping_the_folder_is_refused(tmp_path, name):
     assert_nothing_escaped(tmp_path)
 
 
-@pytest.mark.parametrize("kind, what", [(tarfile.SYMTYPE, "symbolic link"), (tarfile.LNKTYPE, "hard link"),
-                                        (tarfile.CHRTYPE, "device file"), (tarfile.BLKTYPE, "device file"),
-                                        (tarfile.FIFOTYPE, "FIFO")])
+@pytest.mark.parametrize(
+    "kind, what",
+    [
+        (tarfile.SYMTYPE, "symbolic link"),
+        (tarfile.LNKTYPE, "hard link"),
+        (tarfile.CHRTYPE, "device file"),
+        (tarfile.BLKTYPE, "device file"),
+        (tarfile.FIFOTYPE, "FIFO"),
+    ],
+)
 def test_tar_links_and_devices_are_refused(tmp_path, kind, what):
     archive = make_tar(tmp_path / "a.tgz", [special("package/index.aff", kind, "/etc/passwd")])
     with pytest.raises(RuscError, match=f"is a {what}; only regular files"):
@@ -75,7 +82,7 @@ def test_zip_symlink_is_refused(tmp_path):
     archive = tmp_path / "a.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         info = zipfile.ZipInfo("index.aff")
-        info.external_attr = (0o120777 << 16)
+        info.external_attr = 0o120777 << 16
         zf.writestr(info, "/etc/passwd")
     with pytest.raises(RuscError, match="symbolic link"):
         safe_extract(archive, tmp_path / "out")
@@ -93,7 +100,9 @@ def test_decompression_bomb_is_stopped_by_actual_size(tmp_path):
 
 
 def test_truncated_archive_is_a_clear_error(tmp_path):
-    archive = make_tar(tmp_path / "a.tgz", [regular("package/index.dic")], {"package/index.dic": bytes(range(256)) * 4000})
+    archive = make_tar(
+        tmp_path / "a.tgz", [regular("package/index.dic")], {"package/index.dic": bytes(range(256)) * 4000}
+    )
     archive.write_bytes(archive.read_bytes()[: archive.stat().st_size // 2])
     with pytest.raises(RuscError, match="damaged or truncated archive") as error:
         safe_extract(archive, tmp_path / "out")
@@ -104,8 +113,9 @@ HUNSPELL_ENCODINGS = [("iso8859-1", "ISO8859-1"), ("iso8859-15", "ISO8859-15"), 
 
 
 def iso_cases(hunspell_tests: Path) -> list[Path]:
-    return sorted(p for p in hunspell_tests.glob("*.aff")
-                  if b"SET ISO" in p.read_bytes() and p.with_suffix(".dic").exists())
+    return sorted(
+        p for p in hunspell_tests.glob("*.aff") if b"SET ISO" in p.read_bytes() and p.with_suffix(".dic").exists()
+    )
 
 
 def test_non_utf8_dictionaries_become_nfc_utf8(hunspell_tests, tmp_path):
@@ -115,7 +125,9 @@ def test_non_utf8_dictionaries_become_nfc_utf8(hunspell_tests, tmp_path):
         encoding = aff_encoding(aff.read_bytes())
         out_aff, out_dic = normalise_dictionary(aff, aff.with_suffix(".dic"), tmp_path / aff.stem)
         text = out_dic.read_text("utf-8")
-        assert text == unicodedata.normalize("NFC", aff.with_suffix(".dic").read_bytes().decode(encoding).replace("\r\n", "\n"))
+        assert text == unicodedata.normalize(
+            "NFC", aff.with_suffix(".dic").read_bytes().decode(encoding).replace("\r\n", "\n")
+        )
         assert "SET UTF-8" in out_aff.read_text("utf-8")
         good = aff.with_suffix(".good")
         if good.exists():

@@ -14,8 +14,14 @@ from pipeline.extsort import read_rows, sorted_rows
 def random_rows(count: int, seed: int = 7) -> list[tuple[str, str, str]]:
     rng = random.Random(seed)
     letters = "abcçdeéèlŀ·zß"
-    return [("".join(rng.choices(letters, k=rng.randint(1, 6))), "".join(rng.choices(letters, k=3)),
-             rng.choice(["w", "l", "wl", "wx"])) for _ in range(count)]
+    return [
+        (
+            "".join(rng.choices(letters, k=rng.randint(1, 6))),
+            "".join(rng.choices(letters, k=3)),
+            rng.choice(["w", "l", "wl", "wx"]),
+        )
+        for _ in range(count)
+    ]
 
 
 @pytest.mark.parametrize("in_memory", [1, 7, 1000, 5000])

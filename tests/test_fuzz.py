@@ -114,12 +114,16 @@ def seed_dictionaries(hunspell_tests, dictionary):
 
 
 @pytest.mark.slow
-@settings(max_examples=1000, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=1000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_mutated_dictionaries_end_in_success_or_a_clear_error(seed_dictionaries, data):
     index = data.draw(st.integers(0, len(seed_dictionaries) - 1), label="seed index")
-    name, aff, dic = seed_dictionaries[index]
+    _name, aff, dic = seed_dictionaries[index]
     target = data.draw(st.sampled_from(["aff", "dic"]), label="file")
     how = data.draw(st.sampled_from(MUTATIONS), label="mutation")
     where = data.draw(st.floats(0, 1), label="where")
@@ -132,7 +136,6 @@ def test_mutated_dictionaries_end_in_success_or_a_clear_error(seed_dictionaries,
     event(run_case(aff, dic))
 
 
-
 # --- text from packages and settings: add-language's TOML, typography in pages ----------
 
 
@@ -143,11 +146,12 @@ def test_any_package_text_stays_in_its_comment_and_its_string(text):
     stays that comment, and written as a value it reads back as itself."""
     import tomllib
 
-    from pipeline.add_language import _single_line, _toml_string
+    from pipeline.add_language import _single_line
+    from pipeline.tomlschema import toml_value
 
-    written = f"# Package: {_single_line(text)}.\nvalue = {_toml_string(_single_line(text))}\n"
+    written = f"# Package: {_single_line(text)}.\nvalue = {toml_value(_single_line(text))}\n"
     assert tomllib.loads(written) == {"value": _single_line(text)}
-    assert tomllib.loads(f"value = {_toml_string(text)}\n") == {"value": text}
+    assert tomllib.loads(f"value = {toml_value(text)}\n") == {"value": text}
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
@@ -159,9 +163,11 @@ def test_any_typography_rule_writes_text_never_markup(replacement, value):
 
     from markupsafe import Markup, escape
 
-    from pipeline.config import load_language
+    from pipeline.config import TypographyRule, load_language
     from pipeline.render.i18n import environment
 
-    language = dataclasses.replace(load_language("en"), typography=(("Puzzles", replacement.replace("\\", "")),))
+    language = dataclasses.replace(
+        load_language("en"), typography=(TypographyRule("Puzzles", replacement.replace("\\", "")),)
+    )
     html = environment(language).from_string('{{ _("Puzzles for %(date)s", date=d) }}').render(d=value)
     assert html == str(escape(Markup(html).unescape()))

@@ -16,8 +16,8 @@ import subprocess
 from collections import Counter
 
 import pytest
-
 from conftest import require_tool
+
 from pipeline.beehive import BeehiveIndex, Hive, hints, rank_thresholds, word_points
 from pipeline.clean import fold
 from pipeline.config import load_language
@@ -70,8 +70,12 @@ def run_js(repo_root, tmp_path, payload: dict) -> dict:
     node = require_tool("node")
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run([node, str(driver), str(repo_root / "site" / "game-core.js")],
-                            input=json.dumps(payload, ensure_ascii=False).encode(), capture_output=True, timeout=600)
+    result = subprocess.run(
+        [node, str(driver), str(repo_root / "site" / "game-core.js")],
+        input=json.dumps(payload, ensure_ascii=False).encode(),
+        capture_output=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr.decode()
     return json.loads(result.stdout)
 
@@ -125,8 +129,10 @@ def engines(built_lists, game_indexes):
     for code in ("ca", "en"):
         language = load_language(code)
         folder = built_lists(code)
-        everything = {**load_game_lexicon(folder / "game.tsv", "words"),
-                      **load_game_lexicon(folder / "game.tsv", "lemmas")}
+        everything = {
+            **load_game_lexicon(folder / "game.tsv", "words"),
+            **load_game_lexicon(folder / "game.tsv", "lemmas"),
+        }
         # Every key of either list filed by letter set: the words a player may try.
         all_keys = BeehiveIndex.from_lexicon(language, everything, lexicon_checksum(folder / "game.tsv"))
         out[code] = (language, game_indexes.beehive(code), game_indexes.rack(code), all_keys)
@@ -143,7 +149,7 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
         hive = index.daily(day)
         data = roundtrip(hive_play_data(language, day, hive, hints(hive)))
         answers = [a.key for a in hive.answers]
-        tried = [k for k in all_keys.solve(hive.letters).answers]
+        tried = list(all_keys.solve(hive.letters).answers)
         non_answers = sorted({a.key for a in tried} - set(answers))
         no_centre = without_centre(all_keys, hive)[:40]
         typed_forms = [f for a in hive.answers for f in a.forms] + [f.upper() for a in hive.answers for f in a.forms]
@@ -157,7 +163,7 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
     out = run_js(repo_root, tmp_path, {"hives": payload, "racks": []})
 
     kinds = Counter()
-    for (hive, cases, partial, scores, non_answers, no_centre), got in zip(expectations, out["hives"]):
+    for (hive, cases, partial, scores, _non_answers, _no_centre), got in zip(expectations, out["hives"]):
         by_key = {a.key: a for a in hive.answers}
         for text, (kind, key, points, forms) in zip(cases, got["judged"]):
             want = list(expected_hive(language, hive, text))
@@ -169,7 +175,11 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
                 assert tuple(forms) == by_key[key].forms
         assert got["score"] == hive.total_points
         assert got["again"] == ["found"] * hive.word_count
-        assert [list(r) for r in hive.ranks] == got["ranks"] == [list(r) for r in rank_thresholds(language, hive.total_points)]
+        assert (
+            [list(r) for r in hive.ranks]
+            == got["ranks"]
+            == [list(r) for r in rank_thresholds(language, hive.total_points)]
+        )
         assert got["rank"]["name"] == hive.ranks[-1][0] and got["rank"]["next"] is None
         for score, rank in zip(scores, got["rankAt"]):
             reached = [name for name, minimum in hive.ranks if score >= minimum]
@@ -180,8 +190,11 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
         rest = [a for a in hive.answers if a.key not in set(partial)]
         remaining = hints(Hive(hive.letters, hive.centre, hive.sorted_letters, tuple(rest), 0, 0, len(rest), ()))
         left = got["left"]
-        assert {l: {int(n): c for n, c in row.items() if c} for l, row in left["grid"].items() if any(row.values())} \
-            == remaining.grid
+        assert {
+            letter: {int(n): c for n, c in row.items() if c}
+            for letter, row in left["grid"].items()
+            if any(row.values())
+        } == remaining.grid
         assert {p: c for p, c in left["two"].items() if c} == remaining.two_letter
         assert left["words"] == len(rest) and left["points"] == sum(a.points for a in rest)
         done = got["done"]

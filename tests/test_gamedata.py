@@ -16,8 +16,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import said
+
 from pipeline import beehive, racks
 from pipeline.cli import main
 from pipeline.config import load_language
@@ -56,7 +56,7 @@ def build_site_and_check(root: Path, capsys) -> None:
 
 
 def test_no_cli_command_that_writes_data_leaves_a_future_date_anywhere(english_root, capsys, monkeypatch):
-    epoch = int(dt.datetime.combine(TODAY, dt.time(12), dt.timezone.utc).timestamp())
+    epoch = int(dt.datetime.combine(TODAY, dt.time(12), dt.UTC).timestamp())
     commands = [
         ["lists", "en"],
         ["beehive", "en", "--write-data", "--date", TODAY.isoformat()],
@@ -110,14 +110,18 @@ def test_daily_files_hold_each_day_up_to_today(tmp_path, built_lists):
     daily = gzip.decompress(written["beehive-daily.tsv.gz"].read_bytes()).decode("utf-8").splitlines()
     assert daily[0] == beehive.DAILY_HEADER.strip()
     assert [line.split("\t")[:3] for line in daily[1:]] == [
-        [d.date.isoformat(), d.hive.letters, str(d.hive.word_count)] for d in hives.schedule(TODAY)]
+        [d.date.isoformat(), d.hive.letters, str(d.hive.word_count)] for d in hives.schedule(TODAY)
+    ]
     rack_index = racks.RackIndex.load(EN, None, tmp_path)
     rows = gzip.decompress(written["racks-daily.tsv.gz"].read_bytes()).decode("utf-8").splitlines()
     assert rows[0] == racks.DAILY_HEADER.strip()
     assert [row.split("\t")[:3] for row in rows[1:]] == [
-        [d.date.isoformat(), " ".join(d.tiles), str(len(d.solution.answers))] for d in rack_index.schedule(TODAY)]
+        [d.date.isoformat(), " ".join(d.tiles), str(len(d.solution.answers))] for d in rack_index.schedule(TODAY)
+    ]
     before = write_game_data(EN, tmp_path, today=EN.schedule_start - dt.timedelta(days=1))
-    assert all(len(gzip.decompress(p.read_bytes()).splitlines()) == 1 for p in before if p.name.endswith("daily.tsv.gz"))
+    assert all(
+        len(gzip.decompress(p.read_bytes()).splitlines()) == 1 for p in before if p.name.endswith("daily.tsv.gz")
+    )
 
 
 def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_path, built_lists, monkeypatch):
@@ -133,8 +137,11 @@ def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_pa
     games = ("beehive", "racks")
     rows = [line.rstrip("\n").split("\t")[2] for line in open(folder / "game.tsv", encoding="utf-8")]
     # English games read their own vocabularies (game.tsv's B and R), the others the list files.
-    listed = {"words": words, "lemmas": lemmas, **{game: sum(LIST_CODES[game] in lists for lists in rows)
-                                                    for game in games}}
+    listed = {
+        "words": words,
+        "lemmas": lemmas,
+        **{game: sum(LIST_CODES[game] in lists for lists in rows) for game in games},
+    }
     beehive, racks = (listed[game_list(EN, game)] for game in games)
     needed = INDEX_BYTES_PER_WORD["beehive"] * beehive + INDEX_BYTES_PER_WORD["racks"] * racks
     assert check_memory(EN, folder, games, available=needed) == needed

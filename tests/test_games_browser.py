@@ -15,8 +15,10 @@ import re
 import types
 
 import pytest
+from conftest import SITE_BASE as BASE
+from conftest import SITE_DAY as DAY
+from conftest import open_tab
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, open_tab
 from pipeline.beehive import word_points
 from pipeline.config import load_language
 
@@ -79,7 +81,7 @@ def hint_counts(page) -> list[int]:
 @pytest.mark.parametrize("code", ["ca", "en"])
 def test_a_whole_day_played_by_typing_and_tapping_reaches_the_engines_total(code, real_site, new_page, engines):
     origin, _ = real_site
-    language, index, _ = engines[code]
+    _language, index, _ = engines[code]
     hive = index.daily(DAY)
     tab, page, errors = new_page()
     try:
@@ -168,7 +170,8 @@ def test_export_then_import_in_a_fresh_browser_restores_progress(real_site, new_
         page.click("#save-import button[type=submit]")
         assert page.locator("#found-list li").count() == len(words)
         assert sorted(page.locator("#found-list .word").all_text_contents()) == sorted(
-            " / ".join(a.forms) for a in hive.answers[:5])
+            " / ".join(a.forms) for a in hive.answers[:5]
+        )
         # Reset asks first, then erases.
         page.click("#save-reset")
         assert page.locator("#save-confirm").is_visible()
@@ -267,7 +270,7 @@ def test_without_javascript_the_page_shows_the_hints_and_links_to_the_answers(re
 @pytest.mark.parametrize("code", ["ca", "en"])
 def test_the_rack_played_to_the_last_word(code, real_site, new_page, engines):
     origin, _ = real_site
-    language, _, racks = engines[code]
+    _language, _, racks = engines[code]
     daily = racks.daily(DAY)
     answers = daily.solution.answers
     tab, page, errors = new_page()

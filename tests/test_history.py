@@ -10,10 +10,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 from conftest import SITE_DAY as DAY
-from pipeline.playdata import RACK_LEVELS, levels
 from test_games_browser import engines, enter, goto, new_page  # noqa: F401 (fixtures)
+
+from pipeline.playdata import RACK_LEVELS, levels
 
 pytestmark = pytest.mark.browser
 
@@ -33,9 +33,12 @@ def play_to_level(page, hive, level: int) -> int:
 
 def stats(page) -> dict:
     # Read as text content: the Stats view may be folded.
-    return {"played": int(page.text_content("#history-played")), "current": int(page.text_content("#history-current")),
-            "longest": int(page.text_content("#history-longest")),
-            "counts": [int(text) for text in page.locator("#history-levels .history-count").all_text_contents()]}
+    return {
+        "played": int(page.text_content("#history-played")),
+        "current": int(page.text_content("#history-current")),
+        "longest": int(page.text_content("#history-longest")),
+        "counts": [int(text) for text in page.locator("#history-levels .history-count").all_text_contents()],
+    }
 
 
 def test_a_week_played_shows_its_streak_after_reload_and_on_another_device(real_site, new_page, engines):  # noqa: F811
@@ -53,8 +56,14 @@ def test_a_week_played_shows_its_streak_after_reload_and_on_another_device(real_
         below = int(page.locator("#game").get_attribute("data-rank"))
         assert below < streak <= min(reached)
         goto(page, origin, "en/beehive/")
-        expected = {"played": 8, "current": 7, "longest": 7,
-                    "counts": [sum(rank == level for rank in reached + [below]) for level in range(len(language.beehive.ranks))]}
+        expected = {
+            "played": 8,
+            "current": 7,
+            "longest": 7,
+            "counts": [
+                sum(rank == level for rank in reached + [below]) for level in range(len(language.beehive.ranks))
+            ],
+        }
         assert stats(page) == expected
         page.reload()
         assert stats(page) == expected
@@ -74,8 +83,10 @@ def test_a_week_played_shows_its_streak_after_reload_and_on_another_device(real_
         # The archive marks the player's own days.
         goto(page, origin, "en/beehive/archive/")
         assert page.locator("#archive-legend").is_visible()
-        marked = {day: page.locator(f"li.day[data-date='{day}']").get_attribute("class") for day in
-                  WEEK + [BELOW, BELOW + dt.timedelta(days=1), BELOW - dt.timedelta(days=1)]}
+        marked = {
+            day: page.locator(f"li.day[data-date='{day}']").get_attribute("class")
+            for day in WEEK + [BELOW, BELOW + dt.timedelta(days=1), BELOW - dt.timedelta(days=1)]
+        }
         assert all("counted" in marked[day] for day in WEEK)
         assert "played" in marked[BELOW] and "missed" in marked[BELOW + dt.timedelta(days=1)]
         assert marked[BELOW - dt.timedelta(days=1)] == "day"  # before the first day played: no mark
@@ -97,7 +108,7 @@ def test_the_rack_counts_a_day_from_half_its_words(real_site, new_page, engines)
         goto(page, origin, "ca/rack/")
         needed = -(-len(rack.solution.answers) * half // (RACK_LEVELS - 1))  # words for level `half`
         assert len(answers) >= needed
-        for answer in answers[:needed - 1]:
+        for answer in answers[: needed - 1]:
             assert enter(page, answer.form, typed=False)[0] == "ok"
         assert stats(page)["current"] == 0 and stats(page)["played"] == 1
         assert enter(page, answers[needed - 1].form, typed=False)[0] == "ok"

@@ -20,11 +20,17 @@ from babel.messages.frontend import parse_mapping_cfg
 
 from pipeline.config import TypographyRule, load_language, load_site_config
 from pipeline.errors import RuscError
-from pipeline.render.i18n import (LOCALE_DIR, SOURCE_LANGUAGE, catalog_path, environment, read_catalog,
-                                  translated_languages)
+from pipeline.render.i18n import (
+    LOCALE_DIR,
+    SOURCE_LANGUAGE,
+    catalog_path,
+    environment,
+    read_catalog,
+    translated_languages,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import make_fixture  # noqa: E402
+from site_fixture import make_fixture
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,8 +42,9 @@ def extracted_messages() -> dict[str, tuple[str, ...]]:
     found = {}
     # The same keywords as `make messages`: plural_forms() too (plurals for the pages' scripts).
     keywords = {**DEFAULT_KEYWORDS, "plural_forms": (1, 2)}
-    for _file, _line, message, _comments, _context in extract_from_dir(str(REPO), method_map, options_map,
-                                                                        keywords=keywords):
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(REPO), method_map, options_map, keywords=keywords
+    ):
         ids = message if isinstance(message, tuple) else (message,)
         found[ids[0]] = ids
     return found
@@ -68,7 +75,7 @@ def test_every_template_message_is_translated(code):
             missing.append(msgid)
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if len(ids) == 2 and len(strings) != plurals or not all(strings):
+        if (len(ids) == 2 and len(strings) != plurals) or not all(strings):
             missing.append(msgid)
     assert not missing, f"{catalog_path(code)}: {len(missing)} messages untranslated, e.g. {missing[:3]}"
 
@@ -84,11 +91,18 @@ def render(code: str, source: str, **values) -> str:
     return environment(load_language(code)).from_string(source).render(**values)
 
 
-@pytest.mark.parametrize("code, n, text", [
-    ("en", 1, "1 point"), ("en", 2, "2 points"), ("en", 1234, "1,234 points"),
-    ("ca", 1, "1 punt"), ("ca", 0, "0 punts"), ("ca", 2500, "2.500 punts"),
-    ("ca", 1_000_000, "1.000.000 de punts"),  # CLDR's "many" form of Catalan
-])
+@pytest.mark.parametrize(
+    "code, n, text",
+    [
+        ("en", 1, "1 point"),
+        ("en", 2, "2 points"),
+        ("en", 1234, "1,234 points"),
+        ("ca", 1, "1 punt"),
+        ("ca", 0, "0 punts"),
+        ("ca", 2500, "2.500 punts"),
+        ("ca", 1_000_000, "1.000.000 de punts"),  # CLDR's "many" form of Catalan
+    ],
+)
 def test_plurals_follow_the_languages_cldr_rules(code, n, text):
     assert render(code, '{{ ngettext("%(num)s point", "%(num)s points", n) }}', n=n) == text
 
@@ -97,9 +111,14 @@ def test_scripts_get_every_cldr_plural_category_of_a_message():
     from pipeline.render.i18n import plural_forms
 
     assert plural_forms(load_language("ca"), "%(num)s word", "%(num)s words") == {
-        "many": "%(num)s de paraules", "one": "%(num)s paraula", "other": "%(num)s paraules"}
+        "many": "%(num)s de paraules",
+        "one": "%(num)s paraula",
+        "other": "%(num)s paraules",
+    }
     assert plural_forms(load_language("en"), "%(num)s word", "%(num)s words") == {
-        "one": "%(num)s word", "other": "%(num)s words"}
+        "one": "%(num)s word",
+        "other": "%(num)s words",
+    }
 
 
 def test_a_regional_variant_without_a_catalog_reads_its_languages():
@@ -111,27 +130,36 @@ def test_a_regional_variant_without_a_catalog_reads_its_languages():
 
 def test_numbers_sizes_and_dates_use_the_locales_formats():
     day = dt.date(2026, 12, 1)
-    assert render("ca", "{{ fmt.number(16231764) }} · {{ fmt.size(1500000) }} · {{ fmt.date(d) }}", d=day) == \
-        "16.231.764 · 1,5\u00a0MB · 1 de desembre del 2026"
-    assert render("en", "{{ fmt.number(16231764) }} · {{ fmt.size(1500000) }} · {{ fmt.date(d) }}", d=day) == \
-        "16,231,764 · 1.5\u00a0MB · December 1, 2026"
+    assert (
+        render("ca", "{{ fmt.number(16231764) }} · {{ fmt.size(1500000) }} · {{ fmt.date(d) }}", d=day)
+        == "16.231.764 · 1,5\u00a0MB · 1 de desembre del 2026"
+    )
+    assert (
+        render("en", "{{ fmt.number(16231764) }} · {{ fmt.size(1500000) }} · {{ fmt.date(d) }}", d=day)
+        == "16,231,764 · 1.5\u00a0MB · December 1, 2026"
+    )
     assert render("ca", "{{ fmt.date(d) }}", d=dt.date(2026, 10, 2)) == "2 d’octubre del 2026"
 
 
-@pytest.mark.parametrize("day, text", [
-    (dt.date(2026, 12, 1), "Trencaclosques de l’1 de desembre del 2026"),
-    (dt.date(2026, 10, 11), "Trencaclosques de l’11 d’octubre del 2026"),
-    (dt.date(2026, 3, 2), "Trencaclosques del 2 de març del 2026"),
-    (dt.date(2026, 3, 21), "Trencaclosques del 21 de març del 2026"),
-])
+@pytest.mark.parametrize(
+    "day, text",
+    [
+        (dt.date(2026, 12, 1), "Trencaclosques de l’1 de desembre del 2026"),
+        (dt.date(2026, 10, 11), "Trencaclosques de l’11 d’octubre del 2026"),
+        (dt.date(2026, 3, 2), "Trencaclosques del 2 de març del 2026"),
+        (dt.date(2026, 3, 21), "Trencaclosques del 21 de març del 2026"),
+    ],
+)
 def test_catalan_dates_contract_the_preposition(day, text):
     for code in ("ca", "ca-valencia"):
         assert render(code, '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day) == text, code
 
 
 def test_translated_values_are_escaped():
-    assert render("ca", '{{ _("Puzzles for %(date)s", date=d) }}', d="<b>1</b>") == \
-        "Trencaclosques del &lt;b&gt;1&lt;/b&gt;"
+    assert (
+        render("ca", '{{ _("Puzzles for %(date)s", date=d) }}', d="<b>1</b>")
+        == "Trencaclosques del &lt;b&gt;1&lt;/b&gt;"
+    )
 
 
 #: A typography rule as a hostile package description once smuggled into a language file.
@@ -146,15 +174,17 @@ def test_typography_from_a_language_file_never_writes_markup():
     env = environment(language)
     source = '<p title="{{ _("Puzzles for %(date)s", date=d) }}">{{ _("Puzzles for %(date)s", date=d) }}</p>'
     html = env.from_string(source).render(d="<b>1</b>")
-    escaped = ("&lt;meta http-equiv=&#34;refresh&#34; content=&#34;0;url=//x.test&#34;&gt;&#34;Rusc&#39;&amp;"
-               " del &lt;b&gt;1&lt;/b&gt;")
+    escaped = (
+        "&lt;meta http-equiv=&#34;refresh&#34; content=&#34;0;url=//x.test&#34;&gt;&#34;Rusc&#39;&amp;"
+        " del &lt;b&gt;1&lt;/b&gt;"
+    )
     assert html == f'<p title="{escaped}">{escaped}</p>'
 
 
 @pytest.mark.parametrize("code", shipped_languages())
 def test_catalogs_use_typographic_apostrophes_and_the_middle_dot(code):
     for message in read_catalog(code):
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+        for text in message.string if isinstance(message.string, tuple) else (message.string,):
             assert "'" not in text, f"{code}: straight apostrophe in {text!r}"
             assert not re.search(r"l[.•∙]l", text), f"{code}: l·l needs U+00B7 in {text!r}"
 

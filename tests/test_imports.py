@@ -18,14 +18,30 @@ PACKAGE = Path(__file__).resolve().parent.parent / "pipeline"
 LAYERS: dict[str, int] = {
     # 0: foundations every stage may use.
     "pipeline": 0,  # the package itself: __version__
-    "pipeline.errors": 0, "pipeline.paths": 0, "pipeline.progress": 0, "pipeline.fsutil": 0,
-    "pipeline.config": 0, "pipeline.tomlschema": 0, "pipeline.daily": 0, "pipeline.dates": 0, "pipeline.urls": 0,
-    "pipeline.assets": 0, "pipeline.resources": 0, "pipeline.affixes": 0, "pipeline.lexicon": 0, "pipeline.downloads": 0,
+    "pipeline.errors": 0,
+    "pipeline.paths": 0,
+    "pipeline.progress": 0,
+    "pipeline.fsutil": 0,
+    "pipeline.config": 0,
+    "pipeline.tomlschema": 0,
+    "pipeline.daily": 0,
+    "pipeline.dates": 0,
+    "pipeline.urls": 0,
+    "pipeline.assets": 0,
+    "pipeline.resources": 0,
+    "pipeline.affixes": 0,
+    "pipeline.lexicon": 0,
+    "pipeline.downloads": 0,
     "pipeline.workers": 0,
     # 1: reading a dictionary and the language rules.
-    "pipeline.extract": 1, "pipeline.expand": 1, "pipeline.clean": 1,
+    "pipeline.extract": 1,
+    "pipeline.expand": 1,
+    "pipeline.clean": 1,
     # 2: stages built on those (fetching, lists, games).
-    "pipeline.sources": 2, "pipeline.lists": 2, "pipeline.beehive": 2, "pipeline.racks": 2,
+    "pipeline.sources": 2,
+    "pipeline.lists": 2,
+    "pipeline.beehive": 2,
+    "pipeline.racks": 2,
     "pipeline.wordle": 2,
     # 3: the site, which shows the games.
     "pipeline.render": 3,
@@ -34,7 +50,8 @@ LAYERS: dict[str, int] = {
     # add-language checks the site can show the language (its CLDR locale, of the site's i18n).
     "pipeline.add_language": 4,
     "pipeline.commands": 5,
-    "pipeline.cli": 6, "pipeline.__main__": 6,
+    "pipeline.cli": 6,
+    "pipeline.__main__": 6,
 }
 #: Layer of a module :data:`LAYERS` does not list: an engine stage.
 DEFAULT_LAYER = 2
@@ -72,16 +89,18 @@ def imported(source: str, module: str, is_package: bool) -> set[str]:
                 name = node.module or ""
             found.add(name)
             # "from pipeline import cli" imports the module pipeline.cli.
-            found.update(f"{name}.{alias.name}" for alias in node.names
-                         if f"{name}.{alias.name}" in _modules())
+            found.update(f"{name}.{alias.name}" for alias in node.names if f"{name}.{alias.name}" in _modules())
     return {name for name in found if name == "pipeline" or name.startswith("pipeline.")}
 
 
 def upward_arrows(module: str, targets: set[str]) -> list[str]:
     """``module -> target`` for each import that runs to a higher layer."""
     own = layer(module)
-    return [f"{module} (layer {own}) -> {target} (layer {layer(target)})"
-            for target in sorted(targets) if layer(target) > own]
+    return [
+        f"{module} (layer {own}) -> {target} (layer {layer(target)})"
+        for target in sorted(targets)
+        if layer(target) > own
+    ]
 
 
 def _modules() -> set[str]:
@@ -123,22 +142,33 @@ def test_the_walk_sees_every_kind_of_upward_import():
         assert target in targets, (source, targets)
         assert upward_arrows(module, targets), source
     # A downward import is not an arrow up.
-    assert not upward_arrows("pipeline.commands.expand", imported("from pipeline.expand import Expander",
-                                                                  "pipeline.commands.expand", False))
+    assert not upward_arrows(
+        "pipeline.commands.expand", imported("from pipeline.expand import Expander", "pipeline.commands.expand", False)
+    )
 
 
 def test_every_subcommand_lives_in_the_commands_package():
     """No stage registers a subcommand any more (the old ``add_cli`` hooks are gone)."""
-    hooks = [module_name(p) for p in PACKAGE.rglob("*.py")
-             if layer(module_name(p)) < ORCHESTRATION and "def add_cli(" in p.read_text("utf-8")]
+    hooks = [
+        module_name(p)
+        for p in PACKAGE.rglob("*.py")
+        if layer(module_name(p)) < ORCHESTRATION and "def add_cli(" in p.read_text("utf-8")
+    ]
     assert not hooks, hooks
 
 
 #: Modules the expander may import whose source does not shape its output: errors, files,
 #: progress and the worker pool; the language file (and its reader) only through the
 #: bounded mode, which the expansion stamp records itself.
-NOT_SHAPING_FORMS = {"pipeline", "pipeline.errors", "pipeline.fsutil", "pipeline.progress", "pipeline.workers",
-                     "pipeline.config", "pipeline.tomlschema"}
+NOT_SHAPING_FORMS = {
+    "pipeline",
+    "pipeline.errors",
+    "pipeline.fsutil",
+    "pipeline.progress",
+    "pipeline.workers",
+    "pipeline.config",
+    "pipeline.tomlschema",
+}
 
 
 def test_the_expansion_stamp_covers_every_module_the_expander_reads_with():

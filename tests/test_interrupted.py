@@ -30,9 +30,16 @@ def start(root: Path, cache: Path, *args: str, env_extra: dict | None = None) ->
     env = dict(os.environ, RUSC_ROOT=str(root), RUSC_CACHE=str(cache), RUSC_LOCK_WAIT="0", **(env_extra or {}))
     # With the default SIGINT disposition, as from a terminal: a test run started in the
     # background of a shell script (`make test &`) inherits SIGINT ignored, and so would rusc.
-    return subprocess.Popen([sys.executable, "-m", "pipeline", *args], cwd=root, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline", *args],
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
 
 
 def living_members(group: int) -> list[int]:
@@ -112,7 +119,7 @@ def test_killed_builds_keep_previous_output_and_next_run_completes(tmp_path, pat
         assert after == before, f"killed after {delay} s: the previous lists changed"
     assert most_processes > 1, "no kill landed while the build had worker processes"
     finished = start(root, paths.cache, "dictionaries", "en")
-    out, err = finished.communicate(timeout=600)
+    _out, err = finished.communicate(timeout=600)
     assert finished.returncode == 0, err
     verify_lists(root / "dist" / "wordlists" / "en")
     assert {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()} == before
@@ -127,8 +134,8 @@ def test_second_concurrent_build_refuses_clearly(tmp_path, paths, built_lists):
     first = start(root, paths.cache, "dictionaries", "en")
     wait_until_locked(root / "dist" / ".rusc.lock", first)
     second = start(root, paths.cache, "dictionaries", "en")
-    out2, err2 = second.communicate(timeout=600)
-    out1, err1 = first.communicate(timeout=600)
+    _out2, err2 = second.communicate(timeout=600)
+    _out1, err1 = first.communicate(timeout=600)
     assert first.returncode == 0, err1
     assert second.returncode == 1
     assert err2.count("\n") == 1 and "another Rusc build holds this lock" in err2
@@ -170,13 +177,14 @@ def test_an_interrupted_build_says_one_line_and_keeps_its_outputs(tmp_path, path
         if not reached(root / "dist" / "wordlists", stage, process):
             continue  # finished before the signal
         os.killpg(process.pid, signum)
-        out, err = process.communicate(timeout=120)
+        _out, err = process.communicate(timeout=120)
         if process.returncode == 0:
             continue  # finished before the signal
         landed += 1
         assert "Traceback" not in err, f"at {stage}: {err}"
         assert process.returncode == status
-        assert [line for line in said(err) if not line.startswith("en: estimate:")] == \
-            ["rusc: interrupted" if signum == signal.SIGINT else "rusc: terminated"], err
+        assert [line for line in said(err) if not line.startswith("en: estimate:")] == [
+            "rusc: interrupted" if signum == signal.SIGINT else "rusc: terminated"
+        ], err
         assert {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()} == before
     assert landed, "every build finished before its signal"

@@ -12,16 +12,18 @@ spread million of them): none is rejected.
 from __future__ import annotations
 
 import pytest
-
 from expand_support import dictionary_files, expansion, rejected, sample_step
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("code,least,absent", [
-    ("en-za", 50_000, ["cats", "Prague's"]),  # off the index's path, though cat/S and Prague/M
-    ("sk", 1_700_000, ["Antarktíd", "Antarktídach"]),  # the dot steps over the í
-])
+@pytest.mark.parametrize(
+    "code,least,absent",
+    [
+        ("en-za", 50_000, ["cats", "Prague's"]),  # off the index's path, though cat/S and Prague/M
+        ("sk", 1_700_000, ["Antarktíd", "Antarktídach"]),  # the dot steps over the í
+    ],
+)
 def test_no_form_is_rejected_by_libhunspell(code, least, absent):
     files = dictionary_files(code)
     forms = expansion(code)

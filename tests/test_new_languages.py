@@ -20,8 +20,8 @@ import json
 import unicodedata
 
 import pytest
-
 from expand_support import rejected, sample_step
+
 from pipeline.build import build_dictionaries
 from pipeline.config import load_language
 from pipeline.paths import Paths
@@ -90,9 +90,11 @@ def test_new_language_builds_from_a_clean_cache_with_no_rejected_form(clean_buil
     assert metadata["counts"]["words"] > 10_000
     bad = rejected(files.aff, files.dic, forms, step=sample_step(count, ORACLE_FORMS))
     estimated = expansion["estimate"]["forms"]
-    print(f"\n{code} ({kind}): {count} forms, {metadata['counts']['words']} words, "
-          f"{metadata['counts']['lemmas']} lemmas, {len(bad)} rejected by libhunspell; "
-          f"estimated {estimated} ({(estimated - count) / count:+.1%}); bounded: {bool(metadata['bounded'])}")
+    print(
+        f"\n{code} ({kind}): {count} forms, {metadata['counts']['words']} words, "
+        f"{metadata['counts']['lemmas']} lemmas, {len(bad)} rejected by libhunspell; "
+        f"estimated {estimated} ({(estimated - count) / count:+.1%}); bounded: {bool(metadata['bounded'])}"
+    )
     assert bad == [], f"{len(bad)} of {count} forms rejected, e.g. {bad[:20]}"
     assert abs(estimated - count) / count < 0.10
     if kind == "cyrillic":

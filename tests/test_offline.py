@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime as dt
 import http.server
 import json
-import os
 import sys
 import threading
+import typing
 from pathlib import Path
 
 import pytest
@@ -24,14 +24,15 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE, serve, wait_for_promise  # noqa: E402
-from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
+from conftest import SITE_BASE as BASE
+from conftest import serve, wait_for_promise
+from site_fixture import FIXTURE_DATE, make_fixture
 
 pytestmark = pytest.mark.browser
 
 
 class _Cuttable(http.server.SimpleHTTPRequestHandler):
-    network = {"down": False, "hanging": None}
+    network: typing.ClassVar[dict] = {"down": False, "hanging": None}
 
     def handle_one_request(self):
         hanging = self.network.get("hanging")
@@ -55,7 +56,7 @@ def cuttable_site(tmp_path):
     """(origin, rebuild(day), network) — the fixture site served under /rusc/."""
     toml, _ = make_fixture(tmp_path)
     language = load_language(toml)
-    network = {"down": False, "hanging": None}
+    network: typing.ClassVar[dict] = {"down": False, "hanging": None}
     handler = type("Handler", (_Cuttable,), {"network": network})
     with serve(Paths(tmp_path).site, handler=handler) as origin:
 
@@ -68,8 +69,12 @@ def cuttable_site(tmp_path):
 def wait_until_kept(page, version: str, code: str = "ca") -> None:
     """Until the service worker of ``version`` controls the page and has kept the pages of
     language ``code`` whole (templates/sw.js marks a language kept)."""
-    wait_for_promise(page, """([version, mark]) => navigator.serviceWorker.controller &&
-        caches.open('rusc-' + version).then((cache) => cache.match(mark))""", [version, BASE + code + "/.kept"])
+    wait_for_promise(
+        page,
+        """([version, mark]) => navigator.serviceWorker.controller &&
+        caches.open('rusc-' + version).then((cache) => cache.match(mark))""",
+        [version, BASE + code + "/.kept"],
+    )
 
 
 def kept_urls(page, version: str) -> list[str]:
@@ -77,7 +82,9 @@ def kept_urls(page, version: str) -> list[str]:
 
 
 def sw_version(site: Path) -> str:
-    line = next(l for l in (site / "sw.js").read_text(encoding="utf-8").splitlines() if l.startswith("var VERSION"))
+    line = next(
+        text for text in (site / "sw.js").read_text(encoding="utf-8").splitlines() if text.startswith("var VERSION")
+    )
     return json.loads(line.split("=", 1)[1].strip().rstrip(";"))
 
 
@@ -91,8 +98,16 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         page.goto(origin + BASE + "ca/beehive/")
         wait_until_kept(page, sw_version(site))
         kept = kept_urls(page, sw_version(site))
-        for name in ("ca/", "ca/beehive/", "ca/rack/", "ca/wordle/", "assets/style.", "assets/wordle.",
-                     "assets/wordle-ca-", "assets/site."):
+        for name in (
+            "ca/",
+            "ca/beehive/",
+            "ca/rack/",
+            "ca/wordle/",
+            "assets/style.",
+            "assets/wordle.",
+            "assets/wordle-ca-",
+            "assets/site.",
+        ):
             assert any(url.startswith(origin + BASE + name) for url in kept), (name, kept)
         assert not any("/wordlists/" in url for url in kept)
         title = page.title()
@@ -112,7 +127,9 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         page.goto(origin + BASE + "ca/beehive/")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         wait_until_kept(page, sw_version(site))
-        wait_for_promise(page, "(v) => caches.keys().then(k => k.length === 1 && k[0] === 'rusc-' + v)", sw_version(site))
+        wait_for_promise(
+            page, "(v) => caches.keys().then(k => k.length === 1 && k[0] === 'rusc-' + v)", sw_version(site)
+        )
 
         network["down"] = True
         page.goto(origin + BASE + "ca/beehive/")
@@ -143,7 +160,8 @@ def test_offline_help_never_takes_another_page_for_the_answers(cuttable_site, br
         page.click("#help-button")
         page.locator("#help-text:not(:empty)").wait_for()
         assert page.locator("#help-text").inner_text() == (
-            "Esteu fora de línia i aquest dispositiu no ha desat les solucions: torneu-ho a provar quan tingueu connexió.")
+            "Esteu fora de línia i aquest dispositiu no ha desat les solucions: torneu-ho a provar quan tingueu connexió."
+        )
     finally:
         network["down"] = False
         context.close()
@@ -214,14 +232,22 @@ def test_a_visitor_keeps_only_the_languages_they_open(real_site, browser):
         page.goto(origin + BASE + "ca/beehive/")
         wait_until_kept(page, version, "ca")
         kept = kept_urls(page, version)
-        for name in ("ca/", "ca/rack-finder/", "ca/wordle/", "assets/hive-index-ca.", "assets/wordle-ca-5.",
-                     "en/offline/"):
+        for name in (
+            "ca/",
+            "ca/rack-finder/",
+            "ca/wordle/",
+            "assets/hive-index-ca.",
+            "assets/wordle-ca-5.",
+            "en/offline/",
+        ):
             assert any(url.startswith(origin + BASE + name) for url in kept), name
         assert not [url for url in kept if url.startswith(origin + BASE + "en/") and "/offline/" not in url]
         assert not [url for url in kept if "-en" in url.rsplit("/", 1)[1]]
         page.goto(origin + BASE + "en/")
         wait_until_kept(page, version, "en")
         kept = kept_urls(page, version)
-        assert any("/assets/hive-index-en." in url for url in kept) and any("/assets/wordle-en-7." in url for url in kept)
+        assert any("/assets/hive-index-en." in url for url in kept) and any(
+            "/assets/wordle-en-7." in url for url in kept
+        )
     finally:
         context.close()

@@ -17,23 +17,48 @@ def one_line(result) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("argv, env, status, says", [
-    (["expand", "en", "--output", FOLDER], {}, 1, "{root}/a-folder: is a folder; name a file to write"),
-    (["beehive", "en", "--all-hives", FOLDER], {}, 1, "{root}/a-folder: is a folder; name a file to write"),
-    (["wordle", "en", "crane:g....", "--list", FOLDER], {}, 1, "{root}/a-folder: Is a directory"),
-    (["add-language", "en", "--path", "{root}/dictionary/index.aff", "--output", FOLDER, "--force"], {}, 1,
-     "{root}/a-folder: is a folder; name a file to write"),
-    (["expand", "en", "--output", "{root}/a-file/forms.txt"], {}, 1, "{root}/a-file"),
-    (["beehive", "en", "--write-data"], {"SOURCE_DATE_EPOCH": "99999999999999999"}, 2,
-     "SOURCE_DATE_EPOCH 99999999999999999 is out of the range of dates"),
-    (["lists", "en"], {"RUSC_LOCK_WAIT": "abc"}, 2, "RUSC_LOCK_WAIT must be a number of at least 0, not 'abc'"),
-    (["fetch", "en"], {"RUSC_CACHE": "/proc/rusc-cache"}, 1, "/proc/rusc-cache"),
-    (["index"], {"damage": "metadata.json"}, 1, "{root}/dist/wordlists/en/metadata.json: not "),
-    (["add-language", "en", "--path", "{root}/punycode/index.aff", "--output", "{root}/x.toml"], {}, 1,
-     "{root}/punycode/index.aff:1: unknown encoding 'punycode' in SET"),
-], ids=["expand-output-folder", "all-hives-folder", "wordle-list-folder", "add-language-output-folder",
-        "expand-output-unwritable", "epoch-out-of-range", "lock-wait", "cache-unwritable", "corrupt-metadata",
-        "set-punycode"])
+@pytest.mark.parametrize(
+    "argv, env, status, says",
+    [
+        (["expand", "en", "--output", FOLDER], {}, 1, "{root}/a-folder: is a folder; name a file to write"),
+        (["beehive", "en", "--all-hives", FOLDER], {}, 1, "{root}/a-folder: is a folder; name a file to write"),
+        (["wordle", "en", "crane:g....", "--list", FOLDER], {}, 1, "{root}/a-folder: Is a directory"),
+        (
+            ["add-language", "en", "--path", "{root}/dictionary/index.aff", "--output", FOLDER, "--force"],
+            {},
+            1,
+            "{root}/a-folder: is a folder; name a file to write",
+        ),
+        (["expand", "en", "--output", "{root}/a-file/forms.txt"], {}, 1, "{root}/a-file"),
+        (
+            ["beehive", "en", "--write-data"],
+            {"SOURCE_DATE_EPOCH": "99999999999999999"},
+            2,
+            "SOURCE_DATE_EPOCH 99999999999999999 is out of the range of dates",
+        ),
+        (["lists", "en"], {"RUSC_LOCK_WAIT": "abc"}, 2, "RUSC_LOCK_WAIT must be a number of at least 0, not 'abc'"),
+        (["fetch", "en"], {"RUSC_CACHE": "/proc/rusc-cache"}, 1, "/proc/rusc-cache"),
+        (["index"], {"damage": "metadata.json"}, 1, "{root}/dist/wordlists/en/metadata.json: not "),
+        (
+            ["add-language", "en", "--path", "{root}/punycode/index.aff", "--output", "{root}/x.toml"],
+            {},
+            1,
+            "{root}/punycode/index.aff:1: unknown encoding 'punycode' in SET",
+        ),
+    ],
+    ids=[
+        "expand-output-folder",
+        "all-hives-folder",
+        "wordle-list-folder",
+        "add-language-output-folder",
+        "expand-output-unwritable",
+        "epoch-out-of-range",
+        "lock-wait",
+        "cache-unwritable",
+        "corrupt-metadata",
+        "set-punycode",
+    ],
+)
 def test_each_bad_input_is_one_line_and_a_non_zero_exit(english_root, dictionary, cli, argv, env, status, says):
     root = english_root
     (root / "a-folder").mkdir()
@@ -55,10 +80,14 @@ def test_each_bad_input_is_one_line_and_a_non_zero_exit(english_root, dictionary
     assert says.format(root=root) in one_line(result)
 
 
-@pytest.mark.parametrize("argv, says", [
-    (["wordle", "en", "crane:g....", "--length", "0"], "rusc wordle: --length must be one of"),
-    (["add-language", "xx", "--path", "/nowhere/index.aff"], "rusc add-language: CLDR has no locale 'xx'"),
-], ids=["wordle-length-0", "add-language-without-cldr-locale"])
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["wordle", "en", "crane:g....", "--length", "0"], "rusc wordle: --length must be one of"),
+        (["add-language", "xx", "--path", "/nowhere/index.aff"], "rusc add-language: CLDR has no locale 'xx'"),
+    ],
+    ids=["wordle-length-0", "add-language-without-cldr-locale"],
+)
 def test_an_argument_that_would_fail_later_is_refused_at_once(english_root, cli, argv, says):
     """``--length 0`` was the default length; ``add-language xx`` wrote a file the site then
     refused (no CLDR locale for its numbers and dates)."""

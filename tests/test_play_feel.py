@@ -19,8 +19,9 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE, open_tab, serve  # noqa: E402
-from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
+from conftest import SITE_BASE as BASE
+from conftest import open_tab, serve
+from site_fixture import FIXTURE_DATE, make_fixture
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +63,9 @@ def submitted(page, kind: str = "ok") -> str:
 
 
 @pytest.mark.parametrize("game", ["beehive", "rack"])
-@pytest.mark.parametrize("link,lands", [(".day-nav a[rel=prev]", "2026-03-09/"), ("p.answers-link a", f"{TODAY}/answers/")])
+@pytest.mark.parametrize(
+    "link,lands", [(".day-nav a[rel=prev]", "2026-03-09/"), ("p.answers-link a", f"{TODAY}/answers/")]
+)
 def test_enter_on_a_link_of_a_game_page_follows_it(game, link, lands, tab, site):
     page = open_game(tab, site, f"ca/{game}/")
     page.keyboard.type("ca")  # a word begun: Enter on a link still follows the link
@@ -159,8 +162,24 @@ def test_rack_shuffle_reorders_the_tiles_and_keeps_them_all(tab, site):
 
 #: What a player needs to play, by game: the score, the entry, the letters, the buttons, the message.
 SURFACE = {
-    "beehive": ("#game-rank", "#game-input", "#game-cells", "#game-delete", "#game-shuffle", "#game-enter", "#game-message"),
-    "rack": ("#game-score", "#game-input", "#game-tiles", "#game-delete", "#game-shuffle", "#game-enter", "#game-message"),
+    "beehive": (
+        "#game-rank",
+        "#game-input",
+        "#game-cells",
+        "#game-delete",
+        "#game-shuffle",
+        "#game-enter",
+        "#game-message",
+    ),
+    "rack": (
+        "#game-score",
+        "#game-input",
+        "#game-tiles",
+        "#game-delete",
+        "#game-shuffle",
+        "#game-enter",
+        "#game-message",
+    ),
 }
 
 
@@ -173,8 +192,8 @@ def test_the_playing_surface_fits_a_phone_screen_without_scrolling(game, path, w
         page.locator("#game-message").evaluate("m => m.textContent = 'x'")  # as tall as with a message
         for selector in SURFACE[game]:
             box = page.locator(selector).bounding_box()
-            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (selector, box)
-            assert 0 <= box["x"] and box["x"] + box["width"] <= width, (selector, box)
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.locator("#found > summary").is_visible()  # the found words one tap away
     finally:
@@ -198,9 +217,12 @@ def test_a_wide_screen_shows_the_found_words_beside_the_hive(browser, site):
 
 def answers_of(page, site, game: str, day: str = TODAY) -> list[str]:
     """The day's answer ids, read from its answers page in the same tab's browser."""
-    return page.evaluate("""(url) => fetch(url).then(r => r.text()).then(html =>
+    return page.evaluate(
+        """(url) => fetch(url).then(r => r.text()).then(html =>
         Array.from(new DOMParser().parseFromString(html, 'text/html').querySelectorAll('li[data-id]'),
-                   li => li.getAttribute('data-id')))""", f"{site}{BASE}ca/{game}/{day}/answers/")
+                   li => li.getAttribute('data-id')))""",
+        f"{site}{BASE}ca/{game}/{day}/answers/",
+    )
 
 
 def ask_cell(page, cell: str) -> str:
@@ -275,7 +297,7 @@ def test_the_share_text_has_the_days_link_and_plurals_by_count(tab, site):
     page.locator("#game").wait_for(state="visible")
     page.click("#share-button")
     page.locator("#share-status:not(:empty)").wait_for()
-    assert page.input_value("#share-text").startswith(f"Faristol 9 de març del 2026: 0 punts, 0/1 paraula\n")
+    assert page.input_value("#share-text").startswith("Faristol 9 de març del 2026: 0 punts, 0/1 paraula\n")
 
 
 # --- the rack's hints -----------------------------------------------------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-import re
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -142,22 +142,28 @@ def test_catalan_pattern_and_filters_fold_like_keys():
     assert words_of(index.solve("col·lecció??", max_length=4, starts="CÒ")) == ["cola", "coll"]
 
 
-@pytest.mark.parametrize("options, message", [
-    (dict(max_length=1), "--max-length 1 is below --min-length 2"),
-    (dict(pattern="?1"), "--pattern '1' has characters outside"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (dict(max_length=1), "--max-length 1 is below --min-length 2"),
+        (dict(pattern="?1"), "--pattern '1' has characters outside"),
+    ],
+)
 def test_bad_filters_are_usage_errors(options, message):
     index = synthetic(EN, ["tea", "eat"])
     with pytest.raises(UsageError, match=re.escape(message)):
         index.solve("tea", **options)
 
 
-@pytest.mark.parametrize("rack, message", [
-    ("abcdefghijklmnop", "at most 15 tiles"),
-    ("ab???", "at most 2 blanks"),
-    ("ab1", "'1' is not a tile"),
-    ("", "empty"),
-])
+@pytest.mark.parametrize(
+    "rack, message",
+    [
+        ("abcdefghijklmnop", "at most 15 tiles"),
+        ("ab???", "at most 2 blanks"),
+        ("ab1", "'1' is not a tile"),
+        ("", "empty"),
+    ],
+)
 def test_bad_racks_are_usage_errors_with_one_line(rack, message):
     with pytest.raises(UsageError, match=message) as error:
         TileSet.of(EN).parse_rack(rack)
@@ -181,16 +187,21 @@ class RealList:
         # Racks play vulgar-but-valid words (Scrabble keeps them), so the reference does too.
         self.lexicon = load_game_lexicon(folder / "game.tsv", game_list(language, "racks"), allow_vulgar=True)
         tiles = TileSet.of(language)
-        self.spelled = [(form, Counter(spelled)) for forms in self.lexicon.values() for form in forms
-                        if (spelled := tiles.spell(form)) is not None and len(spelled) >= 2]
+        self.spelled = [
+            (form, Counter(spelled))
+            for forms in self.lexicon.values()
+            for form in forms
+            if (spelled := tiles.spell(form)) is not None and len(spelled) >= 2
+        ]
 
     def brute_force(self, rack: str) -> set[str]:
         """Every form whose tiles fit the rack: a linear multiset scan of the whole list (the
         seed's method, with multiplicities right), blanks covering any shortfall."""
         blanks = rack.count(BLANK)
         have = Counter(TileSet.of(self.language).spell(rack.replace(BLANK, "")))
-        return {form for form, need in self.spelled
-                if sum(n - have[t] for t, n in need.items() if n > have[t]) <= blanks}
+        return {
+            form for form, need in self.spelled if sum(n - have[t] for t, n in need.items() if n > have[t]) <= blanks
+        }
 
 
 @pytest.fixture(scope="module")
@@ -254,9 +265,11 @@ def test_real_catalan_digraph_words(real_ca):
 def within_band(day, rules) -> bool:
     """Whether a daily rack is within its language's band (answers, points, blanks)."""
     answers = day.solution.answers
-    return (rules.answers_min <= len(answers) <= rules.answers_max
-            and rules.points_min <= sum(answer.score for answer in answers) <= rules.points_max
-            and day.tiles.count(BLANK) <= rules.daily_blanks)
+    return (
+        rules.answers_min <= len(answers) <= rules.answers_max
+        and rules.points_min <= sum(answer.score for answer in answers) <= rules.points_max
+        and day.tiles.count(BLANK) <= rules.daily_blanks
+    )
 
 
 def test_every_daily_rack_is_a_fair_draw_within_the_band(real_en):
@@ -284,8 +297,9 @@ def test_daily_catalan_racks_are_within_the_band(real_ca):
 def test_a_band_no_draw_meets_is_one_line_naming_the_language_file(real_en):
     narrow = replace(EN, racks=replace(EN.racks, answers_min=5000, answers_max=5000))
     index = replace(real_en.index, language=narrow)
-    with pytest.raises(RuscError, match=r"no rack within the daily band \(5000-5000 answers.*in 1000 draws for 2026-12-03"
-                       ) as failure:
+    with pytest.raises(
+        RuscError, match=r"no rack within the daily band \(5000-5000 answers.*in 1000 draws for 2026-12-03"
+    ) as failure:
         index.daily(dt.date(2026, 12, 3))
     assert str(failure.value).startswith(f"{narrow.path}: ") and "\n" not in str(failure.value)
 
@@ -308,8 +322,9 @@ def test_daily_racks_are_identical_across_runs_and_hash_seeds(real_en, repo_root
     here = hashlib.sha256(racks.daily_tsv(days)).hexdigest()
     for seed in ("1", "3"):
         env = {**os.environ, "PYTHONHASHSEED": seed, "RUSC_ROOT": str(repo_root)}
-        out = subprocess.run([sys.executable, "-c", RACKS_DIGEST, "en"], env=env, cwd="/",
-                             capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", RACKS_DIGEST, "en"], env=env, cwd="/", capture_output=True, text=True, check=True
+        )
         assert out.stdout.strip() == here
 
 
@@ -325,7 +340,18 @@ def test_cli_solves_messages_with_scores_and_bingo(real_en, repo_root, cli):
 
 
 def test_cli_marks_blanks_and_filters(real_en, repo_root, cli):
-    out = cli("rack", "en", "chicke?", "--min-length", "6", "--starts", "ch", "--sort", "length", env={"RUSC_ROOT": str(repo_root)})
+    out = cli(
+        "rack",
+        "en",
+        "chicke?",
+        "--min-length",
+        "6",
+        "--starts",
+        "ch",
+        "--sort",
+        "length",
+        env={"RUSC_ROOT": str(repo_root)},
+    )
     assert out.returncode == 0, out.stderr
     assert "chicken\t" in out.stdout and "N*" in out.stdout
     assert all(len(line.split("\t")[0]) >= 6 for line in out.stdout.splitlines()[:-1])
@@ -348,8 +374,7 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
 # ---- the kept index ---------------------------------------------------------------------
 
 
-def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_stale(tmp_path, built_lists,
-                                                                                     monkeypatch):
+def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_stale(tmp_path, built_lists, monkeypatch):
     import shutil
 
     from pipeline.paths import Paths
@@ -377,8 +402,9 @@ def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_st
     assert len(kept()) == 1 and kept() != [first]
 
 
-def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when_damaged(tmp_path, built_lists,
-                                                                                         monkeypatch):
+def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when_damaged(
+    tmp_path, built_lists, monkeypatch
+):
     import shutil
 
     from pipeline import solvers
@@ -419,7 +445,7 @@ def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca)
         rows, previous = [], ""
         for line in text.split("\n") if text else []:
             head, _, extra = line.partition("\t")
-            previous = previous[:ord(head[0]) - solvers.POSITION_BASE] + head[1:]
+            previous = previous[: ord(head[0]) - solvers.POSITION_BASE] + head[1:]
             rows.append((previous, extra))
         return rows
 
@@ -428,7 +454,8 @@ def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca)
     head_data, whole_data = json.loads(head), json.loads(whole)
     assert head_data["words"] == "" and head_data["lengths"] == sorted(shards)
     assert {k: v for k, v in head_data.items() if k not in ("words", "lengths")} == {
-        k: v for k, v in whole_data.items() if k != "words"}
+        k: v for k, v in whole_data.items() if k != "words"
+    }
     by_file = {length: spellings(json.loads(shard)["words"]) for length, shard in shards.items()}
     assert all(len(codes) == length for length, rows in by_file.items() for codes, _ in rows)
     assert sorted(row for rows in by_file.values() for row in rows) == spellings(whole_data["words"])

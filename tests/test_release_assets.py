@@ -35,7 +35,9 @@ def release_assets(repo_root):
     return module
 
 
-def test_the_site_links_exactly_the_staged_assets_and_copies_the_rest(english_root, release_assets, capsys, monkeypatch):
+def test_the_site_links_exactly_the_staged_assets_and_copies_the_rest(
+    english_root, release_assets, capsys, monkeypatch
+):
     folder = english_root / "dist" / "wordlists" / "en"
     sizes = sorted(d.size for d in list_downloads(folder))
     bound = sizes[len(sizes) // 2]  # the larger half are assets

@@ -23,8 +23,14 @@ def build(root: Path, cwd: Path, cache: Path, settings: dict, languages: list[st
     env.update({"RUSC_ROOT": str(root), "RUSC_CACHE": str(cache), "LANG": env["LC_ALL"]})
     cwd.mkdir(parents=True, exist_ok=True)
     umask = settings["umask"]
-    result = subprocess.run([sys.executable, "-m", "pipeline", "dictionaries", *languages], cwd=cwd, env=env,
-                            capture_output=True, text=True, preexec_fn=lambda: os.umask(umask))
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline", "dictionaries", *languages],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.umask(umask),
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -24,8 +24,8 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import serve  # noqa: E402
-from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
+from conftest import serve
+from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
 
 BASE = "/rusc/"
 
@@ -81,7 +81,7 @@ def test_assets_have_content_hashed_names(fixture_site):
     import hashlib
 
     for asset in (fixture_site / "assets").iterdir():
-        stem, digest, ext = asset.name.split(".", 2)
+        _stem, digest, _ext = asset.name.split(".", 2)
         assert hashlib.sha256(asset.read_bytes()).hexdigest().startswith(digest), asset.name
 
 
@@ -100,9 +100,13 @@ def test_same_date_and_inputs_give_a_byte_identical_site(tmp_path):
     for n, (seed, locale, zone, umask) in enumerate(settings):
         root = tmp_path / f"build{n}"
         env = {**os.environ, "PYTHONHASHSEED": seed, "LC_ALL": locale, "TZ": zone}
-        subprocess.run([sys.executable, "-c", script, str(root), str(Path(__file__).parent)],
-                       env=env, check=True, cwd=tmp_path if n else Path(__file__).parent,
-                       preexec_fn=lambda u=umask: os.umask(u))
+        subprocess.run(
+            [sys.executable, "-c", script, str(root), str(Path(__file__).parent)],
+            env=env,
+            check=True,
+            cwd=tmp_path if n else Path(__file__).parent,
+            preexec_fn=lambda u=umask: os.umask(u),
+        )
         trees.append(tree_bytes(Paths(root).site))
     assert trees[0].keys() == trees[1].keys()
     different = [name for name in trees[0] if trees[0][name] != trees[1][name]]
@@ -127,8 +131,12 @@ def references(path: Path, text: str, links_out: list[str] | None = None) -> lis
         _, tree = parse(path)
         found = []
         for element in tree.iter():
-            if (element.tag == "a" and element.get("target") == "_blank"
-                    and element.get("rel") == "noopener noreferrer" and links_out is not None):
+            if (
+                element.tag == "a"
+                and element.get("target") == "_blank"
+                and element.get("rel") == "noopener noreferrer"
+                and links_out is not None
+            ):
                 links_out.append(element.get("href"))
                 continue
             for attribute in ("href", "src", "action", "data"):
@@ -182,7 +190,7 @@ def test_every_internal_link_works_under_the_base_path_and_no_other_host_is_refe
 
 
 def test_hostile_words_are_escaped_and_show_literally(fixture_site):
-    found = {key: False for key in HOSTILE}
+    found = dict.fromkeys(HOSTILE, False)
     for page in html_files(fixture_site):
         _, tree = parse(page)
         scripts = [s.get("src") for s in tree.iter("script") if s.get("type") != "application/json"]
@@ -195,11 +203,14 @@ def test_hostile_words_are_escaped_and_show_literally(fixture_site):
     assert all(found.values()), found
 
 
-
 def run_cli(cli, root: Path, *args: str, env_extra: dict | None = None):
     """``rusc site`` in-process, in ``root``, with none of the site's settings from outside."""
-    return cli("site", *args, unset=("SOURCE_DATE_EPOCH", "BASE_PATH", "SITE_URL", "SITE_LANGS"),
-               env={"RUSC_ROOT": str(root), **(env_extra or {})})
+    return cli(
+        "site",
+        *args,
+        unset=("SOURCE_DATE_EPOCH", "BASE_PATH", "SITE_URL", "SITE_LANGS"),
+        env={"RUSC_ROOT": str(root), **(env_extra or {})},
+    )
 
 
 def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time_zone(tmp_path, cli):
@@ -207,9 +218,18 @@ def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time
     # 23:30 UTC the day before is already FIXTURE_DATE in Madrid.
     import datetime as dt
 
-    epoch = int(dt.datetime(FIXTURE_DATE.year, FIXTURE_DATE.month, FIXTURE_DATE.day, tzinfo=dt.timezone.utc).timestamp()) - 1800
-    result = run_cli(cli, tmp_path, "--languages", str(toml), "--base-path", "/x/", "--site-url", "https://h.example/x/",
-                     env_extra={"SOURCE_DATE_EPOCH": str(epoch)})
+    epoch = int(dt.datetime(FIXTURE_DATE.year, FIXTURE_DATE.month, FIXTURE_DATE.day, tzinfo=dt.UTC).timestamp()) - 1800
+    result = run_cli(
+        cli,
+        tmp_path,
+        "--languages",
+        str(toml),
+        "--base-path",
+        "/x/",
+        "--site-url",
+        "https://h.example/x/",
+        env_extra={"SOURCE_DATE_EPOCH": str(epoch)},
+    )
     assert result.returncode == 0, result.stderr
     assert f"ca {FIXTURE_DATE}" in result.stdout
     page = (tmp_path / "dist" / "site" / "ca" / "beehive" / "index.html").read_text(encoding="utf-8")
@@ -217,12 +237,15 @@ def test_site_command_takes_the_day_from_source_date_epoch_in_the_languages_time
     assert '<link rel="canonical" href="https://h.example/x/ca/beehive/">' in page
 
 
-@pytest.mark.parametrize("args, status, message", [
-    ([], 2, "pass --date YYYY-MM-DD or set SOURCE_DATE_EPOCH"),
-    (["--date", "2026-13-01"], 2, "invalid date"),
-    (["--date", "2020-01-01"], 1, "no puzzles scheduled for 2020-01-01"),
-    (["--date", "2026-03-10", "--base-path", "/a b/"], 2, "invalid base path"),
-])
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        ([], 2, "pass --date YYYY-MM-DD or set SOURCE_DATE_EPOCH"),
+        (["--date", "2026-13-01"], 2, "invalid date"),
+        (["--date", "2020-01-01"], 1, "no puzzles scheduled for 2020-01-01"),
+        (["--date", "2026-03-10", "--base-path", "/a b/"], 2, "invalid base path"),
+    ],
+)
 def test_site_command_refuses_bad_input_in_one_line_and_leaves_no_site(tmp_path, args, status, message, cli):
     toml, _ = make_fixture(tmp_path)
     result = run_cli(cli, tmp_path, "--languages", str(toml), *args)

@@ -7,7 +7,6 @@ by a local HTTP server under ``/rusc/``, as GitHub Pages serves a project site.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -19,12 +18,14 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture  # noqa: E402
+from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, serve  # noqa: E402
-from page_sweep import page_types, tab_options  # noqa: E402  (every page type, in ca and en)
+from conftest import SITE_BASE as BASE
+from conftest import SITE_DAY as DAY
+from conftest import serve
+from page_sweep import page_types, tab_options
 
 
 def open_page(tabs, url: str, javascript: bool = True):

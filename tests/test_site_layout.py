@@ -10,11 +10,11 @@ as an artifact), named ``<page type>-<lang>-<width>.png``.
 from __future__ import annotations
 
 import pytest
-
 from conftest import SITE_BASE as BASE
 from page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types, tab_options
 
 pytestmark = pytest.mark.browser
+
 
 def test_every_page_type_parses_as_html5_in_both_languages(real_site):
     import html5lib
@@ -39,7 +39,9 @@ def test_every_page_type_fits_both_widths_with_big_enough_targets(real_site, pag
         if seen.navigation_height > 64:
             problems.append(f"{where}: the navigation takes {seen.navigation_height:.0f}px (two lines?)")
     assert not problems, "\n".join(problems)
-    assert {(seen.name, seen.width) for seen in page_sweep} == {(name, width) for name in page_types(site) for width in WIDTHS}
+    assert {(seen.name, seen.width) for seen in page_sweep} == {
+        (name, width) for name in page_types(site) for width in WIDTHS
+    }
     assert len(list(SCREENSHOTS.glob("*.png"))) >= 2 * len(page_types(site))
 
 

@@ -21,7 +21,7 @@ from pipeline.render import build_site
 from pipeline.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, make_fixture  # noqa: E402
+from site_fixture import FIXTURE_DATE, make_fixture
 
 BASE = "/rusc/"
 

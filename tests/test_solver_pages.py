@@ -12,11 +12,12 @@ import re
 import urllib.parse
 
 import pytest
-
-from conftest import SITE_BASE as BASE, SITE_DAY as DAY, wait_for_promise
+from conftest import SITE_BASE as BASE
+from conftest import SITE_DAY as DAY
+from conftest import wait_for_promise
 from page_sweep import DARK_SCAN, FULL_SCAN, serious_violations
+
 from pipeline.beehive import BeehiveIndex, hints
-from pipeline.racks import RackIndex
 
 pytestmark = pytest.mark.browser
 GROUP_SIZE = 50
@@ -69,16 +70,18 @@ def check_hints(page, hive, left=None) -> None:
     rows = page.locator("#hs-grid tbody tr")
     full = hints(hive)
     assert [r.locator("th").text_content() for r in rows.all()] == list(full.grid)
-    totals = {letter: 0 for letter in full.grid}
+    totals = dict.fromkeys(full.grid, 0)
     for a in answers:
         totals[a.key[0]] += 1
     assert [digits(r.locator("td").last.inner_text()) for r in rows.all()] == list(totals.values())
     assert digits(page.locator("#hs-grid tfoot td").last.inner_text()) == len(answers)
-    twos = {prefix: 0 for prefix in full.two_letter}
+    twos = dict.fromkeys(full.two_letter, 0)
     for a in answers:
         twos[a.key[:2]] += 1
     assert page.locator("#hs-two li").all_text_contents() == [f"{p}-{n}" for p, n in twos.items()]
-    assert [digits(t) for t in page.locator("#hs-ranks td:nth-child(2)").all_inner_texts()] == [m for _, m in hive.ranks]
+    assert [digits(t) for t in page.locator("#hs-ranks td:nth-child(2)").all_inner_texts()] == [
+        m for _, m in hive.ranks
+    ]
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
@@ -101,6 +104,7 @@ def test_a_hive_is_solved_hints_first_then_answers(code, how, engines, open_page
     # Nothing spoils: no word is shown until asked for. Whole words of the result only: the
     # page's own text may hold an answer inside a longer word (lliure in "lliures").
     assert page.locator("#hs-reveal li").count() == 0
+
     def shown(answer) -> bool:
         words = set(re.findall(r"[\w·]+", page.locator("#hs-result").inner_text().lower()))
         return any(form.lower() in words for form in answer.forms)
@@ -120,7 +124,7 @@ def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open
     hive = index.solve(some_hive(index))
     page = open_page(f"{code}/hive-solver/?letters={urllib.parse.quote(hive.letters)}")
     page.locator("#hs-result").wait_for(state="visible")
-    found = [a for a in hive.answers][1:8:2]
+    found = list(hive.answers)[1:8:2]
     # Display forms in capitals (accents, l·l) and one word that is not an answer.
     page.fill("#hs-found", ", ".join(a.forms[-1].upper() for a in found) + "\nqqqq")
     left = {a.key for a in hive.answers} - {a.key for a in found}
@@ -134,9 +138,12 @@ def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open
     answer = next(a for a in hive.answers if a.key == first)
     n = len(first)
     start = max(1, min(2, n - 2))
-    for step, shown in ((1, first[:start]), (2, first[:max(start + 1, min(n - 1, math.ceil(n / 2)))])):
+    for step, shown in ((1, first[:start]), (2, first[: max(start + 1, min(n - 1, math.ceil(n / 2)))])):
         page.click("#hs-hint")
-        assert page.locator("#hs-hints li").inner_text() == f"{shown.upper()}… ({len(first)} {'lletres' if code == 'ca' else 'letters'})", step
+        assert (
+            page.locator("#hs-hints li").inner_text()
+            == f"{shown.upper()}… ({len(first)} {'lletres' if code == 'ca' else 'letters'})"
+        ), step
     page.click("#hs-hint")
     assert page.locator("#hs-hints li .word").inner_text() == " / ".join(answer.forms)
     page.click("#hs-hint")
@@ -149,10 +156,16 @@ def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open
     assert page.locator("#hs-cell li").count() == count
 
 
-@pytest.mark.parametrize("code, centre, others, shows", [
-    ("ca", "ñ", "abcdef", "ñ"), ("ca", "a", "abcdef", "diferents"), ("ca", "a", "bcd", "sis lletres"),
-    ("en", "a", "bcdef1", "“1”"), ("en", "k", "kabcde", "different"),
-])
+@pytest.mark.parametrize(
+    "code, centre, others, shows",
+    [
+        ("ca", "ñ", "abcdef", "ñ"),
+        ("ca", "a", "abcdef", "diferents"),
+        ("ca", "a", "bcd", "sis lletres"),
+        ("en", "a", "bcdef1", "“1”"),
+        ("en", "k", "kabcde", "different"),
+    ],
+)
 def test_invalid_letters_are_refused_with_a_message(code, centre, others, shows, open_page):
     page = open_page(f"{code}/hive-solver/")
     page.fill("#hs-centre", centre)
@@ -193,7 +206,9 @@ def test_a_catalan_rack_with_digraph_tiles_and_two_blanks(engines, open_page):
     page.click("#rf-form button[type=submit]")
     check_rack(page, solution)
     assert page.locator("#rf-tiles li.blank").count() == 2
-    assert sorted(page.locator("#rf-tiles .tile-letter").all_text_contents()) == sorted(t.upper() for t in solution.rack)
+    assert sorted(page.locator("#rf-tiles .tile-letter").all_text_contents()) == sorted(
+        t.upper() for t in solution.rack
+    )
     # Blank tiles are marked on each word, and named for screen readers.
     first_group = page.locator("#rf-groups section").first
     longest = by_length(solution.answers)[0][1]
@@ -241,11 +256,17 @@ def test_each_rack_filter_and_order(field, value, option, engines, open_page):
     assert urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)[field] == [value]
 
 
-@pytest.mark.parametrize("code, rack, field, value, shows", [
-    ("ca", "kasa", "", "", "«k»"), ("ca", "casa???", "", "", "2"), ("ca", "", "", "", "fitxes"),
-    ("ca", "casa", "contains", "1", "Conté"), ("ca", "casa", "max", "1", "mínima"),
-    ("en", "жaba", "", "", "“ж”"),
-])
+@pytest.mark.parametrize(
+    "code, rack, field, value, shows",
+    [
+        ("ca", "kasa", "", "", "«k»"),
+        ("ca", "casa???", "", "", "2"),
+        ("ca", "", "", "", "fitxes"),
+        ("ca", "casa", "contains", "1", "Conté"),
+        ("ca", "casa", "max", "1", "mínima"),
+        ("en", "жaba", "", "", "“ж”"),
+    ],
+)
 def test_invalid_racks_are_refused_with_a_message(code, rack, field, value, shows, open_page):
     page = open_page(f"{code}/rack-finder/")
     page.fill("#rf-rack", rack)
@@ -264,8 +285,10 @@ def test_solver_pages_have_no_serious_accessibility_violations(open_page, engine
     letters = some_hive(engines["ca"][0])
     problems = []
     for scheme in ("light", "dark"):
-        for path, act in ((f"ca/hive-solver/?letters={urllib.parse.quote(letters)}", "#hs-all"),
-                          ("en/rack-finder/?rack=messa%3F%3F", None)):
+        for path, act in (
+            (f"ca/hive-solver/?letters={urllib.parse.quote(letters)}", "#hs-all"),
+            ("en/rack-finder/?rack=messa%3F%3F", None),
+        ):
             page = open_page(path, scheme)
             page.locator("#hs-result, #rf-result").first.wait_for(state="visible")
             if act:
@@ -286,8 +309,12 @@ def test_the_solvers_work_offline_after_one_visit(real_site, browser, engines):
         page = context.new_page()
         page.goto(origin + BASE + "ca/hive-solver/")
         # Kept once the service worker controls the page and holds both solvers' indexes.
-        wait_for_promise(page, """() => navigator.serviceWorker.controller &&
-            caches.match(document.getElementById('hs-result').dataset.src)""", timeout=60000)
+        wait_for_promise(
+            page,
+            """() => navigator.serviceWorker.controller &&
+            caches.match(document.getElementById('hs-result').dataset.src)""",
+            timeout=60000,
+        )
         page.goto(origin + BASE + "ca/rack-finder/")
         wait_for_promise(page, "() => caches.match(document.getElementById('rf-result').dataset.src)", timeout=60000)
         context.set_offline(True)

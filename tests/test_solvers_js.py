@@ -13,8 +13,8 @@ import random
 import subprocess
 
 import pytest
-
 from conftest import require_tool
+
 from pipeline.beehive import BeehiveIndex, hints
 from pipeline.config import load_language
 from pipeline.errors import UsageError
@@ -113,8 +113,15 @@ def error_case(error: UsageError, kinds: dict[str, str]) -> list:
 
 
 HIVE_ERRORS = {"repeats a letter": "repeat", "; got ": "length", "is not a letter": "letter"}
-RACK_ERRORS = {"is not a tile": "tile", "rack is empty": "empty", "tiles;": "long", "blanks (": "blanks",
-               "has characters outside": "filter", "--min-length": "bounds", "--max-length": "bounds"}
+RACK_ERRORS = {
+    "is not a tile": "tile",
+    "rack is empty": "empty",
+    "tiles;": "long",
+    "blanks (": "blanks",
+    "has characters outside": "filter",
+    "--min-length": "bounds",
+    "--max-length": "bounds",
+}
 
 
 def python_hive(index: BeehiveIndex, text: str) -> list:
@@ -124,21 +131,45 @@ def python_hive(index: BeehiveIndex, text: str) -> list:
         return error_case(error, HIVE_ERRORS)
     t = hints(h)
     rows = [[letter, [row.get(n, 0) for n in t.lengths], t.row_totals[letter]] for letter, row in t.grid.items()]
-    return [h.letters, h.centre, h.sorted_letters, [[a.key, list(a.forms), a.points, a.pangram] for a in h.answers],
-            h.total_points, h.pangram_count, h.word_count, [list(r) for r in h.ranks],
-            [t.word_count, t.total_points, t.pangram_count, list(t.lengths), rows,
-             [t.column_totals[n] for n in t.lengths], [list(kv) for kv in t.two_letter.items()]]]
+    return [
+        h.letters,
+        h.centre,
+        h.sorted_letters,
+        [[a.key, list(a.forms), a.points, a.pangram] for a in h.answers],
+        h.total_points,
+        h.pangram_count,
+        h.word_count,
+        [list(r) for r in h.ranks],
+        [
+            t.word_count,
+            t.total_points,
+            t.pangram_count,
+            list(t.lengths),
+            rows,
+            [t.column_totals[n] for n in t.lengths],
+            [list(kv) for kv in t.two_letter.items()],
+        ],
+    ]
 
 
 def python_rack(index: RackIndex, text: str, options: dict) -> list:
     try:
-        s = index.solve(text, options.get("min_length", 2), options.get("contains", ""), options.get("starts", ""),
-                        options.get("ends", ""), options.get("sort", "score"), options.get("max_length"),
-                        options.get("pattern", ""))
+        s = index.solve(
+            text,
+            options.get("min_length", 2),
+            options.get("contains", ""),
+            options.get("starts", ""),
+            options.get("ends", ""),
+            options.get("sort", "score"),
+            options.get("max_length"),
+            options.get("pattern", ""),
+        )
     except UsageError as error:
         return error_case(error, RACK_ERRORS)
-    return [list(s.rack), [[a.form, a.key, list(a.tiles), a.score, list(a.blanks_used), a.bingo, list(a.forms)]
-                           for a in s.answers]]
+    return [
+        list(s.rack),
+        [[a.form, a.key, list(a.tiles), a.score, list(a.blanks_used), a.bingo, list(a.forms)] for a in s.answers],
+    ]
 
 
 def hive_cases(rng: random.Random, index: BeehiveIndex) -> list[str]:
@@ -149,8 +180,11 @@ def hive_cases(rng: random.Random, index: BeehiveIndex) -> list[str]:
     for n in range(CASES):
         if n % 10 == 9:  # refusals: too short or long, a repeat, a letter outside the alphabet
             word = "".join(rng.sample(alphabet, 7))
-            cases.append(rng.choice([word[:6], word + "a", word[:6] + word[0], word[:6] + rng.choice("1?·ñ-"),
-                                     " " + word.upper() + " "]))
+            cases.append(
+                rng.choice(
+                    [word[:6], word + "a", word[:6] + word[0], word[:6] + rng.choice("1?·ñ-"), " " + word.upper() + " "]
+                )
+            )
         elif n % 3 == 0:
             cases.append("".join(rng.sample(alphabet, 7)))
         else:
@@ -195,11 +229,19 @@ def rack_cases(rng: random.Random, index: RackIndex) -> list[tuple[str, dict]]:
                 options["pattern"] = "".join(BLANK if rng.random() < 0.6 else ch for ch in word)
             options["sort"] = rng.choice(["score", "length", "alpha"])
         if n % 50 == 7:  # refusals
-            text = rng.choice(["", "???", text + "1", "k" + text if "k" not in texts else "ж" + text,
-                               "".join(rng.sample(bag, 15)) + "a"])
+            text = rng.choice(
+                [
+                    "",
+                    "???",
+                    text + "1",
+                    "k" + text if "k" not in texts else "ж" + text,
+                    "".join(rng.sample(bag, 15)) + "a",
+                ]
+            )
         if n % 50 == 17:
-            options = rng.choice([{"contains": "1"}, {"min_length": 0}, {"min_length": 5, "max_length": 3},
-                                  {"pattern": "?·?"}])
+            options = rng.choice(
+                [{"contains": "1"}, {"min_length": 0}, {"min_length": 5, "max_length": 3}, {"pattern": "?·?"}]
+            )
         cases.append((text, options))
     return cases
 
@@ -210,24 +252,42 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
     _, site = real_site
     (hive_file,) = (site / "assets").glob(f"hive-index-{code}.*.json")
     alphabet = load_language(code).alphabet
-    hive_shards = {"".join(alphabet[int(place)] for place in path.name.split(".")[0].split("-")[3:]): str(path)
-                   for path in (site / "assets").glob(f"hive-sets-{code}-*.json")}
+    hive_shards = {
+        "".join(alphabet[int(place)] for place in path.name.split(".")[0].split("-")[3:]): str(path)
+        for path in (site / "assets").glob(f"hive-sets-{code}-*.json")
+    }
     assert sorted(hive_shards) == sorted(json.loads(hive_file.read_text(encoding="utf-8"))["shards"])
     (rack_file,) = (site / "assets").glob(f"rack-index-{code}.*.json")
-    shards = {int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
-              for path in (site / "assets").glob(f"rack-words-{code}-*.json")}
+    shards = {
+        int(path.name.split(".")[0].rsplit("-", 1)[1]): str(path)
+        for path in (site / "assets").glob(f"rack-words-{code}-*.json")
+    }
     assert sorted(shards) == json.loads(rack_file.read_text(encoding="utf-8"))["lengths"]
     rng = random.Random(f"solvers-{code}")
     hive_texts = hive_cases(rng, hives)
     rack_texts = rack_cases(rng, racks)
-    form_cases = [("acaba", encode_forms("acaba", ("acaba", "acabà"))), ("amelarse", encode_forms("amelarse", ("amelar-se",))),
-                  ("cel", "")]
-    job = {"hive": str(hive_file), "hiveShards": hive_shards, "rack": str(rack_file), "shards": shards, "hives": hive_texts,
-           "racks": [[text, options] for text, options in rack_texts], "forms": form_cases}
+    form_cases = [
+        ("acaba", encode_forms("acaba", ("acaba", "acabà"))),
+        ("amelarse", encode_forms("amelarse", ("amelar-se",))),
+        ("cel", ""),
+    ]
+    job = {
+        "hive": str(hive_file),
+        "hiveShards": hive_shards,
+        "rack": str(rack_file),
+        "shards": shards,
+        "hives": hive_texts,
+        "racks": [[text, options] for text, options in rack_texts],
+        "forms": form_cases,
+    }
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run([require_tool("node"), str(driver), str(repo_root / "site")], input=json.dumps(job).encode(),
-                            capture_output=True, timeout=1200)
+    result = subprocess.run(
+        [require_tool("node"), str(driver), str(repo_root / "site")],
+        input=json.dumps(job).encode(),
+        capture_output=True,
+        timeout=1200,
+    )
     assert result.returncode == 0, result.stderr.decode()
     out = json.loads(result.stdout)
 
@@ -272,8 +332,11 @@ def test_the_hive_files_file_each_set_under_its_two_rarest_letters(code, game_in
     assert head["sets"] == "" and sorted(head["rarity"]) == sorted(whole["alphabet"])
     assert head["shards"] == list(shards)
     filed = {shard: json.loads(data)["sets"].split("\n") for shard, data in shards.items()}
-    assert all("".join(sorted(line.split("\t")[0], key=rank.__getitem__)[:2]) == shard
-               for shard, lines in filed.items() for line in lines)
+    assert all(
+        "".join(sorted(line.split("\t")[0], key=rank.__getitem__)[:2]) == shard
+        for shard, lines in filed.items()
+        for line in lines
+    )
     assert sorted(line for lines in filed.values() for line in lines) == sorted(whole["sets"].split("\n"))
     sizes = {shard: len(gzip.compress(data)) for shard, data in shards.items()}
     for day in range(0, 365, 7):

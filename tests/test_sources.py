@@ -54,8 +54,12 @@ def assert_normalised(files, expected_word: str) -> None:
 def test_npm_source_fetches_verified_package(code, word, tmp_path):
     language = load_language(code)
     files = fetch(language, Paths(tmp_path))
-    assert files.provenance == {"kind": "npm", "name": language.source.name,
-                                "version": language.source.version, "integrity": language.source.integrity}
+    assert files.provenance == {
+        "kind": "npm",
+        "name": language.source.name,
+        "version": language.source.version,
+        "integrity": language.source.integrity,
+    }
     assert_normalised(files, word)
     assert files.licence is not None and files.licence.stat().st_size > 100
     # The archive in the cache is the one the pin names.
@@ -91,7 +95,7 @@ def write_oxt(path: Path, files, *, locales=("ca-ES",), manifest=True) -> Path:
   <node oor:name="HunSpellDic_ca" oor:op="fuse">
    <prop oor:name="Locations" oor:type="oor:string-list"><value>%origin%/dicts/catala.aff %origin%/dicts/catala.dic</value></prop>
    <prop oor:name="Format" oor:type="xs:string"><value>DICT_SPELL</value></prop>
-   <prop oor:name="Locales" oor:type="oor:string-list"><value>{' '.join(locales)}</value></prop>
+   <prop oor:name="Locales" oor:type="oor:string-list"><value>{" ".join(locales)}</value></prop>
   </node>
   <node oor:name="HyphDic_ca" oor:op="fuse">
    <prop oor:name="Locations" oor:type="oor:string-list"><value>%origin%/hyph_ca.dic</value></prop>
@@ -130,7 +134,7 @@ def test_oxt_source_follows_manifest_and_xcu(tmp_path, dictionary):
 def test_oxt_without_manifest_is_refused(tmp_path, dictionary):
     oxt = write_oxt(tmp_path / "ca.oxt", dictionary("ca"), manifest=False)
     source = {"kind": "oxt", "name": str(oxt), "integrity": integrity_of(oxt, "sha256")}
-    with pytest.raises(RuscError, match="no META-INF/manifest.xml"):
+    with pytest.raises(RuscError, match=r"no META-INF/manifest\.xml"):
         fetch(load_language(language_with_source(tmp_path, source)), Paths(tmp_path))
 
 
@@ -138,7 +142,7 @@ def test_oxt_without_manifest_is_refused(tmp_path, dictionary):
 def test_oxt_locale_must_exist(tmp_path, dictionary):
     oxt = write_oxt(tmp_path / "ca.oxt", dictionary("ca"))
     source = {"kind": "oxt", "name": str(oxt), "integrity": integrity_of(oxt, "sha256"), "locale": "ca-ES-valencia"}
-    with pytest.raises(RuscError, match="no spelling dictionary for locale 'ca-ES-valencia' .it has: ca-ES."):
+    with pytest.raises(RuscError, match=r"no spelling dictionary for locale 'ca-ES-valencia' \(it has: ca-ES\)"):
         fetch(load_language(language_with_source(tmp_path, source)), Paths(tmp_path))
 
 
@@ -149,8 +153,10 @@ def test_path_source_reads_local_pair(tmp_path, dictionary):
     local.mkdir()
     shutil.copy(real.aff, local / "en_US.aff")
     shutil.copy(real.dic, local / "en_US.dic")
-    files = fetch(load_language(language_with_source(tmp_path, {"kind": "path", "name": str(local / "en_US.aff")}, "en")),
-                  Paths(tmp_path))
+    files = fetch(
+        load_language(language_with_source(tmp_path, {"kind": "path", "name": str(local / "en_US.aff")}, "en")),
+        Paths(tmp_path),
+    )
     assert files.dic.read_bytes() == real.dic.read_bytes()
     assert (local / "en_US.aff").exists(), "the user's files are never moved or deleted"
 
@@ -191,7 +197,9 @@ def test_integrity_mismatch_names_both_hashes_and_keeps_user_file(tmp_path, dict
         fetch(load_language(language_with_source(tmp_path, source)), Paths(tmp_path))
     assert f"expected {wrong}, got {integrity_of(archive, 'sha256')}" in str(error.value)
     assert archive.read_bytes() == before
-    assert not (tmp_path / ".cache" / "dictionaries").exists() or not any((tmp_path / ".cache" / "dictionaries").iterdir())
+    assert not (tmp_path / ".cache" / "dictionaries").exists() or not any(
+        (tmp_path / ".cache" / "dictionaries").iterdir()
+    )
 
 
 @pytest.mark.slow
@@ -231,8 +239,13 @@ def test_two_language_files_on_one_archive_get_each_its_own_dictionary(tmp_path,
         (local / f"LICENCE-{licence}").write_text(f"licence {licence}\n", encoding="utf-8")
     fetched = {}
     for stem, licence in (("en", "A"), ("tiny", "A"), ("tiny", "B")):
-        source = {"kind": "path", "name": str(local), "aff": f"{stem}.aff", "dic": f"{stem}.dic",
-                  "licence_file": f"LICENCE-{licence}"}
+        source = {
+            "kind": "path",
+            "name": str(local),
+            "aff": f"{stem}.aff",
+            "dic": f"{stem}.dic",
+            "licence_file": f"LICENCE-{licence}",
+        }
         folder = tmp_path / f"{stem}-{licence}"
         folder.mkdir()
         fetched[stem, licence] = fetch(load_language(language_with_source(folder, source, "en")), Paths(tmp_path))

@@ -19,8 +19,10 @@ EN = load_language("en")
 @pytest.fixture(scope="module")
 def en(built_lists):
     folder = built_lists("en")
-    games = {game: load_game_lexicon(folder / "game.tsv", game_list(EN, game), allow_vulgar=game == "racks")
-             for game in ("beehive", "racks", "wordle")}
+    games = {
+        game: load_game_lexicon(folder / "game.tsv", game_list(EN, game), allow_vulgar=game == "racks")
+        for game in ("beehive", "racks", "wordle")
+    }
     words = set((folder / "words.txt").read_text("utf-8").split("\n"))
     forms = set((folder / "forms.txt").read_text("utf-8").split("\n"))
     return folder, games, words, forms
@@ -34,15 +36,21 @@ def test_every_english_game_reads_its_own_vocabulary():
 ALL_GAMES = ("beehive", "racks", "wordle")
 
 
-@pytest.mark.parametrize("word, why, games_without_it", [
-    ("clii", "a Roman numeral", ALL_GAMES), ("viii", "a Roman numeral", ALL_GAMES),
-    ("innit", "a British colloquialism", ALL_GAMES), ("naff", "a British colloquialism", ALL_GAMES),
-    ("initio", "a foreign fragment", ALL_GAMES), ("lemme", "a spoken contraction", ALL_GAMES),
-    # Names' spellings are out of the beehive; a Scrabble rack keeps dido (a prank), as
-    # Scrabble's lists do, and the clue filter keeps every word a game could choose.
-    ("dido", "a name's spelling (SCOWL lists Dido at a smaller size)", ("beehive",)),
-    ("balboa", "a name's spelling", ("beehive",)),
-])
+@pytest.mark.parametrize(
+    "word, why, games_without_it",
+    [
+        ("clii", "a Roman numeral", ALL_GAMES),
+        ("viii", "a Roman numeral", ALL_GAMES),
+        ("innit", "a British colloquialism", ALL_GAMES),
+        ("naff", "a British colloquialism", ALL_GAMES),
+        ("initio", "a foreign fragment", ALL_GAMES),
+        ("lemme", "a spoken contraction", ALL_GAMES),
+        # Names' spellings are out of the beehive; a Scrabble rack keeps dido (a prank), as
+        # Scrabble's lists do, and the clue filter keeps every word a game could choose.
+        ("dido", "a name's spelling (SCOWL lists Dido at a smaller size)", ("beehive",)),
+        ("balboa", "a name's spelling", ("beehive",)),
+    ],
+)
 def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_without_it):
     _folder, games, _words, forms = en
     assert word in forms, f"{word} should still be in forms.txt (the complete reference)"
@@ -69,14 +77,18 @@ def test_slurs_are_out_of_every_game(en):
         assert "homo" not in keys, game
 
 
-@pytest.mark.parametrize("word, games_with_it", [
-    ("nana", ("beehive", "wordle", "racks")),    # SCOWL size 80, common
-    ("ramen", ("beehive", "wordle", "racks")),   # size 70
-    ("donut", ("beehive", "wordle", "racks")),   # a common variant (variant_2)
-    ("cyber", ("beehive", "wordle", "racks")),   # the language file's additions
-    ("spelt", ("wordle", "racks")),              # a variant: the clue filter never lacks it
-    ("qat", ("racks",)), ("stoa", ("racks",)),   # Scrabble words
-])
+@pytest.mark.parametrize(
+    "word, games_with_it",
+    [
+        ("nana", ("beehive", "wordle", "racks")),  # SCOWL size 80, common
+        ("ramen", ("beehive", "wordle", "racks")),  # size 70
+        ("donut", ("beehive", "wordle", "racks")),  # a common variant (variant_2)
+        ("cyber", ("beehive", "wordle", "racks")),  # the language file's additions
+        ("spelt", ("wordle", "racks")),  # a variant: the clue filter never lacks it
+        ("qat", ("racks",)),
+        ("stoa", ("racks",)),  # Scrabble words
+    ],
+)
 def test_common_words_the_dictionary_lacked_are_in(en, word, games_with_it):
     _folder, games, words, _forms = en
     assert word not in words, f"{word} is in words.txt already: the test proves nothing"
@@ -117,8 +129,11 @@ def test_family_roots_join_inflections_and_tiers_are_chosen_by_size():
 def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
     from pipeline.vocabulary import Family, left_out_because
 
-    graded = GradedList({"dido": ListedWord(60, frozenset()), "messianic": ListedWord(60, frozenset())},
-                        names={}, capitalised={"dido": 50, "messianic": 70})
+    graded = GradedList(
+        {"dido": ListedWord(60, frozenset()), "messianic": ListedWord(60, frozenset())},
+        names={},
+        capitalised={"dido": 50, "messianic": 70},
+    )
     tiers = (VocabularyTier(50), VocabularyTier(60, 1.5, names_out=True, capitals_out=True))
     common = Family(zipf=3.0, members=1, own_zipf=3.0)
     assert left_out_because("dido", 60, common, tiers, graded, "dido", None) is not None

@@ -14,13 +14,14 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from pipeline.browser_fold import default_fold_char, folding_table
 from pipeline.clean import fold
 from pipeline.cli import main as rusc
 from pipeline.commands.wordle import EXACT
 from pipeline.config import load_language
 from pipeline.errors import UsageError
+from pipeline.wordle.book import opening
 from pipeline.wordle.page import LEVEL_CHARS, build_wordle_data, wordle_json
-from pipeline.browser_fold import default_fold_char, folding_table
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, fold_guess, parse_clue, pattern_of
 from pipeline.wordle.strategy import (
     BUDGET,
@@ -31,8 +32,8 @@ from pipeline.wordle.strategy import (
     code_of,
     feedback_codes,
     fitting,
-    guesses_to_rank,
     found_in_time,
+    guesses_to_rank,
     hard_pool,
     in_time_first,
     letter_scores,
@@ -40,7 +41,6 @@ from pipeline.wordle.strategy import (
     rank,
     suggest,
 )
-from pipeline.wordle.book import opening
 from pipeline.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
 
 CA, EN = load_language("ca"), load_language("en")
@@ -166,15 +166,14 @@ def test_a_grey_copy_left_of_a_yellow_copy_of_the_same_letter_admits_no_word():
 def test_guess_with_one_s_yellow_and_one_grey_keeps_exactly_the_words_with_one_s(lists):
     keys = lists["en"].keys
     got = filter_keys(keys, [parse_clue("GUESS:...y.", EN, 5)])
-    expected = [w for w in keys if w.count("s") == 1 and w[3] != "s" and w[4] != "s"
-                and not set(w) & set("gue")]
+    expected = [w for w in keys if w.count("s") == 1 and w[3] != "s" and w[4] != "s" and not set(w) & set("gue")]
     assert got == expected
     assert len(got) > 50 and all("s" in w for w in got)  # the seed's filter dropped all of these
 
 
 def test_real_lists_filter_like_brute_force_feedback(lists):
     rng = random.Random(2026)
-    for code, language in (("ca", CA), ("en", EN)):
+    for code in ("ca", "en"):
         keys = lists[code].keys
         for _ in range(25):
             answer = rng.choice(keys)
@@ -203,10 +202,20 @@ def test_catalan_keeps_c_cedilla_and_shows_accented_forms(lists):
     assert accented == ["acaba"] and "acabà" in words.forms[accented[0]]
 
 
-@pytest.mark.parametrize("language,text", [
-    (EN, "crane:gyx.."), (EN, "cran:gy..."), (CA, "pl4ça:....."), (EN, "crane"), (EN, ":....."),
-    (EN, "crane:gy.."), (EN, "αβγδε:....."), (CA, "cel·les:......."),
-], ids=lambda x: x if isinstance(x, str) else x.code)
+@pytest.mark.parametrize(
+    "language,text",
+    [
+        (EN, "crane:gyx.."),
+        (EN, "cran:gy..."),
+        (CA, "pl4ça:....."),
+        (EN, "crane"),
+        (EN, ":....."),
+        (EN, "crane:gy.."),
+        (EN, "αβγδε:....."),
+        (CA, "cel·les:......."),
+    ],
+    ids=lambda x: x if isinstance(x, str) else x.code,
+)
 def test_bad_clues_are_usage_errors(language, text):
     with pytest.raises(UsageError):
         parse_clue(text, language, 5)
@@ -260,11 +269,22 @@ def test_bulk_filter_equals_fits_and_the_hard_pool_its_definition():
         constraints = compile_clues(clues, 5)
         assert [words.keys[i] for i in fitting(words, constraints)] == [k for k in words.keys if fits(k, constraints)]
         # Hard mode: greens in place; each letter at least as often as one clue showed it.
-        allowed = [k for k in words.keys
-                   if all(all(k[i] == c for i, (c, m) in enumerate(zip(clue.guess, clue.pattern)) if m == "g")
-                          and all(k.count(c) >= sum(1 for x, m in zip(clue.guess, clue.pattern) if x == c and m != ".")
-                                  for c in set(clue.guess))
-                          for clue in clues)] if not constraints.impossible else []
+        allowed = (
+            [
+                k
+                for k in words.keys
+                if all(
+                    all(k[i] == c for i, (c, m) in enumerate(zip(clue.guess, clue.pattern)) if m == "g")
+                    and all(
+                        k.count(c) >= sum(1 for x, m in zip(clue.guess, clue.pattern) if x == c and m != ".")
+                        for c in set(clue.guess)
+                    )
+                    for clue in clues
+                )
+            ]
+            if not constraints.impossible
+            else []
+        )
         assert [words.keys[i] for i in hard_pool(words, constraints)] == allowed
 
 
@@ -282,7 +302,7 @@ def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
         rare = np.flatnonzero(words.zipf == 0)
         assert len(rare) and (weights[rare] <= 2).all()
         # Every sum of squares Python and JavaScript compute stays an exact double.
-        assert int(weights.sum()) ** 2 < 2 ** 53
+        assert int(weights.sum()) ** 2 < 2**53
 
 
 # --- suggestions -------------------------------------------------------------------------------
@@ -337,7 +357,9 @@ def best_play(words: Words, group: list[int], left: int) -> int:
         for c in group:
             groups.setdefault(feedback(words.keys[guess], words.keys[c]), []).append(c)
         groups.pop("g" * words.length)
-        best = max(best, FOUND_UNIT + int(words.weights[guess]) + sum(best_play(words, g, left - 1) for g in groups.values()))
+        best = max(
+            best, FOUND_UNIT + int(words.weights[guess]) + sum(best_play(words, g, left - 1) for g in groups.values())
+        )
     return best
 
 
@@ -431,8 +453,10 @@ def decode(data: dict) -> dict[str, tuple[str, ...]]:
 def page_data(built_lists, paths):
     # Through the build's own cache (dist/work/<code>): the site build of this run may
     # already have computed it, with this code and these lists (the cache's key).
-    return {code: build_wordle_data(lang, built_lists(code) / "wordle.tsv", cache=paths.work(code))
-            for code, lang in (("ca", CA), ("en", EN))}
+    return {
+        code: build_wordle_data(lang, built_lists(code) / "wordle.tsv", cache=paths.work(code))
+        for code, lang in (("ca", CA), ("en", EN))
+    }
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
@@ -458,7 +482,7 @@ def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget
     for mode, hard in (("normal", False), ("hard", True)):
         shipped = {int(c): ranked for c, ranked in data["second"][mode].items()}
         for code_ in np.unique(row).tolist():
-            if code_ == 3 ** words.length - 1:
+            if code_ == 3**words.length - 1:
                 continue
             candidates = everything[row == code_]
             constraints = compile_clues([Clue(words.keys[best], pattern_of(code_, words.length))], words.length)
@@ -503,9 +527,9 @@ def test_cli_prints_the_words_that_fit_and_the_best_next_guesses(built_lists, li
     assert out[0] == f"{len(expected)} words fit, most likely first:"
     assert out[1 : 1 + len(expected)] == ["  " + " ".join(words.forms[k]) for k in likely_first]
     assert out[1 + len(expected)] == "Best next guesses (words left on average, chance to win now):"
-    assert 1 <= len(out[2 + len(expected):]) <= 3
+    assert 1 <= len(out[2 + len(expected) :]) <= 3
     best = suggest(Patterns(words), [Clue("xxxçx", "...g."), Clue("acaba", ".....")], top=3, budget=EXACT)
-    assert [line.split()[0] for line in out[2 + len(expected):]] == [words.forms[s.key][0] for s in best]
+    assert [line.split()[0] for line in out[2 + len(expected) :]] == [words.forms[s.key][0] for s in best]
 
 
 def test_when_no_word_fits_the_words_that_fit_every_clue_but_one_are_offered(built_lists, lists, capsys):
@@ -517,7 +541,7 @@ def test_when_no_word_fits_the_words_that_fit_every_clue_but_one_are_offered(bui
     assert not len(fitting(words, compile_clues(clues, 5)))
     near = near_fits(words, clues)
     for number in range(len(clues)):
-        others = clues[:number] + clues[number + 1:]
+        others = clues[:number] + clues[number + 1 :]
         assert {f.key for f in near if f.clue == number} == set(filter_keys(words.keys, others))
     assert len({f.clue for f in near}) >= 2
     weights = [int(words.weights[f.index]) for f in near]
@@ -533,7 +557,9 @@ def test_when_no_word_fits_the_words_that_fit_every_clue_but_one_are_offered(bui
 def test_cli_says_when_no_word_fits_and_why(built_lists, capsys):
     path = built_lists("en") / "wordle.tsv"
     assert rusc(["wordle", "en", "geese:....y", "--list", str(path)]) == 0
-    assert capsys.readouterr().out == "No word fits: guess 1 has a grey e before a yellow e, which Wordle never shows.\n"
+    assert (
+        capsys.readouterr().out == "No word fits: guess 1 has a grey e before a yellow e, which Wordle never shows.\n"
+    )
 
 
 def test_cli_errors_are_one_line(tmp_path, capsys):

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from test_wordle_js import clues_of_book_key, table_of_page
 
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data
@@ -19,7 +20,6 @@ from pipeline.wordle.rules import Clue, feedback, filter_keys
 from pipeline.wordle.season import LIMIT, answer_lists, failures, helper_player, play, play_season
 from pipeline.wordle.strategy import GUESSES, Patterns, book_key, suggest
 from pipeline.wordle.words import common_weight, load_words
-from test_wordle_js import clues_of_book_key, table_of_page
 
 
 @pytest.fixture(scope="module", params=["en", "ca"])
@@ -51,7 +51,7 @@ def test_hard_mode_finds_every_common_word_in_time(shipped):
 def test_normal_mode_finds_every_word_in_time(shipped):
     """Every word of the list, rare or not (English: eaves and haves, whose family none of
     the ranking's suggestions tells apart in time, take a planned guess)."""
-    language, words, patterns, table, _ = shipped
+    _language, words, patterns, table, _ = shipped
     season = play_season(helper_player(patterns, False, table), list(words.keys))
     assert failures(season, words.keys) == []
     assert max(season.guesses) <= GUESSES
@@ -70,7 +70,7 @@ def played_from(patterns, table, clues: list, answer: str, hard: bool) -> int:
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(shipped, hard):
-    language, words, patterns, table, data = shipped
+    language, words, patterns, table, _data = shipped
     book = table.book[hard]
     # Hard mode: the second and third guesses, and repairs later in games that failed; normal
     # mode: only repairs of games that failed on some word of the list.
@@ -81,13 +81,13 @@ def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(s
         assert len(book) < len(table.book[True])
     plain = replace(table, book={False: {}, True: {}})
     planned = 0
-    for key in sorted(book)[::5 if hard else 1]:
+    for key in sorted(book)[:: 5 if hard else 1]:
         clues = [Clue(guess, pattern) for guess, pattern in clues_of_book_key(key)]
         assert book_key(clues) == key
         ranked = [s.index for s in suggest(patterns, clues, hard=hard, opening_table=plain)]
         booked = [s.index for s in suggest(patterns, clues, hard=hard, opening_table=table)]
         assert book[key] != ranked[0], key
-        assert booked == ([book[key]] + [i for i in ranked if i != book[key]])[:len(booked)]
+        assert booked == ([book[key]] + [i for i in ranked if i != book[key]])[: len(booked)]
         if book[key] not in ranked:
             # A plan (pipeline.wordle.book): from here the helper finds every candidate in time.
             planned += 1
@@ -95,7 +95,11 @@ def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(s
             assert max(played_from(patterns, table, clues, answer, hard) for answer in candidates) <= GUESSES, key
         # The other mode's book does not play here.
         assert suggest(patterns, clues, hard=not hard, opening_table=table) == suggest(
-            patterns, clues, hard=not hard, opening_table=replace(table, book={hard: {}, not hard: table.book[not hard]}))
+            patterns,
+            clues,
+            hard=not hard,
+            opening_table=replace(table, book={hard: {}, not hard: table.book[not hard]}),
+        )
     if not hard and language.code == "en":
         assert planned  # eaves and haves
 

@@ -10,7 +10,6 @@ import json
 import subprocess
 
 import pytest
-
 from conftest import require_tool
 
 DRIVER = r"""
@@ -32,8 +31,12 @@ ROWS = [[0, 1, 0, 0, 0], [2, 0, 1, 0, 0], [2, 2, 0, 2, 1], [2, 2, 2, 2, 2]]
 def parse(repo_root, tmp_path, cases):
     driver = tmp_path / "grid.js"
     driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run([require_tool("node"), str(driver), str(repo_root / "site" / "wordle.js")],
-                            input=json.dumps(cases).encode(), capture_output=True, timeout=60)
+    result = subprocess.run(
+        [require_tool("node"), str(driver), str(repo_root / "site" / "wordle.js")],
+        input=json.dumps(cases).encode(),
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr.decode()
     return json.loads(result.stdout)
 

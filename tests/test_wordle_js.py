@@ -12,8 +12,8 @@ import subprocess
 
 import numpy as np
 import pytest
-
 from conftest import require_tool
+
 from pipeline.clean import fold
 from pipeline.config import load_language
 from pipeline.wordle.page import build_wordle_data, wordle_json
@@ -60,8 +60,12 @@ def run_js(repo_root, tmp_path, data: dict, cases: dict) -> dict:
     driver = tmp_path / "driver.js"
     driver.write_text(DRIVER, encoding="utf-8")
     payload = json.dumps({"data": json.loads(wordle_json(data)), "cases": cases}, ensure_ascii=False)
-    result = subprocess.run([node, str(driver), str(repo_root / "site" / "wordle.js")], input=payload.encode(),
-                            capture_output=True, timeout=600)
+    result = subprocess.run(
+        [node, str(driver), str(repo_root / "site" / "wordle.js")],
+        input=payload.encode(),
+        capture_output=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr.decode()
     return json.loads(result.stdout)
 
@@ -86,17 +90,27 @@ def clue_cases(rng, keys, letters, count):
     cases = []
     for _ in range(count):
         answer = rng.choice(keys)
-        guesses = [rng.choice(keys) if rng.random() < 0.5 else random_word(rng, letters) for _ in range(rng.randint(1, 4))]
+        guesses = [
+            rng.choice(keys) if rng.random() < 0.5 else random_word(rng, letters) for _ in range(rng.randint(1, 4))
+        ]
         clues = [[g, feedback(g, answer)] for g in guesses]
         if rng.random() < 0.3:
             i, pos = rng.randrange(len(clues)), rng.randrange(5)
-            clues[i][1] = clues[i][1][:pos] + rng.choice("gy.") + clues[i][1][pos + 1:]
+            clues[i][1] = clues[i][1][:pos] + rng.choice("gy.") + clues[i][1][pos + 1 :]
         cases.append(clues)
     return cases
 
 
 FOLD_POOL = list("abcçdefghijklmnopqrstuvwxyzABCÇXYZàáèéíïòóúüÀÉÏÓÜñÑß·'’-. 09ŀĿøæœłđþðεжאǆﬁ") + [
-    "l·l", "L·L", "ŀl", "l.l", "e\u0301", "c\u0327", "a\u0300\u0301", "\u0301"]
+    "l·l",
+    "L·L",
+    "ŀl",
+    "l.l",
+    "e\u0301",
+    "c\u0327",
+    "a\u0300\u0301",
+    "\u0301",
+]
 
 
 def fold_cases(rng, count):
@@ -107,9 +121,11 @@ def table_of_page(data: dict, patterns: Patterns) -> Opening:
     """The shipped opening, second guesses and book as Python's :class:`Opening`."""
     everything = np.arange(patterns.words.size)
     modes = (("normal", False), ("hard", True))
-    return Opening(rank(patterns, np.array(data["first"]), everything, len(data["first"])),
-                   {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in modes},
-                   {hard: dict(data["book"][mode]) for mode, hard in modes})
+    return Opening(
+        rank(patterns, np.array(data["first"]), everything, len(data["first"])),
+        {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in modes},
+        {hard: dict(data["book"][mode]) for mode, hard in modes},
+    )
 
 
 def clues_of_book_key(key: str) -> list:
@@ -132,8 +148,15 @@ def random_states(rng, keys, data: dict, count: int) -> list:
     for n in range(count):
         answer, hard = rng.choice(shipped if n % 8 == 4 and shipped else keys), rng.random() < 0.4
         kind = n % 4
-        guesses = ([] if kind == 0 and n % 20 == 0 else [first] if kind == 0 else [rng.choice(keys)] if kind == 1
-                   else [first] + rng.sample(keys, kind - 1))
+        guesses = (
+            []
+            if kind == 0 and n % 20 == 0
+            else [first]
+            if kind == 0
+            else [rng.choice(keys)]
+            if kind == 1
+            else [first] + rng.sample(keys, kind - 1)
+        )
         states.append([hard, [[g, feedback(g, answer)] for g in guesses]])
     # Four clues, two guesses left: the splitters join the ranking and may split a group
     # in normal mode (drawn apart, so that the other cases stay as they were).
@@ -169,8 +192,13 @@ def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_roo
     feedback_cases = [[random_word(rng, letters), random_word(rng, letters)] for _ in range(5000)]
     filter_cases = clue_cases(rng, keys, letters, 2000)
     states = random_states(rng, list(words.keys), data, 60)
-    cases = {"feedback": feedback_cases, "fold": fold_cases(rng, 3000), "filter": filter_cases,
-             "hard": filter_cases[:300], "suggest": states}
+    cases = {
+        "feedback": feedback_cases,
+        "fold": fold_cases(rng, 3000),
+        "filter": filter_cases,
+        "hard": filter_cases[:300],
+        "suggest": states,
+    }
 
     out = run_js(repo_root, tmp_path, data, cases)
 
@@ -180,8 +208,10 @@ def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_roo
     assert out["filter"] == [filter_keys(keys, [Clue(g, p) for g, p in clues]) for clues in filter_cases]
     empty = sum(not got for got in out["filter"])
     assert 0 < empty < len(filter_cases)  # both outcomes are exercised
-    assert out["hard"] == [[words.keys[i] for i in hard_pool(words, compile_clues([Clue(g, p) for g, p in clues], 5))]
-                           for clues in cases["hard"]]
+    assert out["hard"] == [
+        [words.keys[i] for i in hard_pool(words, compile_clues([Clue(g, p) for g, p in clues], 5))]
+        for clues in cases["hard"]
+    ]
     assert out["suggest"] == [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
 
 
@@ -200,8 +230,14 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     fold_texts = fold_cases(rng, 2000) + [f.upper() for f in forms] + forms
     states = random_states(rng, keys, data, 200)
     missing = missing_answer_cases(rng, keys, language.alphabet, 30)
-    cases = {"feedback": [], "fold": fold_texts, "filter": filter_cases, "hard": filter_cases[:100],
-             "suggest": states, "near": missing}
+    cases = {
+        "feedback": [],
+        "fold": fold_texts,
+        "filter": filter_cases,
+        "hard": filter_cases[:100],
+        "suggest": states,
+        "near": missing,
+    }
 
     out = run_js(repo_root, tmp_path, data, cases)
 
@@ -211,17 +247,26 @@ def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built
     expected = [python_suggestions(patterns, table, hard, clues) for hard, clues in states]
     assert out["suggest"] == expected
     # The trap note's count is exercised: some first suggestion is not sure to find every word.
-    assert any(got[0][5] < len(filter_keys(keys, [Clue(g, p) for g, p in clues]))
-               for (hard, clues), got in zip(states, expected) if got and clues)
+    assert any(
+        got[0][5] < len(filter_keys(keys, [Clue(g, p) for g, p in clues]))
+        for (hard, clues), got in zip(states, expected)
+        if got and clues
+    )
     # When no word fits, both offer the same words that fit every clue but one.
     near = [[[fit.key, fit.clue] for fit in near_fits(words, [Clue(g, p) for g, p in clues])] for clues in missing]
     assert out["near"] == near and sum(bool(n) for n in near) >= len(missing) // 2
     # Every path of the policy was taken: the shipped table, exact and budgeted rankings.
-    over = [len(clues) == 1 and clues[0][0] == words.keys[data["first"][0]]
-            and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"] for hard, clues in states]
+    over = [
+        len(clues) == 1
+        and clues[0][0] == words.keys[data["first"][0]]
+        and str(code_of(clues[0][1])) in data["second"]["hard" if hard else "normal"]
+        for hard, clues in states
+    ]
     assert sum(over) >= 5 and sum(not got for got in expected) < 20
     # ... and the book: its guess comes first in both.
-    booked = [(book[book_key([Clue(g, p) for g, p in clues])], got[0][0])
-              for (hard, clues), got in zip(states, expected)
-              if book_key([Clue(g, p) for g, p in clues]) in (book := data["book"]["hard" if hard else "normal"])]
+    booked = [
+        (book[book_key([Clue(g, p) for g, p in clues])], got[0][0])
+        for (hard, clues), got in zip(states, expected)
+        if book_key([Clue(g, p) for g, p in clues]) in (book := data["book"]["hard" if hard else "normal"])
+    ]
     assert len(booked) >= 10 and all(keys[index] == first for index, first in booked)

@@ -12,9 +12,8 @@ import random
 import re
 from pathlib import Path
 
-import pytest
-
 import numpy as np
+import pytest
 
 from pipeline.clean import fold
 from pipeline.config import load_language
@@ -26,8 +25,10 @@ from pipeline.wordle.words import load_words
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE, open_tab  # noqa: E402
-from test_wordle_js import table_of_page  # noqa: E402
+from conftest import SITE_BASE as BASE
+from conftest import open_tab
+from test_wordle_js import table_of_page
+
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
 #: Clicks that take a grey tile to each mark.
 CLICKS = {".": 0, "y": 1, "g": 2}
@@ -92,8 +93,12 @@ class WordlePage:
                 self.page.keyboard.press({"g": keys.green, "y": keys.yellow, ".": keys.grey}[mark])
 
     def states(self, row: int) -> str:
-        classes = self.page.locator("#wordle-guesses > li").nth(row).locator(".wordle-tile").evaluate_all(
-            "tiles => tiles.map(t => t.className)")
+        classes = (
+            self.page.locator("#wordle-guesses > li")
+            .nth(row)
+            .locator(".wordle-tile")
+            .evaluate_all("tiles => tiles.map(t => t.className)")
+        )
         return "".join("g" if " green" in c else "y" if " yellow" in c else "." for c in classes)
 
     def candidates(self) -> list[tuple[str, str]]:
@@ -102,14 +107,14 @@ class WordlePage:
         if more.is_visible():
             more.click()
         return self.page.locator("#wordle-candidates > li").evaluate_all(
-            "items => items.map(li => [li.dataset.key, li.textContent])")
+            "items => items.map(li => [li.dataset.key, li.textContent])"
+        )
 
     def count(self) -> int:
         return int(self.page.locator("#wordle-count").get_attribute("data-count"))
 
     def suggestions(self) -> list[str]:
-        self.page.wait_for_function(
-            "() => !document.querySelector('#wordle-suggestions').hasAttribute('aria-busy')")
+        self.page.wait_for_function("() => !document.querySelector('#wordle-suggestions').hasAttribute('aria-busy')")
         return self.page.locator("#wordle-suggestions > li").evaluate_all("items => items.map(li => li.dataset.key)")
 
     def close(self):
@@ -365,7 +370,8 @@ def test_a_pasted_grid_fills_the_colours_and_gives_the_candidates_of_typed_colou
         typed = [rng.choice(lst.forms[rng.choice(lst.keys)]) for _ in range(3)]
         clues = [Clue(fold(t, language), feedback(fold(t, language), answer)) for t in typed]
         grid = "Wordle 1,618 X/6\n\n" + "\n".join(
-            "".join({"g": "🟩", "y": "🟨", ".": square}[m] for m in c.pattern) for c in clues)
+            "".join({"g": "🟩", "y": "🟨", ".": square}[m] for m in c.pattern) for c in clues
+        )
         pasted = open_wordle(code).ready()
         pasted.page.fill("#wordle-grid", grid)
         assert pasted.page.locator("#wordle-guesses > li").count() == 3

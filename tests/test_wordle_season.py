@@ -105,8 +105,13 @@ def test_a_word_that_is_no_lemma_weighs_inflection_odds_times_less(english, buil
 
 def run_season(built_lists, code: str, n: int, seed: str) -> dict:
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    result = subprocess.run([sys.executable, "-c", SEASON, code, str(built_lists(code) / "wordle.tsv"), str(n)],
-                            capture_output=True, env=env, timeout=900, cwd=str(built_lists(code).parent.parent.parent))
+    result = subprocess.run(
+        [sys.executable, "-c", SEASON, code, str(built_lists(code) / "wordle.tsv"), str(n)],
+        capture_output=True,
+        env=env,
+        timeout=900,
+        cwd=str(built_lists(code).parent.parent.parent),
+    )
     assert result.returncode == 0, result.stderr.decode()
     return json.loads(result.stdout)
 

@@ -51,8 +51,13 @@ def wait_until_gone(pids: list[int], timeout: float) -> list[int]:
 @pytest.mark.parametrize("start_method", ["fork", "spawn"])
 @pytest.mark.parametrize("watch", ["kernel", "polling"])
 def test_workers_die_when_their_parent_is_killed(start_method, watch):
-    parent = subprocess.Popen([sys.executable, "-c", PARENT, start_method, watch], cwd=REPO,
-                              stdout=subprocess.PIPE, text=True, start_new_session=True)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, start_method, watch],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         workers = [int(pid) for pid in parent.stdout.readline().split()]
         assert len(workers) == 2 and all(alive(pid) for pid in workers), workers

@@ -29,7 +29,7 @@ MAJORS = {
 }
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from publish_check import check_artifact  # noqa: E402
+from publish_check import check_artifact
 
 
 def load(path: Path) -> dict:
@@ -57,7 +57,9 @@ def test_workflows_match_githubs_workflow_schema():
     files = sorted(str(p) for p in WORKFLOWS.glob("*.yml"))
     result = subprocess.run(
         [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", *files],
-        capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -135,7 +137,9 @@ def test_ci_workflow_runs_the_tests_on_pull_requests_and_publishes_nothing():
     assert any("make test" in run for run in runs)
     used = {uses(s)[0] for job in workflow["jobs"].values() for s in steps(job)}
     assert not used & {"actions/upload-pages-artifact", "actions/deploy-pages"}
-    assert all("permissions" not in job or job["permissions"] == {"contents": "read"} for job in workflow["jobs"].values())
+    assert all(
+        "permissions" not in job or job["permissions"] == {"contents": "read"} for job in workflow["jobs"].values()
+    )
 
 
 def test_ci_workflow_checks_every_form_with_libhunspell_every_week():
@@ -151,8 +155,11 @@ def test_ci_workflow_checks_every_form_with_libhunspell_every_week():
 def test_workflows_keep_the_page_screenshots_even_when_tests_fail(path):
     workflow = load(path)
     all_steps = [s for job in workflow["jobs"].values() for s in steps(job)]
-    keep = next(s for s in all_steps if uses(s)[0] == "actions/upload-artifact"
-                and s["with"]["path"].rstrip("/") == "dist/screenshots")
+    keep = next(
+        s
+        for s in all_steps
+        if uses(s)[0] == "actions/upload-artifact" and s["with"]["path"].rstrip("/") == "dist/screenshots"
+    )
     assert keep["if"] == "always()"
     order = [s.get("run", "") for s in all_steps]
     assert next(i for i, r in enumerate(order) if "make test" in r) < all_steps.index(keep)

@@ -22,14 +22,21 @@ def register(subparsers) -> None:
         description="Solve a beehive (seven letters, centre first), show the hive of a date, "
         "or write the all-hives data file.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG",
-                        help="language code (see pipeline/languages) or a language TOML")
+    parser.add_argument(
+        "language", type=language_arg, metavar="LANG", help="language code (see pipeline/languages) or a language TOML"
+    )
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="seven distinct letters, centre first")
     parser.add_argument("--date", type=parse_date, help="show the daily hive of this date (YYYY-MM-DD)")
     parser.add_argument("--hints", action="store_true", help="also print the hints grid and two-letter list")
-    parser.add_argument("--all-hives", type=Path, metavar="PATH", help="write every valid hive as TSV (.gz to compress)")
-    parser.add_argument("--write-data", action="store_true", help="write hives.tsv.gz and beehive-daily.tsv.gz (the days up to --date, "
-                        "else SOURCE_DATE_EPOCH's day) beside game.tsv")
+    parser.add_argument(
+        "--all-hives", type=Path, metavar="PATH", help="write every valid hive as TSV (.gz to compress)"
+    )
+    parser.add_argument(
+        "--write-data",
+        action="store_true",
+        help="write hives.tsv.gz and beehive-daily.tsv.gz (the days up to --date, "
+        "else SOURCE_DATE_EPOCH's day) beside game.tsv",
+    )
     parser.set_defaults(func=run)
 
 
@@ -37,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     if args.letters and args.date:
         raise UsageError("rusc beehive: give LETTERS or --date, not both")
     if not (args.letters or args.date or args.all_hives or args.write_data):
-        raise UsageError("rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)")
+        raise UsageError(
+            "rusc beehive: give LETTERS, --date, --all-hives PATH or --write-data (see rusc beehive --help)"
+        )
     if args.letters:
         parse_hive(args.language, args.letters)  # bad letters fail before the list is read
     if args.all_hives:
@@ -74,6 +83,8 @@ def print_hive(hive: Hive, language: Language, with_hints: bool) -> None:
         h = hints(hive)
         print("\t" + "\t".join(str(n) for n in h.lengths) + "\tΣ")
         for letter, row in h.grid.items():
-            print(letter.upper() + "\t" + "\t".join(str(row.get(n, "-")) for n in h.lengths) + f"\t{h.row_totals[letter]}")
+            print(
+                letter.upper() + "\t" + "\t".join(str(row.get(n, "-")) for n in h.lengths) + f"\t{h.row_totals[letter]}"
+            )
         print("Σ\t" + "\t".join(str(h.column_totals[n]) for n in h.lengths) + f"\t{h.word_count}")
         print(" ".join(f"{prefix.upper()}-{count}" for prefix, count in h.two_letter.items()))

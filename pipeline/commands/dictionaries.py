@@ -10,9 +10,16 @@ from pipeline.paths import Paths
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("dictionaries", help="fetch, expand and list every default language (make dictionaries)")
-    parser.add_argument("languages", nargs="*", type=language_arg, metavar="LANG",
-                        help="languages to build (default: pipeline/site.toml's, or $SITE_LANGS)")
+    parser = subparsers.add_parser(
+        "dictionaries", help="fetch, expand and list every default language (make dictionaries)"
+    )
+    parser.add_argument(
+        "languages",
+        nargs="*",
+        type=language_arg,
+        metavar="LANG",
+        help="languages to build (default: pipeline/site.toml's, or $SITE_LANGS)",
+    )
     add_bound_arguments(parser)
     parser.set_defaults(func=run)
 

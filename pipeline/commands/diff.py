@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline.commands.args import language_arg
 from pipeline.build import previous_lists
+from pipeline.commands.args import language_arg
 from pipeline.diff import diff_folders, diffs_folder, newest_previous, write_diff
 from pipeline.errors import UsageError
 from pipeline.paths import Paths
@@ -15,19 +15,29 @@ from pipeline.paths import Paths
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "diff", help="forms and game keys added and removed between two dictionary versions",
+        "diff",
+        help="forms and game keys added and removed between two dictionary versions",
         description="Compare a language's lists with those of an earlier pinned dictionary version "
-                    "([[previous_sources]] in its TOML, built under dist/versions/ when needed), or two "
-                    "built word-list folders. Writes <old>..<new>.tsv.gz and .json and prints the counts.")
-    parser.add_argument("language", metavar="LANG", type=language_arg, nargs="?",
-                        help="language code (with --from)")
-    parser.add_argument("--from", dest="version", metavar="VERSION",
-                        help="the earlier pinned dictionary version to compare the current lists with "
-                             "(default: the newest of [[previous_sources]])")
-    parser.add_argument("--folders", nargs=2, type=Path, metavar=("OLD", "NEW"),
-                        help="compare two built word-list folders instead")
-    parser.add_argument("--output", type=Path, metavar="DIR",
-                        help="where the diff files go (default dist/diffs/<LANG>/; with --folders, none)")
+        "([[previous_sources]] in its TOML, built under dist/versions/ when needed), or two "
+        "built word-list folders. Writes <old>..<new>.tsv.gz and .json and prints the counts.",
+    )
+    parser.add_argument("language", metavar="LANG", type=language_arg, nargs="?", help="language code (with --from)")
+    parser.add_argument(
+        "--from",
+        dest="version",
+        metavar="VERSION",
+        help="the earlier pinned dictionary version to compare the current lists with "
+        "(default: the newest of [[previous_sources]])",
+    )
+    parser.add_argument(
+        "--folders", nargs=2, type=Path, metavar=("OLD", "NEW"), help="compare two built word-list folders instead"
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="where the diff files go (default dist/diffs/<LANG>/; with --folders, none)",
+    )
     parser.set_defaults(func=run)
 
 

@@ -9,8 +9,13 @@ from pipeline.sources import fetch
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("fetch", help="fetch and verify dictionaries into the cache")
-    parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG",
-                        help="language codes (see pipeline/languages) or language TOMLs")
+    parser.add_argument(
+        "languages",
+        nargs="+",
+        type=language_arg,
+        metavar="LANG",
+        help="language codes (see pipeline/languages) or language TOMLs",
+    )
     parser.set_defaults(func=run)
 
 

@@ -9,8 +9,13 @@ from pipeline.paths import Paths
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("lists", help="build the word lists of languages (fetching and expanding as needed)")
-    parser.add_argument("languages", nargs="+", type=language_arg, metavar="LANG",
-                        help="language codes (see pipeline/languages) or language TOMLs")
+    parser.add_argument(
+        "languages",
+        nargs="+",
+        type=language_arg,
+        metavar="LANG",
+        help="language codes (see pipeline/languages) or language TOMLs",
+    )
     parser.set_defaults(func=run)
 
 

@@ -19,8 +19,9 @@ def register(subparsers) -> None:
         description="Every word a rack of up to 15 tiles can make, with Scrabble scores "
         "(blanks score 0 and are marked with *), or the daily rack of a date.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG",
-                        help="language code (see pipeline/languages) or a language TOML")
+    parser.add_argument(
+        "language", type=language_arg, metavar="LANG", help="language code (see pipeline/languages) or a language TOML"
+    )
     parser.add_argument("letters", nargs="?", metavar="LETTERS", help="the rack, e.g. messages or ab?de (? = blank)")
     parser.add_argument("--date", type=parse_date, help="show the daily rack of this date (YYYY-MM-DD)")
     parser.add_argument("--min-length", type=int, default=2, metavar="N", help="shortest word in letters (default 2)")
@@ -28,10 +29,15 @@ def register(subparsers) -> None:
     parser.add_argument("--contains", default="", metavar="TEXT", help="words containing TEXT")
     parser.add_argument("--starts", default="", metavar="TEXT", help="words starting with TEXT")
     parser.add_argument("--ends", default="", metavar="TEXT", help="words ending with TEXT")
-    parser.add_argument("--pattern", default="", metavar="TEXT", help="whole words matching TEXT, ? for one letter (?a??e)")
+    parser.add_argument(
+        "--pattern", default="", metavar="TEXT", help="whole words matching TEXT, ? for one letter (?a??e)"
+    )
     parser.add_argument("--sort", choices=SORTS, default="score", help="order of the words (default score)")
-    parser.add_argument("--write-data", action="store_true", help="write racks-daily.tsv.gz (the days up to --date, else "
-                        "SOURCE_DATE_EPOCH's day) beside game.tsv")
+    parser.add_argument(
+        "--write-data",
+        action="store_true",
+        help="write racks-daily.tsv.gz (the days up to --date, else SOURCE_DATE_EPOCH's day) beside game.tsv",
+    )
     parser.set_defaults(func=run)
 
 
@@ -53,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
         if args.date:
             letters = "".join(index.daily(args.date).tiles)
             print(f"{args.date.isoformat()}: {' '.join(t.upper() for t in index.daily(args.date).tiles)}")
-        solution = index.solve(letters, args.min_length, args.contains, args.starts, args.ends, args.sort,
-                               args.max_length, args.pattern)
+        solution = index.solve(
+            letters, args.min_length, args.contains, args.starts, args.ends, args.sort, args.max_length, args.pattern
+        )
         for answer in solution.answers:
             spelled = "".join(t.upper() + ("*" if i in answer.blanks_used else "") for i, t in enumerate(answer.tiles))
             bingo = f"  bingo +{args.language.racks.bingo_bonus}" if answer.bingo else ""

@@ -15,9 +15,12 @@ def register(subparsers) -> None:
         "lists in dist/wordlists. Today's date comes from --date or SOURCE_DATE_EPOCH.",
     )
     parser.add_argument("--date", type=parse_date, help="the puzzle day, YYYY-MM-DD (default: SOURCE_DATE_EPOCH)")
-    parser.add_argument("--languages", nargs="+", metavar="LANG",
-                        help="language codes (default: SITE_LANGS or site.toml's languages)")
-    parser.add_argument("--base-path", help="path prefix the site is served under, e.g. /rusc/ (default: BASE_PATH or site.toml)")
+    parser.add_argument(
+        "--languages", nargs="+", metavar="LANG", help="language codes (default: SITE_LANGS or site.toml's languages)"
+    )
+    parser.add_argument(
+        "--base-path", help="path prefix the site is served under, e.g. /rusc/ (default: BASE_PATH or site.toml)"
+    )
     parser.add_argument("--site-url", help="absolute URL of the site root (default: SITE_URL or site.toml)")
     parser.set_defaults(func=run)
 

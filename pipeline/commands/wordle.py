@@ -14,7 +14,6 @@ from pipeline.wordle.rules import compile_clues, parse_clue
 from pipeline.wordle.strategy import GUESSES, TOP, Patterns, Suggestion, fitting, near_fits, suggest
 from pipeline.wordle.words import load_words
 
-
 #: The command line ranks every guess exactly (the page's budget is for phones).
 EXACT = 1 << 62
 
@@ -28,12 +27,16 @@ def register(subparsers) -> None:
         "(no more copies). Prints the words that fit, most likely answer first, and the next guesses "
         "that leave the least to find, with the words they leave on average and their chance to win now.",
     )
-    parser.add_argument("language", type=language_arg, metavar="LANG",
-                        help="language code (see pipeline/languages) or a language TOML")
+    parser.add_argument(
+        "language", type=language_arg, metavar="LANG", help="language code (see pipeline/languages) or a language TOML"
+    )
     parser.add_argument("clues", nargs="*", metavar="GUESS:PATTERN", help="e.g. crane:gy... (no clue: first guesses)")
     parser.add_argument("--length", type=int, metavar="N", help="word length (default: the language's wordle.length)")
-    parser.add_argument("--hard", action="store_true", help="hard mode: suggest only guesses that keep every green "
-                        "and use every revealed letter")
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="hard mode: suggest only guesses that keep every green and use every revealed letter",
+    )
     parser.add_argument("--top", type=int, default=TOP, metavar="N", help=f"how many suggestions (default {TOP})")
     parser.add_argument("--list", type=Path, metavar="PATH", help="wordle.tsv to read (default: the built list)")
     parser.set_defaults(func=run)
@@ -79,5 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 def trap_note(best: Suggestion, left: int) -> str:
     """What the page's trap note says: the candidates the best guess is sure to find in time."""
-    return (f"Trap: {best.candidates} words fit, and with {left} guess{'es' if left != 1 else ''} left the best "
-            f"plan found is sure to find only {best.found} of them.")
+    return (
+        f"Trap: {best.candidates} words fit, and with {left} guess{'es' if left != 1 else ''} left the best "
+        f"plan found is sure to find only {best.found} of them."
+    )

@@ -33,19 +33,52 @@ Extending: a new job is a new module of this package that builds on these public
 """
 
 from pipeline.expand.batch import Batch, BatchKind
+from pipeline.expand.bounded import bounded_variant
 from pipeline.expand.engine import Expander, RuleFilter
+from pipeline.expand.estimate import Estimate, Plan, estimate_expansion, plan_expansion
 from pipeline.expand.external_sort import BUCKET_BYTES, SPILL_FORMS, ExpansionStats, expand_to_file, write_metadata
 from pipeline.expand.fastpath import OrdinaryForms, fast_variant
-from pipeline.expand.forms import (Acceptance, Converter, Derivation, Run, batch_chains, batch_forms, batch_rank,
-                                   derivations, emit_forms, entry_forms)
+from pipeline.expand.forms import (
+    Acceptance,
+    Converter,
+    Derivation,
+    Run,
+    batch_chains,
+    batch_forms,
+    batch_rank,
+    derivations,
+    emit_forms,
+    entry_forms,
+)
 from pipeline.expand.read import COMPOUND_DIRECTIVES, read_dictionary
-from pipeline.expand.bounded import bounded_variant  # noqa: E402 (builds on the names above)
-from pipeline.expand.estimate import Estimate, Plan, estimate_expansion, plan_expansion  # noqa: E402
 
 __all__ = [
-    "Acceptance", "BUCKET_BYTES", "Batch", "BatchKind", "COMPOUND_DIRECTIVES", "Converter", "Derivation",
-    "ExpansionStats", "Expander", "OrdinaryForms", "RuleFilter", "Run", "SPILL_FORMS", "batch_chains",
-    "batch_forms", "batch_rank", "derivations", "emit_forms", "entry_forms", "expand_to_file", "fast_variant",
-    "read_dictionary", "write_metadata", "bounded_variant", "Estimate", "Plan", "estimate_expansion",
+    "BUCKET_BYTES",
+    "COMPOUND_DIRECTIVES",
+    "SPILL_FORMS",
+    "Acceptance",
+    "Batch",
+    "BatchKind",
+    "Converter",
+    "Derivation",
+    "Estimate",
+    "Expander",
+    "ExpansionStats",
+    "OrdinaryForms",
+    "Plan",
+    "RuleFilter",
+    "Run",
+    "batch_chains",
+    "batch_forms",
+    "batch_rank",
+    "bounded_variant",
+    "derivations",
+    "emit_forms",
+    "entry_forms",
+    "estimate_expansion",
+    "expand_to_file",
+    "fast_variant",
     "plan_expansion",
+    "read_dictionary",
+    "write_metadata",
 ]

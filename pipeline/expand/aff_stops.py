@@ -57,13 +57,27 @@ class Stop:
 _STRINGS = ("KEY", "TRY", "SET", "SYLLABLENUM", "WORDCHARS", "IGNORE", "LANG")
 #: Directives AffixMgr reads as one flag (``parse_flag``), by the variable they set (a
 #: second definition of the variable is an error; PSEUDOROOT is NEEDAFFIX's old name).
-FLAG_DIRECTIVES = {"COMPOUNDFLAG": "compoundflag", "COMPOUNDBEGIN": "compoundbegin", "COMPOUNDMIDDLE": "compoundmiddle",
-                   "COMPOUNDEND": "compoundend", "COMPOUNDROOT": "compoundroot",
-                   "COMPOUNDPERMITFLAG": "compoundpermitflag", "COMPOUNDFORBIDFLAG": "compoundforbidflag",
-                   "NOSUGGEST": "nosuggest", "NONGRAMSUGGEST": "nongramsuggest", "FORBIDDENWORD": "forbiddenword",
-                   "LEMMA_PRESENT": "lemma_present", "CIRCUMFIX": "circumfix", "ONLYINCOMPOUND": "onlyincompound",
-                   "PSEUDOROOT": "needaffix", "NEEDAFFIX": "needaffix", "KEEPCASE": "keepcase",
-                   "FORCEUCASE": "forceucase", "WARN": "warn", "SUBSTANDARD": "substandard"}
+FLAG_DIRECTIVES = {
+    "COMPOUNDFLAG": "compoundflag",
+    "COMPOUNDBEGIN": "compoundbegin",
+    "COMPOUNDMIDDLE": "compoundmiddle",
+    "COMPOUNDEND": "compoundend",
+    "COMPOUNDROOT": "compoundroot",
+    "COMPOUNDPERMITFLAG": "compoundpermitflag",
+    "COMPOUNDFORBIDFLAG": "compoundforbidflag",
+    "NOSUGGEST": "nosuggest",
+    "NONGRAMSUGGEST": "nongramsuggest",
+    "FORBIDDENWORD": "forbiddenword",
+    "LEMMA_PRESENT": "lemma_present",
+    "CIRCUMFIX": "circumfix",
+    "ONLYINCOMPOUND": "onlyincompound",
+    "PSEUDOROOT": "needaffix",
+    "NEEDAFFIX": "needaffix",
+    "KEEPCASE": "keepcase",
+    "FORCEUCASE": "forceucase",
+    "WARN": "warn",
+    "SUBSTANDARD": "substandard",
+}
 #: Directives AffixMgr reads as one number (``parse_num``).
 _NUMBERS = ("COMPOUNDWORDMAX", "COMPOUNDMIN", "MAXNGRAMSUGS", "MAXDIFF", "MAXCPDSUGS")
 #: Tables AffixMgr reads: header ``NAME COUNT``, then COUNT lines each starting with NAME.
@@ -105,7 +119,7 @@ class FlagDecoder:
         self.mode, self.encoding = mode, encoding
 
     @classmethod
-    def of(cls, lines: list[str], encoding: str) -> "FlagDecoder":
+    def of(cls, lines: list[str], encoding: str) -> FlagDecoder:
         mode = "char"
         for line in lines:  # HashMgr: the last FLAG line decides, by a substring anywhere in it
             if line.startswith("FLAG") and len(line) > 4 and line[4].isspace():
@@ -343,11 +357,14 @@ def kept_lines(text: str, encoding: str = "utf-8") -> KeptAff:
     affix_stop, affix_rows = _affix_manager_read(text, encoding)
     hash_stop, hash_rows = _hash_manager_read(text)
     lines = text.split("\n")
-    if hash_stop is not None and not any(_HASH_ONLY.match(line) for line in lines[hash_stop.ignored_from - 1:]):
+    if hash_stop is not None and not any(_HASH_ONLY.match(line) for line in lines[hash_stop.ignored_from - 1 :]):
         hash_stop = None  # it ignores nothing only HashMgr reads
     rows = set(affix_rows) | set(hash_rows)
-    unread = {number for number, line in enumerate(lines, 1)
-              if line[:1] in (" ", "\t") and line.strip() and number not in rows}
+    unread = {
+        number
+        for number, line in enumerate(lines, 1)
+        if line[:1] in (" ", "\t") and line.strip() and number not in rows
+    }
     if affix_stop is None and hash_stop is None and not unread:
         return KeptAff(text, None, None)
     hash_end = hash_stop.ignored_from - 1 if hash_stop else len(lines)

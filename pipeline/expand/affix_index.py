@@ -25,13 +25,13 @@ bytes of the dictionary's encoding, with ``.`` in a key matching any byte (``isS
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from pipeline.affixes import AffixRule
 
 
 class _Node:
-    __slots__ = ("key", "line", "eq", "ne")
+    __slots__ = ("eq", "key", "line", "ne")
 
     def __init__(self, key: bytes, line: int):
         self.key, self.line = key, line
@@ -104,10 +104,16 @@ class AffixIndex:
     def __init__(self, rules: Iterable[AffixRule], encoding: str):
         self.encoding = encoding
         rules = sorted(rules, key=lambda rule: rule.line)  # .aff order is the order of insertion
-        self._suffix = _Tree((rule.add.encode(encoding, errors="replace")[::-1], rule.line) for rule in rules
-                             if rule.kind == "SFX" and rule.add)
-        self._prefix = _Tree((rule.add.encode(encoding, errors="replace"), rule.line) for rule in rules
-                             if rule.kind == "PFX" and rule.add)
+        self._suffix = _Tree(
+            (rule.add.encode(encoding, errors="replace")[::-1], rule.line)
+            for rule in rules
+            if rule.kind == "SFX" and rule.add
+        )
+        self._prefix = _Tree(
+            (rule.add.encode(encoding, errors="replace"), rule.line)
+            for rule in rules
+            if rule.kind == "PFX" and rule.add
+        )
         self._cache: dict[tuple[bool, str], frozenset[int]] = {}
 
     def reaches(self, rule: AffixRule, word: str) -> bool:
@@ -122,7 +128,8 @@ class AffixIndex:
                 self._cache.clear()
             data = word.encode(self.encoding, errors="replace")
             found = self._cache[key] = (self._suffix if suffix else self._prefix).reached(
-                data[::-1] if suffix else data)
+                data[::-1] if suffix else data
+            )
         return rule.line in found
 
     def admits(self, stem: str, chain: Sequence, form: str) -> bool:
@@ -137,7 +144,7 @@ class AffixIndex:
                 if not self.reaches(rule, form):
                     return False
                 continue
-            word = word[:len(word) - op.cut] + op.add
+            word = word[: len(word) - op.cut] + op.add
             if not self.reaches(rule, word):
                 return False
         return True

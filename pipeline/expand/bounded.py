@@ -62,8 +62,10 @@ def _one_affix(data: AffixData):
     def one_level(groups):
         # The special flags (NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND) stay: they still decide
         # whether a one-affix form is a word on its own.
-        return {flag: tuple(replace(rule, cont=rule.cont - affix_flags, cross=False) for rule in rules)
-                for flag, rules in groups.items()}
+        return {
+            flag: tuple(replace(rule, cont=rule.cont - affix_flags, cross=False) for rule in rules)
+            for flag, rules in groups.items()
+        }
 
     return one_level
 

@@ -33,10 +33,11 @@ records whether the dictionary uses them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any
 
 from pipeline.affixes import AffixData, AffixRule, Entry
 from pipeline.expand.batch import Batch, BatchKind
@@ -73,12 +74,16 @@ class PrefixedSuffix:
     #: (prefix group, first characters of the word, group in the stem) -> admitted prefixes.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def admits(self, prefix: "Op", group: str, group_in_stem: bool) -> bool:
+    def admits(self, prefix: Op, group: str, group_in_stem: bool) -> bool:
         inner = self.inner
-        return (prefix.cross and not prefix.oic and prefix.cf == inner.circumfix
-                and not (prefix.na and inner.needaffix)
-                and (self.inner_in_stem or inner.flag in prefix.cont)
-                and (group_in_stem or group in inner.enables_prefixes))
+        return (
+            prefix.cross
+            and not prefix.oic
+            and prefix.cf == inner.circumfix
+            and not (prefix.na and inner.needaffix)
+            and (self.inner_in_stem or inner.flag in prefix.cont)
+            and (group_in_stem or group in inner.enables_prefixes)
+        )
 
 
 @dataclass(frozen=True)
@@ -96,24 +101,44 @@ class PrefixedTwoSuffixes:
     #: As :attr:`PrefixedSuffix.memo`.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
-    def admits(self, prefix: "Op", group: str, group_in_stem: bool) -> bool:
+    def admits(self, prefix: Op, group: str, group_in_stem: bool) -> bool:
         if not prefix.cross:
             return False
         inner = self.inner
         if self.outer_enables_prefix:
             return self.inner_in_stem and not inner.circumfix
-        return (self.inner_crosses and prefix.cf == inner.circumfix
-                and (self.inner_in_stem or inner.flag in prefix.cont)
-                and (group_in_stem or group in inner.enables_prefixes))
+        return (
+            self.inner_crosses
+            and prefix.cf == inner.circumfix
+            and (self.inner_in_stem or inner.flag in prefix.cont)
+            and (group_in_stem or group in inner.enables_prefixes)
+        )
 
 
 class Op:
     """An affix rule prepared for the hot loop, in working space (mirrored for
     COMPLEXPREFIXES). Short field names: they are read millions of times."""
 
-    __slots__ = ("rule", "flag", "cut", "strip", "add", "cross", "cont", "cf", "na", "oic",
-                 "cont_sfx", "cont_pfx", "condition", "condlen", "minlen", "traits", "prefixed_keys",
-                 "two_suffix_keys")
+    __slots__ = (
+        "add",
+        "cf",
+        "condition",
+        "condlen",
+        "cont",
+        "cont_pfx",
+        "cont_sfx",
+        "cross",
+        "cut",
+        "flag",
+        "minlen",
+        "na",
+        "oic",
+        "prefixed_keys",
+        "rule",
+        "strip",
+        "traits",
+        "two_suffix_keys",
+    )
 
     def __init__(self, rule: AffixRule, data: AffixData, sfx_flags: frozenset, pfx_flags: frozenset):
         #: The rule (mirrored for COMPLEXPREFIXES; ``rule.source`` is the .aff's).
@@ -143,8 +168,9 @@ class Op:
         self.traits: SuffixTraits | None = None
         #: As the inner suffix of a cross product: the key, by "group in the stem".
         self.prefixed_keys: tuple[PrefixedSuffix, PrefixedSuffix] | None = None
-        #: As the inner of two suffixes with a prefix: [in stem][outer enables the prefix].
-        self.two_suffix_keys: tuple[tuple[PrefixedTwoSuffixes, ...], ...] | None = None
+        #: As the inner of two suffixes with a prefix: [in stem][outer enables the prefix]
+        #: (empty until :class:`Expander` sets it).
+        self.two_suffix_keys: tuple[tuple[PrefixedTwoSuffixes, ...], ...] = ()
 
     def __repr__(self) -> str:
         return f"Op({self.rule!r})"
@@ -153,7 +179,7 @@ class Op:
 class Group:
     """One flag group with a cache of "which rules apply to a word ending (or starting) so"."""
 
-    __slots__ = ("ops", "span", "cache", "suffix", "fullstrip", "by_strip", "by_edge", "any_edge", "strip_lengths")
+    __slots__ = ("any_edge", "by_edge", "by_strip", "cache", "fullstrip", "ops", "span", "strip_lengths", "suffix")
 
     def __init__(self, ops: list[Op], suffix: bool, fullstrip: bool):
         self.ops = tuple(ops)
@@ -185,8 +211,7 @@ class Group:
                     by_edge.setdefault(char, []).append(op)
             else:
                 any_edge.append(op)
-        return ({k: tuple(v) for k, v in by_strip.items()}, {k: tuple(v) for k, v in by_edge.items()},
-                tuple(any_edge))
+        return ({k: tuple(v) for k, v in by_strip.items()}, {k: tuple(v) for k, v in by_edge.items()}, tuple(any_edge))
 
     def _candidates(self, word: str) -> list[Op]:
         """The rules whose strip (or condition's outermost character) fits ``word``."""
@@ -198,14 +223,14 @@ class Group:
         for length in self.strip_lengths:
             if length > n:
                 break
-            out.extend(by_strip.get(word[n - length:] if self.suffix else word[:length], ()))
+            out.extend(by_strip.get(word[n - length :] if self.suffix else word[:length], ()))
         return out
 
     def applicable(self, word: str) -> tuple[Op, ...]:
         """The rules of the group that apply to ``word`` (strip and condition match)."""
         n = len(word)
         if n > self.span:
-            key = word[n - self.span:] if self.suffix else word[:self.span]
+            key = word[n - self.span :] if self.suffix else word[: self.span]
             found = self.cache.get(key)
             if found is None:
                 found = self.cache[key] = self._compute(word)
@@ -227,8 +252,7 @@ class Group:
             condition = op.condition
             ok = met.get(condition.text)
             if ok is None:
-                ok = met[condition.text] = (condition.matches_end(word) if self.suffix
-                                            else condition.matches_start(word))
+                ok = met[condition.text] = condition.matches_end(word) if self.suffix else condition.matches_start(word)
             if ok:
                 out.append(op)
         # In the order of what they add, so that a batch's forms come out (mostly) sorted:
@@ -240,8 +264,13 @@ class Group:
 class Expander:
     """Generates the word forms of one dictionary. Build with :meth:`from_files`."""
 
-    def __init__(self, data: AffixData, entries: list[Entry], forbidden: frozenset[str] | None = None,
-                 hidden: list[Entry] | None = None):
+    def __init__(
+        self,
+        data: AffixData,
+        entries: list[Entry],
+        forbidden: frozenset[str] | None = None,
+        hidden: list[Entry] | None = None,
+    ):
         """``forbidden``: the FORBIDDENWORD stems (default: those of ``entries``); ``hidden``:
         Hunspell's hidden capitalised homonyms (default: those of ``entries``,
         :func:`~pipeline.expand.forms.hidden_homonyms`)."""
@@ -260,14 +289,19 @@ class Expander:
             prefixes, suffixes = data.prefixes, data.suffixes
         self._sfx_flags = frozenset(suffixes)
         self._pfx_flags = frozenset(prefixes)
-        self._sgroups = {f: Group([Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], True,
-                                  data.fullstrip) for f, rules in suffixes.items()}
-        self._pgroups = {f: Group([Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], False,
-                                  data.fullstrip) for f, rules in prefixes.items()}
+        self._sgroups = {
+            f: Group([Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], True, data.fullstrip)
+            for f, rules in suffixes.items()
+        }
+        self._pgroups = {
+            f: Group([Op(r, data, self._sfx_flags, self._pfx_flags) for r in rules], False, data.fullstrip)
+            for f, rules in prefixes.items()
+        }
         self._assign_keys()
         # Suffix flags some prefix enables (a suffix the stem lacks, allowed by the prefix).
         self._sfx_from_pfx = frozenset(
-            f for g in self._pgroups.values() for op in g.ops if op.cross for f in op.cont & self._sfx_flags)
+            f for g in self._pgroups.values() for op in g.ops if op.cross for f in op.cont & self._sfx_flags
+        )
         specials = [data.needaffix, data.onlyincompound, data.forbidden]
         self._bare_block = frozenset(f for f in specials if f is not None)
         self._stem_block = frozenset(f for f in (data.onlyincompound, data.forbidden) if f is not None)
@@ -287,7 +321,7 @@ class Expander:
         self._iconv = self._iconv_that_matters(data, entries, prefixes, suffixes)
 
     @classmethod
-    def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> "Expander":
+    def from_files(cls, aff_path: Path | str, dic_path: Path | str) -> Expander:
         data, entries = read_dictionary(aff_path, dic_path)
         return cls(data, entries)
 
@@ -311,9 +345,9 @@ class Expander:
         only read to make its fast or bounded variant never needs."""
         return Acceptance(self.mirror, self._iconv, self._forbidden, self._shadowed())
 
-    def share(self, index: int, shares: int) -> "Expander":
+    def share(self, index: int, shares: int) -> Expander:
         """The same expander over entries ``index``, ``index + shares``, ... (for a worker)."""
-        self.acceptance  # made once, not once per worker
+        _ = self.acceptance  # made once, not once per worker
         part = object.__new__(Expander)
         part.__dict__.update(self.__dict__)
         part._entries = self._entries[index::shares]
@@ -322,7 +356,7 @@ class Expander:
     def __getstate__(self) -> dict:
         # Workers receive their share pickled: the entries as three columns pickle an order
         # of magnitude faster than a hundred thousand dataclass instances.
-        self.acceptance  # made once, not once per worker
+        _ = self.acceptance  # made once, not once per worker
         state = dict(self.__dict__)
         entries = state.pop("_entries")
         state["_entry_columns"] = ([e.stem for e in entries], [e.flags for e in entries], [e.line for e in entries])
@@ -347,13 +381,17 @@ class Expander:
                 found = by_traits.get(raw)
                 if found is None:
                     traits = SuffixTraits(*raw)
-                    found = by_traits[raw] = (traits, tuple(PrefixedSuffix(traits, in_stem) for in_stem in (False, True)))
+                    found = by_traits[raw] = (
+                        traits,
+                        tuple(PrefixedSuffix(traits, in_stem) for in_stem in (False, True)),
+                    )
                 op.traits, op.prefixed_keys = found
                 two = two_by_traits.get((raw, op.cross))
                 if two is None:
                     two = two_by_traits[(raw, op.cross)] = tuple(
                         tuple(PrefixedTwoSuffixes(op.traits, op.cross, in_stem, enabling) for enabling in (False, True))
-                        for in_stem in (False, True))
+                        for in_stem in (False, True)
+                    )
                 op.two_suffix_keys = two
 
     def _shadowed(self) -> dict[str, int]:
@@ -409,8 +447,10 @@ class Expander:
         if allow is None:
             select = None  # every rule (tested inline: this runs for every group of every entry)
         else:
+
             def select(ops):
                 return tuple(op for op in ops if allow(op.rule.source))
+
         if pfx_groups:
             yield from self._one_prefix(stem, pfx_groups, select)
         cross_possible = bool(stem_pfx) or self._any_cont_pfx
@@ -434,7 +474,7 @@ class Expander:
             for s1 in ops:
                 if s1.oic or not s1.cont_sfx:
                     continue  # the inner suffix is checked for ONLYINCOMPOUND on every path
-                w1 = stem[:n - s1.cut] + s1.add
+                w1 = stem[: n - s1.cut] + s1.add
                 if in_stem and not s1.cf:
                     yield from self._two_suffixes(s1, w1, select)
                 if cross_possible:
@@ -446,7 +486,7 @@ class Expander:
         """One prefix (``prefix_check`` -> ``PfxEntry::checkword``): not NEEDAFFIX, not
         ONLYINCOMPOUND."""
         pgroups = self._pgroups
-        out = []
+        out: list[Batch] = []
         for g in pfx_groups:
             ops = pgroups[g].applicable(stem)
             sel = [op for op in (ops if select is None else select(ops)) if not (op.na or op.oic)]
@@ -462,7 +502,7 @@ class Expander:
     def _two_suffixes(self, s1: Op, w1: str, select) -> list[Batch]:
         """Two suffixes (``suffix_check_twosfx``): the outer one is not checked at all."""
         sgroups = self._sgroups
-        out = []
+        out: list[Batch] = []
         for g2 in s1.cont_sfx:
             ops2 = sgroups[g2].applicable(w1)
             if select is not None:
@@ -471,8 +511,16 @@ class Expander:
                 out.append((_SUFFIX, w1, ops2, (s1,)))
         return out
 
-    def _prefixed_suffixes(self, stem: str, ops: Sequence[Op], in_stem: bool, flags: frozenset,
-                           stem_pfx: frozenset, allow: RuleFilter | None, waiting: dict) -> None:
+    def _prefixed_suffixes(
+        self,
+        stem: str,
+        ops: tuple[Op, ...],
+        in_stem: bool,
+        flags: frozenset,
+        stem_pfx: frozenset,
+        allow: RuleFilter | None,
+        waiting: dict,
+    ) -> None:
         """Prefix x suffix (``PfxEntry::checkword`` -> ``suffix_check`` with aeXPRODUCT), one
         class of suffixes at a time: they share the answer for words that still start like
         the stem. Adds the admitted cross products to ``waiting``."""
@@ -480,7 +528,7 @@ class Expander:
         pgroups = self._pgroups
         for traits, members in self._cross_classes(ops):
             key = members[0].prefixed_keys[in_stem]
-            w1s = [stem[:n - s1.cut] + s1.add for s1 in members]
+            w1s = [stem[: n - s1.cut] + s1.add for s1 in members]
             shared = n - max(s1.cut for s1 in members)
             shortest = min(map(len, w1s))
             enables = traits.enables_prefixes
@@ -500,8 +548,17 @@ class Expander:
                         slot[0].append((s1,))
                         slot[1].append(w1)
 
-    def _prefixed_two_suffixes(self, s1: Op, w1: str, in_stem: bool, flags: frozenset, stem_pfx: frozenset,
-                               select, allow: RuleFilter | None, waiting: dict) -> None:
+    def _prefixed_two_suffixes(
+        self,
+        s1: Op,
+        w1: str,
+        in_stem: bool,
+        flags: frozenset,
+        stem_pfx: frozenset,
+        select,
+        allow: RuleFilter | None,
+        waiting: dict,
+    ) -> None:
         """Prefix + two suffixes (``prefix_check_twosfx`` -> ``suffix_check_twosfx``) on the
         word ``w1`` that suffix ``s1`` made. Adds the admitted forms to ``waiting``."""
         n1 = len(w1)
@@ -526,7 +583,7 @@ class Expander:
                     if not enabling and pg not in stem_pfx and pg not in s1.cont_pfx:
                         continue  # nothing enables this prefix
                     key = s1.two_suffix_keys[in_stem][enabling]
-                    w2s = [w1[:n1 - s2.cut] + s2.add for s2 in outer]
+                    w2s = [w1[: n1 - s2.cut] + s2.add for s2 in outer]
                     if n1 - max(s2.cut for s2 in outer) >= span and min(map(len, w2s)) > span:
                         # Every w2 starts like w1: one answer for all of them.
                         sel = self._cross_prefixes(pg, w2s[0], key, pg in flags, allow)
@@ -550,6 +607,7 @@ class Expander:
         chains that made them; the paths fill it in place (inline: it happens hundreds of
         thousands of times per dictionary, and a call per word costs 5% of the expansion).
         """
+        items: Iterable[tuple[Any, Any]]
         if len(waiting) > 1:
             order = self._sel_order
             items = sorted(waiting.items(), key=lambda item: (item[0][0], order[item[0][1]]))
@@ -566,11 +624,11 @@ class Expander:
             found = self._groups_cache[flags] = (pfx, sfx, frozenset(flags & self._pfx_flags))
         return found
 
-    def _cross_classes(self, ops: tuple) -> list:
+    def _cross_classes(self, ops: tuple[Op, ...]) -> list:
         """The crossing, non-ONLYINCOMPOUND suffixes of ``ops`` grouped by :attr:`Op.traits`."""
         found = self._class_cache.get(ops)
         if found is None:
-            classes: dict[SuffixTraits, list] = {}
+            classes: dict[SuffixTraits | None, list] = {}
             for op in ops:
                 if op.cross and not op.oic:
                     classes.setdefault(op.traits, []).append(op)
@@ -579,8 +637,9 @@ class Expander:
                 self._class_cache.clear()
         return found
 
-    def _cross_prefixes(self, pg: str, word: str, key: PrefixedSuffix | PrefixedTwoSuffixes, pg_in_stem: bool,
-                        allow: RuleFilter | None) -> tuple:
+    def _cross_prefixes(
+        self, pg: str, word: str, key: PrefixedSuffix | PrefixedTwoSuffixes, pg_in_stem: bool, allow: RuleFilter | None
+    ) -> tuple:
         """The prefixes of group ``pg`` that combine with ``word``, suffixed as ``key`` says.
 
         The answer depends on the word only through its first characters, so it is

@@ -31,10 +31,10 @@ from pathlib import Path
 
 from pipeline.affixes import Entry
 from pipeline.errors import RuscError
-from pipeline.fsutil import human_bytes
 from pipeline.expand.batch import BatchKind
 from pipeline.expand.engine import Expander
 from pipeline.expand.forms import entry_forms
+from pipeline.fsutil import human_bytes
 
 #: Stems counted at most (the sample); dictionaries with fewer are counted in full.
 SAMPLE_STEMS = 12_000
@@ -78,10 +78,15 @@ class Estimate:
         >>> Estimate(10, 9, 9, 120, 100, 800, 2900).describe()
         'estimate: 100 forms (120 generated) from 10 entries, 800 B output, 2.8 KiB of temporary space (counted all 9 stems)'
         """
-        how = (f"counted all {self.stems} stems" if self.sampled_stems == self.stems
-               else f"counted {self.sampled_stems} of {self.stems} stems")
-        return (f"estimate: {self.forms} forms ({self.generated} generated) from {self.entries} entries, "
-                f"{human_bytes(self.output_bytes)} output, {human_bytes(self.spill_bytes)} of temporary space ({how})")
+        how = (
+            f"counted all {self.stems} stems"
+            if self.sampled_stems == self.stems
+            else f"counted {self.sampled_stems} of {self.stems} stems"
+        )
+        return (
+            f"estimate: {self.forms} forms ({self.generated} generated) from {self.entries} entries, "
+            f"{human_bytes(self.output_bytes)} output, {human_bytes(self.spill_bytes)} of temporary space ({how})"
+        )
 
 
 def count_entry_forms(expander: Expander, entry: Entry) -> int:
@@ -117,8 +122,11 @@ def time_limit(seconds: float, path: Path | str | None = None):
         return
 
     def expire(signum, frame):
-        raise EstimateTooSlow(f"counting the expansion's forms took over {seconds:.0f} s: its affix rules multiply "
-                              f"beyond any bound; bound the expansion (expand.bounded) or simplify the rules", path)
+        raise EstimateTooSlow(
+            f"counting the expansion's forms took over {seconds:.0f} s: its affix rules multiply "
+            f"beyond any bound; bound the expansion (expand.bounded) or simplify the rules",
+            path,
+        )
 
     outer_left, _ = signal.getitimer(signal.ITIMER_REAL)
     previous = signal.signal(signal.SIGALRM, expire)
@@ -133,8 +141,13 @@ def time_limit(seconds: float, path: Path | str | None = None):
             signal.setitimer(signal.ITIMER_REAL, max(0.001, outer_left - (time.monotonic() - started)))
 
 
-def estimate_expansion(expander: Expander, sample_stems: int = SAMPLE_STEMS, generate_cap: int = GENERATE_CAP,
-                       seconds: float | None = None, path: Path | str | None = None) -> Estimate:
+def estimate_expansion(
+    expander: Expander,
+    sample_stems: int = SAMPLE_STEMS,
+    generate_cap: int = GENERATE_CAP,
+    seconds: float | None = None,
+    path: Path | str | None = None,
+) -> Estimate:
     """Estimate what ``expander`` will write, within ``seconds`` (default
     :data:`ESTIMATE_SECONDS`; :func:`time_limit`, whose error names ``path``, the .aff)."""
     with time_limit(ESTIMATE_SECONDS if seconds is None else seconds, path):
@@ -160,13 +173,20 @@ def _estimate(expander: Expander, sample_stems: int, generate_cap: int) -> Estim
     forms = round(generated * distinct_share)
     output = round(forms * bytes_per_form)
     spill = round(generated * bytes_per_form * SPILL_FACTOR)
-    return Estimate(entries=len(entries), stems=len(stems), sampled_stems=len(sample),
-                    generated=generated, forms=forms, output_bytes=output, spill_bytes=spill)
+    return Estimate(
+        entries=len(entries),
+        stems=len(stems),
+        sampled_stems=len(sample),
+        generated=generated,
+        forms=forms,
+        output_bytes=output,
+        spill_bytes=spill,
+    )
 
 
 def _every(items: list, n: int) -> list:
     """About ``n`` items spread evenly over ``items`` (every k-th, in order)."""
-    return items[::max(1, -(-len(items) // max(1, n)))]
+    return items[:: max(1, -(-len(items) // max(1, n)))]
 
 
 def _count(expander, groups: list) -> list[int]:
@@ -187,7 +207,7 @@ def _measure_forms(expander, stems: list, mean_count: float, cap: int) -> tuple[
     made = distinct = size = counted = 0
     for start in starts:
         forms: set[str] = set()
-        for group in stems[start:start + length]:
+        for group in stems[start : start + length]:
             count = _count(expander, [group])[0]
             if count > cap:
                 continue
@@ -217,13 +237,17 @@ def check_bound(estimate: Estimate, max_forms: int | None, max_bytes: int | None
     pipeline.errors.RuscError: expansion refused: an estimated 100 forms exceed the bound of 50 (expand.max_forms in eu.toml); raise the bound (--max-forms) or use the bounded mode (expand.bounded)
     """
     if max_forms is not None and estimate.forms > max_forms:
-        raise RuscError(f"expansion refused: an estimated {estimate.forms} forms exceed the bound of {max_forms} "
-                        f"(expand.max_forms in {where}); raise the bound (--max-forms) or use the bounded mode "
-                        f"(expand.bounded)")
+        raise RuscError(
+            f"expansion refused: an estimated {estimate.forms} forms exceed the bound of {max_forms} "
+            f"(expand.max_forms in {where}); raise the bound (--max-forms) or use the bounded mode "
+            f"(expand.bounded)"
+        )
     if max_bytes is not None and estimate.output_bytes > max_bytes:
-        raise RuscError(f"expansion refused: an estimated {human_bytes(estimate.output_bytes)} of forms exceed the "
-                        f"bound of {human_bytes(max_bytes)} (expand.max_bytes in {where}); raise the bound "
-                        f"(--max-bytes) or use the bounded mode (expand.bounded)")
+        raise RuscError(
+            f"expansion refused: an estimated {human_bytes(estimate.output_bytes)} of forms exceed the "
+            f"bound of {human_bytes(max_bytes)} (expand.max_bytes in {where}); raise the bound "
+            f"(--max-bytes) or use the bounded mode (expand.bounded)"
+        )
 
 
 def check_disk(estimate: Estimate, folder: Path) -> None:
@@ -233,9 +257,11 @@ def check_disk(estimate: Estimate, folder: Path) -> None:
         probe = probe.parent
     free = shutil.disk_usage(probe).free
     if estimate.spill_bytes > free:
-        raise RuscError(f"expansion refused: it needs about {human_bytes(estimate.spill_bytes)} of temporary space "
-                        f"but {probe} has {human_bytes(free)} free; free some space or use the bounded mode "
-                        f"(expand.bounded)")
+        raise RuscError(
+            f"expansion refused: it needs about {human_bytes(estimate.spill_bytes)} of temporary space "
+            f"but {probe} has {human_bytes(free)} free; free some space or use the bounded mode "
+            f"(expand.bounded)"
+        )
 
 
 @contextmanager
@@ -266,13 +292,21 @@ class Plan:
     def metadata(self) -> dict:
         """What expansion.json (and so metadata.json) records about the plan."""
         e = self.estimate
-        return {"bounded": self.bounded_description,
-                "estimate": {"forms": e.forms, "generated": e.generated, "output_bytes": e.output_bytes,
-                             "sampled_stems": e.sampled_stems, "stems": e.stems}}
+        return {
+            "bounded": self.bounded_description,
+            "estimate": {
+                "forms": e.forms,
+                "generated": e.generated,
+                "output_bytes": e.output_bytes,
+                "sampled_stems": e.sampled_stems,
+                "stems": e.stems,
+            },
+        }
 
 
-def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | None = None,
-                   max_bytes: int | None = None, log=None) -> Plan:
+def plan_expansion(
+    language, aff: Path, dic: Path, work: Path, max_forms: int | None = None, max_bytes: int | None = None, log=None
+) -> Plan:
     """Read the dictionary, apply the language's bounded mode, estimate, and refuse (one
     line) if the estimate exceeds the bound (``max_forms``/``max_bytes`` override the
     TOML's) or the spill would not fit on the disk holding ``work``."""
@@ -285,7 +319,8 @@ def plan_expansion(language, aff: Path, dic: Path, work: Path, max_forms: int | 
         expander = language_expander(language, aff, dic)
         estimate = estimate_expansion(expander, path=aff)
     (log or (lambda line: print(line, file=sys.stderr, flush=True)))(
-        f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}")
+        f"{language.code}: {estimate.describe()}{f' (bounded: {mode})' if mode else ''}"
+    )
     forms_bound = language.expand.max_forms if max_forms is None else max_forms
     bytes_bound = (language.expand.max_bytes or None) if max_bytes is None else max_bytes
     check_bound(estimate, forms_bound or None, bytes_bound, str(language.path))

@@ -28,10 +28,12 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from pipeline.affixes import Entry
 from pipeline.expand.engine import Expander
 from pipeline.expand.fastpath import OrdinaryForms, fast_variant
 from pipeline.expand.forms import emit_forms
@@ -90,7 +92,7 @@ class ShareResult(NamedTuple):
     #: Forms generated (before acceptance and deduplication).
     generated: int
     #: Bucket key -> its pieces in this worker's run files.
-    index: dict[str, list[Piece]]
+    buckets: dict[str, list[Piece]]
 
 
 class SortResult(NamedTuple):
@@ -101,10 +103,20 @@ class SortResult(NamedTuple):
     splits: int
 
 
-def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | str, workers: int = 2,
-                   fast: bool = False, ordinary: OrdinaryForms = OrdinaryForms(), *, start_method: str | None = None,
-                   bucket_bytes: int = BUCKET_BYTES, spill_forms: int = SPILL_FORMS,
-                   expander: Expander | None = None, metadata: dict | None = None) -> ExpansionStats:
+def expand_to_file(
+    aff_path: Path | str,
+    dic_path: Path | str,
+    out_path: Path | str,
+    workers: int = 2,
+    fast: bool = False,
+    ordinary: OrdinaryForms = OrdinaryForms(),
+    *,
+    start_method: str | None = None,
+    bucket_bytes: int = BUCKET_BYTES,
+    spill_forms: int = SPILL_FORMS,
+    expander: Expander | None = None,
+    metadata: dict | None = None,
+) -> ExpansionStats:
     """Write every distinct form, sorted by code point, to ``out_path`` (and expansion.json).
 
     ``expander``: one already read (and perhaps bounded, :mod:`pipeline.expand.bounded`) by
@@ -136,18 +148,22 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
             placed, splits = sort_buckets(keys, index, folder, 0, bucket_bytes)
         else:
             with process_pool(workers, start_method) as pool:
-                shares = [pool.submit(expand_share, expander.share(s, workers), s, folder, show and s == 0, spill_forms)
-                          for s in range(workers)]
+                shares = [
+                    pool.submit(expand_share, expander.share(s, workers), s, folder, show and s == 0, spill_forms)
+                    for s in range(workers)
+                ]
                 results = [share.result() for share in shares]
                 laps.lap("expand")
                 generated = sum(r.generated for r in results)
                 index = {}
                 for result in results:
-                    for key, pieces in result.index.items():
+                    for key, pieces in result.buckets.items():
                         index.setdefault(key, []).extend(pieces)
                 keys = sorted(index)
-                jobs = [pool.submit(sort_buckets, part, {k: index[k] for k in part}, folder, i, bucket_bytes)
-                        for i, part in enumerate(_deal_out(index, workers))]
+                jobs = [
+                    pool.submit(sort_buckets, part, {k: index[k] for k in part}, folder, i, bucket_bytes)
+                    for i, part in enumerate(_deal_out(index, workers))
+                ]
                 placed, splits = {}, 0
                 for job in jobs:
                     sorted_part = job.result()
@@ -156,9 +172,16 @@ def expand_to_file(aff_path: Path | str, dic_path: Path | str, out_path: Path | 
         laps.lap("sort")
         _concatenate([placed[key] for key in keys], out_path)
         laps.lap("concatenate")
-    stats = ExpansionStats(forms=sum(bucket.forms for bucket in placed.values()), generated=generated,
-                           entries=total_entries, expanded_entries=len(expander.entries()),
-                           compounds=expander.compounds, fast=fast, split_buckets=splits, seconds=laps.seconds)
+    stats = ExpansionStats(
+        forms=sum(bucket.forms for bucket in placed.values()),
+        generated=generated,
+        entries=total_entries,
+        expanded_entries=len(expander.entries()),
+        compounds=expander.compounds,
+        fast=fast,
+        split_buckets=splits,
+        seconds=laps.seconds,
+    )
     write_metadata(out_path.with_name("expansion.json"), stats, expander, aff_path, dic_path, metadata)
     return stats
 
@@ -189,8 +212,10 @@ def _deal_out(index: dict[str, list[Piece]], workers: int) -> list[list[str]]:
 
 # --- phase 1: expanding into run files ----------------------------------------------------
 
-def expand_share(expander: Expander, share: int, folder: str, show_progress: bool,
-                 spill_forms: int = SPILL_FORMS) -> ShareResult:
+
+def expand_share(
+    expander: Expander, share: int, folder: str, show_progress: bool, spill_forms: int = SPILL_FORMS
+) -> ShareResult:
     """Expand every entry of ``expander`` (one worker's share, number ``share``) into run files.
 
     Each spill is one file holding every bucket's forms one after the other; the returned
@@ -232,10 +257,11 @@ def expand_share(expander: Expander, share: int, folder: str, show_progress: boo
             bucket.append(form)
 
     entries = expander.entries()
-    if show_progress:
-        entries = progress(entries, total=len(entries), desc="expanding", unit="entries")
+    work: Iterable[Entry] = (
+        progress(entries, total=len(entries), desc="expanding", unit="entries") if show_progress else entries
+    )
     generated = 0
-    for entry in entries:
+    for entry in work:
         generated += emit_forms(expander, entry, sink)
         if pending > spill_forms:
             spill()
@@ -246,8 +272,10 @@ def expand_share(expander: Expander, share: int, folder: str, show_progress: boo
 
 # --- phase 2: sorting the buckets ----------------------------------------------------------
 
-def sort_buckets(keys: list[str], index: dict[str, list[Piece]], folder: str, worker: int,
-                 bucket_bytes: int = BUCKET_BYTES) -> SortResult:
+
+def sort_buckets(
+    keys: list[str], index: dict[str, list[Piece]], folder: str, worker: int, bucket_bytes: int = BUCKET_BYTES
+) -> SortResult:
     """Deduplicate and sort the buckets ``keys`` (in that order) into one file."""
     path = os.path.join(folder, f"sorted-{worker}")
     buckets: dict[str, SortedBucket] = {}
@@ -303,7 +331,7 @@ def _split_bucket(pieces: list[Piece], out, depth: int, folder: str, bucket_byte
                     if remaining <= 0:
                         break
                     remaining -= len(line)
-                    key = line[:-1].decode("utf-8")[:depth + 1].encode("utf-8")
+                    key = line[:-1].decode("utf-8")[: depth + 1].encode("utf-8")
                     sub = handles.get(key)
                     if sub is None:
                         sub = handles[key] = open(os.path.join(sub_folder, key.hex()), "wb")
@@ -318,8 +346,9 @@ def _split_bucket(pieces: list[Piece], out, depth: int, folder: str, bucket_byte
             total += 1
             out.write(key + b"\n")
             continue
-        count, split = _sort_bucket([Piece(piece_path, 0, os.path.getsize(piece_path))], out, depth + 1,
-                                    sub_folder, bucket_bytes)
+        count, split = _sort_bucket(
+            [Piece(piece_path, 0, os.path.getsize(piece_path))], out, depth + 1, sub_folder, bucket_bytes
+        )
         total += count
         splits += split
     shutil.rmtree(sub_folder)
@@ -327,6 +356,7 @@ def _split_bucket(pieces: list[Piece], out, depth: int, folder: str, bucket_byte
 
 
 # --- phase 3: the output --------------------------------------------------------------------
+
 
 def _concatenate(buckets: list[SortedBucket], out_path: Path) -> None:
     """Copy the sorted buckets, in order, into ``out_path`` (atomically)."""
@@ -344,8 +374,9 @@ def _concatenate(buckets: list[SortedBucket], out_path: Path) -> None:
                 source.close()
 
 
-def write_metadata(path: Path, stats: ExpansionStats, expander: Expander, aff_path: Path, dic_path: Path,
-                   extra: dict | None = None) -> None:
+def write_metadata(
+    path: Path, stats: ExpansionStats, expander: Expander, aff_path: Path, dic_path: Path, extra: dict | None = None
+) -> None:
     """``expansion.json``: what was expanded and how many forms came out (machine-independent)."""
     data = expander.data
     meta = {

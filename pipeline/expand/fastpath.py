@@ -39,7 +39,7 @@ class OrdinaryForms:
     joiners: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, language) -> "OrdinaryForms":
+    def of(cls, language) -> OrdinaryForms:
         return cls(language.capitalised_nouns, language.folding.joiners)
 
     def unfriendly(self, c: str) -> bool:

@@ -18,8 +18,9 @@ Bird's-eye view (start at :func:`batch_forms`):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from pipeline.affixes import AffixRule, Entry
 from pipeline.expand.batch import Batch, BatchKind
@@ -47,12 +48,14 @@ def batch_forms(batch: Batch, max_suffix_cut: int) -> list[Run]:
     kind, bases, ops, _chains = batch
     if kind is _SUFFIX:
         n = len(bases)
-        return [([bases[:n - op.cut] + op.add for op in ops], bases[:n - max_suffix_cut] if max_suffix_cut < n else "")]
+        return [
+            ([bases[: n - op.cut] + op.add for op in ops], bases[: n - max_suffix_cut] if max_suffix_cut < n else "")
+        ]
     if kind is _CROSS:
         bases = sorted(bases)
-        return [([op.add + base[op.cut:] for base in bases], op.add) for op in ops]
+        return [([op.add + base[op.cut :] for base in bases], op.add) for op in ops]
     if kind is _PREFIX:
-        return [([op.add + bases[op.cut:] for op in ops], "")]
+        return [([op.add + bases[op.cut :] for op in ops], "")]
     return [([bases], bases)]
 
 
@@ -90,15 +93,24 @@ class Converter:
     """
 
     def __init__(self, pairs: Iterable[tuple[str, str]]):
-        self.rules = sorted(((p.replace("_", ""), p.startswith("_"), p.endswith("_") and len(p) > 1,
-                              r.replace("_", " ")) for p, r in pairs), key=lambda t: -len(t[0]))
+        self.rules = sorted(
+            (
+                (p.replace("_", ""), p.startswith("_"), p.endswith("_") and len(p) > 1, r.replace("_", " "))
+                for p, r in pairs
+            ),
+            key=lambda t: -len(t[0]),
+        )
 
     def __call__(self, word: str) -> str:
         out, i = [], 0
         while i < len(word):
             for pattern, at_start, at_end, replacement in self.rules:
-                if (pattern and word.startswith(pattern, i) and (not at_start or i == 0)
-                        and (not at_end or i + len(pattern) == len(word))):
+                if (
+                    pattern
+                    and word.startswith(pattern, i)
+                    and (not at_start or i == 0)
+                    and (not at_end or i + len(pattern) == len(word))
+                ):
                     out.append(replacement)
                     i += len(pattern)
                     break
@@ -156,8 +168,9 @@ def hidden_homonyms(entries: Iterable[Entry], forbidden_flag: str | None) -> lis
     out: dict[str, Entry] = {}
     for entry in entries:
         kind = captype(entry.stem)
-        if ((kind == "ALLCAP" and entry.flags) or kind in ("HUHCAP", "HUHINITCAP")) and \
-                not (forbidden_flag is not None and forbidden_flag in entry.flags):
+        if ((kind == "ALLCAP" and entry.flags) or kind in ("HUHCAP", "HUHINITCAP")) and not (
+            forbidden_flag is not None and forbidden_flag in entry.flags
+        ):
             lower = entry.stem.lower()
             stem = lower[:1].upper() + lower[1:]
             if stem not in spelled:
@@ -178,8 +191,9 @@ class Acceptance:
     (['Elak'], ['Ela', 'Elak'])
     """
 
-    def __init__(self, mirror: bool, iconv: Converter | None, forbidden: frozenset[str],
-                 shadowed: dict[str, int] | None = None):
+    def __init__(
+        self, mirror: bool, iconv: Converter | None, forbidden: frozenset[str], shadowed: dict[str, int] | None = None
+    ):
         #: Working space is mirrored (COMPLEXPREFIXES).
         self.mirror = mirror
         #: ICONV, when it could change a form of this dictionary.
@@ -223,7 +237,7 @@ class Acceptance:
         return [f for f in forms if f not in dropped or not (f in forbidden or rank >= shadowed[f])]
 
 
-def emit_forms(expander: "Expander", entry: Entry, sink: Callable[[list[str], str | None], None]) -> int:
+def emit_forms(expander: Expander, entry: Entry, sink: Callable[[list[str], str | None], None]) -> int:
     """Send the accepted forms of ``entry`` to ``sink(forms, key)`` (the writer's hot path);
     return how many forms the affix paths made (before acceptance and deduplication).
 
@@ -263,7 +277,7 @@ def reached_runs(index, stem: str, batch: Batch, runs: list[Run]) -> list[Run]:
     return out
 
 
-def entry_forms(expander: "Expander", entry: Entry) -> list[str]:
+def entry_forms(expander: Expander, entry: Entry) -> list[str]:
     """The accepted forms of ``entry`` (duplicates possible), in generation order."""
     out: list[str] = []
     emit_forms(expander, entry, lambda forms, key: out.extend(forms))
@@ -283,7 +297,7 @@ class Derivation:
     chain: tuple[AffixRule, ...]
 
 
-def derivations(expander: "Expander", entry: Entry, allow: "RuleFilter | None" = None) -> Iterator[Derivation]:
+def derivations(expander: Expander, entry: Entry, allow: RuleFilter | None = None) -> Iterator[Derivation]:
     """Every accepted form of ``entry`` with the rules that made it (duplicates possible).
 
     ``allow(rule)`` restricts the expansion to the rules it accepts. The forms are exactly

@@ -48,21 +48,27 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.errors import RuscError
-from pipeline.expand.affix_index import AffixIndex
 from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, kept_lines, leading_number
+from pipeline.expand.affix_index import AffixIndex
 from pipeline.expand.conditions import hunspell_condition
 from pipeline.extract import aff_encoding, read_dictionary_text
 
 #: Directives that make a dictionary accept compounds (unbounded, so never expanded).
-COMPOUND_DIRECTIVES = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDMIDDLE", "COMPOUNDEND",
-                       "COMPOUNDRULE", "ONLYINCOMPOUND")
+COMPOUND_DIRECTIVES = (
+    "COMPOUNDFLAG",
+    "COMPOUNDBEGIN",
+    "COMPOUNDMIDDLE",
+    "COMPOUNDEND",
+    "COMPOUNDRULE",
+    "ONLYINCOMPOUND",
+)
 
 
 def read_dictionary(aff_path: Path | str, dic_path: Path | str) -> tuple[AffixData, list[Entry]]:
@@ -145,8 +151,12 @@ def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:
             taken += 1
             rf = rule_line.split()
             if len(rf) < 4 or rf[0] != kind or rf[1] != flag:
-                raise RuscError(f"rule {taken} of {kind} group {flag!r} should read "
-                                f"'{kind} {flag} STRIP ADD [CONDITION]', not {rule_line!r}", path, i)
+                raise RuscError(
+                    f"rule {taken} of {kind} group {flag!r} should read "
+                    f"'{kind} {flag} STRIP ADD [CONDITION]', not {rule_line!r}",
+                    path,
+                    i,
+                )
             condition = rf[4] if len(rf) > 4 else "."
             result.rules[key].append(RawRule(cross, condition, i))
             groups[key].append(" ".join([kind, flag, rf[2], rf[3], "."]))
@@ -156,8 +166,8 @@ def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:
             rules = groups[item]
             if not rules:
                 continue  # empty group: nothing to read
-            cross = "Y" if result.rules[item][0].cross else "N"
-            text_lines.append(f"{item[0]} {item[1]} {cross} {len(rules)}")
+            cross_flag = "Y" if result.rules[item][0].cross else "N"
+            text_lines.append(f"{item[0]} {item[1]} {cross_flag} {len(rules)}")
             text_lines.extend(rules)
         else:
             text_lines.append(item)
@@ -168,6 +178,7 @@ def sanitise_aff(text: str, path: str | Path = "<aff>") -> SanitisedAff:
 
 
 # --- the .aff: the spylls adapter ------------------------------------------------------
+
 
 class _TextReader:
     """Feeds text to spylls' readers (the text is already decoded, so SET changes nothing)."""
@@ -221,26 +232,36 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
     for (kind, flag), raws in sanitised.rules.items():
         parsed = (aff.PFX if kind == "PFX" else aff.SFX).get(flag, [])
         if len(parsed) != len(raws):
-            raise RuscError(f"{kind} group {flag!r}: read {len(parsed)} rules, expected {len(raws)}", path,
-                            raws[0].line if raws else None)
+            raise RuscError(
+                f"{kind} group {flag!r}: read {len(parsed)} rules, expected {len(raws)}",
+                path,
+                raws[0].line if raws else None,
+            )
         rules = []
         for index, (raw, rule) in enumerate(zip(raws, parsed)):
             condition = condition_of(raw, kind, rule.strip)
-            rules.append(AffixRule(kind, flag, index, raw.cross, rule.strip, rule.add, condition,
-                                   frozenset(rule.flags), raw.line))
+            rules.append(
+                AffixRule(
+                    kind, flag, index, raw.cross, rule.strip, rule.add, condition, frozenset(rule.flags), raw.line
+                )
+            )
         groups[kind][flag] = tuple(rules)
-    index = None
+    affix_index: AffixIndex | None = None
     if kept.affix_stop is not None:
         read = [rule for kind in groups.values() for rules in kind.values() for rule in rules]
-        index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, encoding)
+        affix_index = AffixIndex([r.mirrored() for r in read] if aff.COMPLEXPREFIXES else read, encoding)
     # From the original text: the sanitiser blanks COMPOUNDRULE, which still makes a compounder.
     declared = {m.group(1) for m in re.finditer(r"^([A-Z]+)", text, re.MULTILINE)}
     compound = tuple(sorted(d for d in COMPOUND_DIRECTIVES if d in declared))
     special = _special_flags(aff, context, text)
     data = AffixData(
-        prefixes=groups["PFX"], suffixes=groups["SFX"],
-        needaffix=special["NEEDAFFIX"], forbidden=special["FORBIDDENWORD"], circumfix=special["CIRCUMFIX"],
-        onlyincompound=special["ONLYINCOMPOUND"], fullstrip=bool(aff.FULLSTRIP),
+        prefixes=groups["PFX"],
+        suffixes=groups["SFX"],
+        needaffix=special["NEEDAFFIX"],
+        forbidden=special["FORBIDDENWORD"],
+        circumfix=special["CIRCUMFIX"],
+        onlyincompound=special["ONLYINCOMPOUND"],
+        fullstrip=bool(aff.FULLSTRIP),
         complexprefixes=bool(aff.COMPLEXPREFIXES),
         ignore=aff.IGNORE.chars if aff.IGNORE else "",
         iconv=tuple(tuple(p) for p in aff.ICONV.pairs) if aff.ICONV else (),
@@ -248,7 +269,7 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
         compound_directives=compound,
         break_patterns=tuple(b.pattern for b in aff.BREAK),
         break_declared="BREAK" in declared,
-        affix_index=index,
+        affix_index=affix_index,
     )
     cache: dict[str, frozenset] = {}
 
@@ -275,8 +296,10 @@ def read_aff(text: str, path: Path) -> tuple[AffixData, Callable[[str], frozense
 
 #: The one-flag directives the expander reads, each with the spellings libhunspell reads it
 #: by (:data:`pipeline.expand.aff_stops.FLAG_DIRECTIVES`: PSEUDOROOT is NEEDAFFIX's old name).
-_SPECIAL_FLAGS = {name: tuple(d for d, variable in FLAG_DIRECTIVES.items() if variable == name.lower())
-                  for name in ("NEEDAFFIX", "FORBIDDENWORD", "CIRCUMFIX", "ONLYINCOMPOUND")}
+_SPECIAL_FLAGS = {
+    name: tuple(d for d, variable in FLAG_DIRECTIVES.items() if variable == name.lower())
+    for name in ("NEEDAFFIX", "FORBIDDENWORD", "CIRCUMFIX", "ONLYINCOMPOUND")
+}
 
 
 def _special_flags(aff, context, text: str) -> dict[str, str | None]:
@@ -329,12 +352,16 @@ def _warn_stops(kept: KeptAff, path: Path) -> None:
     (:mod:`pipeline.expand.aff_stops`): the expander ignores what libhunspell ignores."""
     for stop in (kept.affix_stop, kept.hash_stop):
         if stop is not None:
-            print(f"rusc: warning: {path}:{stop.line}: libhunspell 1.7 stops reading the affix file here "
-                  f"({stop.reason}, {stop.reader}); lines {stop.ignored_from}- are ignored, as libhunspell "
-                  f"ignores them", file=sys.stderr)
+            print(
+                f"rusc: warning: {path}:{stop.line}: libhunspell 1.7 stops reading the affix file here "
+                f"({stop.reason}, {stop.reader}); lines {stop.ignored_from}- are ignored, as libhunspell "
+                f"ignores them",
+                file=sys.stderr,
+            )
 
 
 # --- the .dic -------------------------------------------------------------------------------
+
 
 def split_dic_line(line: str) -> tuple[str, str]:
     """(word, flag field) of one .dic line, as Hunspell 1.7 splits it.
@@ -383,7 +410,7 @@ def split_dic_line(line: str) -> tuple[str, str]:
             i += 2
             continue
         if char == "/" and i > 0:
-            return "".join(word_chars), line[i + 1:].rstrip()
+            return "".join(word_chars), line[i + 1 :].rstrip()
         word_chars.append(char)
         i += 1
     return "".join(word_chars), ""
@@ -412,8 +439,9 @@ def dic_lines(text: str, path: Path | str = "<dic>"):
     lines = text.split("\n")
     count = _ATOI.match(lines[0])
     if count is None or not 1 <= int(count.group(1)) <= MAX_DIC_COUNT:
-        raise RuscError(f"the first line must be the word count (from 1 to {MAX_DIC_COUNT}), not {lines[0][:40]!r}",
-                        path, 1)
+        raise RuscError(
+            f"the first line must be the word count (from 1 to {MAX_DIC_COUNT}), not {lines[0][:40]!r}", path, 1
+        )
     for number, line in enumerate(lines[1:], 2):
         if "\0" in line:
             raise RuscError("a NUL character in an entry (libhunspell would read the word only up to it)", path, number)

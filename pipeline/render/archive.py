@@ -14,9 +14,9 @@ from typing import Any
 
 from pipeline.playdata import RACK_LEVELS, levels
 from pipeline.racks import BLANK
-from pipeline.render.rack import LEVEL_NAMES
 from pipeline.render.i18n import locale_of
 from pipeline.render.pages import LanguageSite, Page
+from pipeline.render.rack import LEVEL_NAMES
 
 
 @dataclass(frozen=True)
@@ -46,14 +46,33 @@ def pages(site: LanguageSite) -> list[Page]:
     if hives:
         ranks = site.language.beehive.ranks
         beehive_levels = levels(len(ranks))
-        result.append(site.page("beehive/archive/", "archive.html", "beehive/", game="beehive",
-                                months=months(hives, first), first_weekday=first, levels=beehive_levels,
-                                streak_name=ranks[beehive_levels["streak"]][0]))
+        result.append(
+            site.page(
+                "beehive/archive/",
+                "archive.html",
+                "beehive/",
+                game="beehive",
+                months=months(hives, first),
+                first_weekday=first,
+                levels=beehive_levels,
+                streak_name=ranks[beehive_levels["streak"]][0],
+            )
+        )
     if racks:
         rack_levels = levels(RACK_LEVELS)
-        result.append(site.page("rack/archive/", "archive.html", "rack/", game="rack", months=months(racks, first),
-                                blank=BLANK, first_weekday=first, levels=rack_levels,
-                                streak_name=LEVEL_NAMES[rack_levels["streak"]]))
+        result.append(
+            site.page(
+                "rack/archive/",
+                "archive.html",
+                "rack/",
+                game="rack",
+                months=months(racks, first),
+                blank=BLANK,
+                first_weekday=first,
+                levels=rack_levels,
+                streak_name=LEVEL_NAMES[rack_levels["streak"]],
+            )
+        )
     return result
 
 
@@ -70,7 +89,8 @@ def months(puzzles: dict[dt.date, Any], first_weekday: int) -> list[Month]:
     result = []
     for year, month in keys:
         first, length = calendar.monthrange(year, month)
-        days = tuple(CalendarDay(dt.date(year, month, n), puzzles.get(dt.date(year, month, n)))
-                     for n in range(1, length + 1))
+        days = tuple(
+            CalendarDay(dt.date(year, month, n), puzzles.get(dt.date(year, month, n))) for n in range(1, length + 1)
+        )
         result.append(Month(year, month, (first - first_weekday) % 7, days))
     return result

@@ -22,8 +22,12 @@ NAV = NavEntry("beehive/", N_("Beehive"))
 def pages(site: LanguageSite) -> list[Page]:
     if not site.hives:
         return []  # the language cannot support the beehive
-    return site.daily_pages("beehive/", "beehive.html", [daily.date for daily in site.hives],
-                            lambda index, is_today: _context(site, index, is_today))
+    return site.daily_pages(
+        "beehive/",
+        "beehive.html",
+        [daily.date for daily in site.hives],
+        lambda index, is_today: _context(site, index, is_today),
+    )
 
 
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
@@ -31,17 +35,26 @@ def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     hive = daily.hive
     hint_counts = hints(hive)
     day = f"{site.code}/beehive/{daily.date}/"
-    return {"date": daily.date, "hive": hive, "hints": hint_table(hint_counts, site.language.alphabet),
-            "is_today": is_today, "days": day_links([d.date for d in site.hives], index),
-            "answers_url": site.urls.url(day + "answers/"), "share_url": site.urls.absolute(day) if site.urls.has_site_url else "",
-            "yesterday": site.hives[index - 1].date if index > 0 else None,
-            "game_data": hive_play_data(site.language, daily.date, hive, hint_counts, site.glossary)}
+    return {
+        "date": daily.date,
+        "hive": hive,
+        "hints": hint_table(hint_counts, site.language.alphabet),
+        "is_today": is_today,
+        "days": day_links([d.date for d in site.hives], index),
+        "answers_url": site.urls.url(day + "answers/"),
+        "share_url": site.urls.absolute(day) if site.urls.has_site_url else "",
+        "yesterday": site.hives[index - 1].date if index > 0 else None,
+        "game_data": hive_play_data(site.language, daily.date, hive, hint_counts, site.glossary),
+    }
 
 
 def hint_table(hints, alphabet: str) -> dict:
     """The first-letter × length grid as rows the template can draw, plus two-letter counts."""
-    grid = {letter: {int(n): c for n, c in row.items() if str(n).isdigit()}
-            for letter, row in hints.grid.items() if len(str(letter)) == 1}
+    grid = {
+        letter: {int(n): c for n, c in row.items() if str(n).isdigit()}
+        for letter, row in hints.grid.items()
+        if len(str(letter)) == 1
+    }
     order = {ch: i for i, ch in enumerate(alphabet)}
     two = sorted(hints.two_letter.items(), key=lambda kv: [order.get(ch, len(order)) for ch in kv[0]])
     return {**grid_table(grid, alphabet), "two_letter": two}

@@ -10,8 +10,16 @@ from pipeline.render.pages import LanguageSite, Page
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page(f"beehive/{daily.date}/answers/", "beehive_answers.html", "beehive/",
-                      date=daily.date, hive=daily.hive, answers=sorted(daily.hive.answers, key=lambda a: a.key),
-                      meanings=site.glossary.define_all(a.forms[0] for a in daily.hive.answers) if site.glossary else {},
-                      game_url=site.urls.url(f"{site.code}/beehive/{daily.date}/"))
-            for daily in site.hives]
+    return [
+        site.page(
+            f"beehive/{daily.date}/answers/",
+            "beehive_answers.html",
+            "beehive/",
+            date=daily.date,
+            hive=daily.hive,
+            answers=sorted(daily.hive.answers, key=lambda a: a.key),
+            meanings=site.glossary.define_all(a.forms[0] for a in daily.hive.answers) if site.glossary else {},
+            game_url=site.urls.url(f"{site.code}/beehive/{daily.date}/"),
+        )
+        for daily in site.hives
+    ]

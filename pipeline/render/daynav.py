@@ -26,6 +26,6 @@ class DayLinks:
 
 def day_links(days: list[dt.date], index: int) -> DayLinks:
     """Neighbours of ``days[index]`` in the published days (sorted, oldest first)."""
-    return DayLinks(days[index - 1] if index > 0 else None,
-                    days[index + 1] if index + 1 < len(days) else None,
-                    days[-1])
+    return DayLinks(
+        days[index - 1] if index > 0 else None, days[index + 1] if index + 1 < len(days) else None, days[-1]
+    )

@@ -15,11 +15,17 @@ def entries(site: LanguageSite) -> list[dict]:
     by_day: dict = {}
     for hive_day in site.hives[-FEED_DAYS:]:
         by_day.setdefault(hive_day.date, []).append(
-            {"date": hive_day.date, "game": "beehive", "path": f"{site.code}/beehive/{hive_day.date}/",
-             "hive": hive_day.hive})
+            {
+                "date": hive_day.date,
+                "game": "beehive",
+                "path": f"{site.code}/beehive/{hive_day.date}/",
+                "hive": hive_day.hive,
+            }
+        )
     for rack_day in site.racks[-FEED_DAYS:]:
         by_day.setdefault(rack_day.date, []).append(
-            {"date": rack_day.date, "game": "rack", "path": f"{site.code}/rack/{rack_day.date}/", "rack": rack_day})
+            {"date": rack_day.date, "game": "rack", "path": f"{site.code}/rack/{rack_day.date}/", "rack": rack_day}
+        )
     for day in sorted(by_day, reverse=True)[:FEED_DAYS]:
         result.extend(by_day[day])
     return result

@@ -15,8 +15,11 @@ from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 from pipeline.solvers import hive_index_files
 
-NAV = NavEntry("hive-solver/", N_("Hive solver"),
-               N_("Type the letters of a beehive played elsewhere: hints first, answers when you ask."))
+NAV = NavEntry(
+    "hive-solver/",
+    N_("Hive solver"),
+    N_("Type the letters of a beehive played elsewhere: hints first, answers when you ask."),
+)
 
 
 def pages(site: LanguageSite) -> list[Page]:
@@ -27,11 +30,15 @@ def pages(site: LanguageSite) -> list[Page]:
     # Each shard's sets on their own (named by its letters' places in the alphabet: an
     # asset name is ASCII), fetched when a hive first needs them.
     alphabet = site.language.alphabet
-    shard_urls = {letters: site.urls.url(site.assets.add(f"hive-sets-{site.code}-{shard_name(letters, alphabet)}.json",
-                                                         shard))
-                  for letters, shard in shards.items()}
-    return [site.page(NAV.path, "hive-solver.html", NAV.path, offline=True, data_url=site.urls.url(data),
-                      shard_urls=shard_urls)]
+    shard_urls = {
+        letters: site.urls.url(site.assets.add(f"hive-sets-{site.code}-{shard_name(letters, alphabet)}.json", shard))
+        for letters, shard in shards.items()
+    }
+    return [
+        site.page(
+            NAV.path, "hive-solver.html", NAV.path, offline=True, data_url=site.urls.url(data), shard_urls=shard_urls
+        )
+    ]
 
 
 def shard_name(letters: str, alphabet: str) -> str:

@@ -34,7 +34,7 @@ import gettext as gettext_module
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +89,7 @@ def read_catalog(code: str):
     return catalog
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(code: str) -> gettext_module.NullTranslations:
     """The compiled catalog of ``code`` (compiled here, in memory); a regional variant
     without its own uses its language's (``ca-valencia`` → ``ca``); English if neither."""
@@ -213,7 +213,7 @@ def _split_tags(html: str) -> list[str]:
     """
     parts, start = [], 0
     for tag in TAG.finditer(html):
-        parts += [html[start:tag.start()], tag.group()]
+        parts += [html[start : tag.start()], tag.group()]
         start = tag.end()
     return [part for part in parts + [html[start:]] if part]
 
@@ -261,6 +261,13 @@ def environment(language: Language) -> jinja2.Environment:
     gettext, ngettext, pgettext, npgettext = _gettext_callables(language, formatter)
     # {% trans %} blocks then call these globals with their values as keywords.
     env.extend(newstyle_gettext=True)
-    env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext,
-                       fmt=formatter, plural_forms=lambda singular, plural: plural_forms(language, singular, plural))
+    env.globals.update(
+        _=gettext,
+        gettext=gettext,
+        ngettext=ngettext,
+        pgettext=pgettext,
+        npgettext=npgettext,
+        fmt=formatter,
+        plural_forms=lambda singular, plural: plural_forms(language, singular, plural),
+    )
     return env

@@ -7,5 +7,14 @@ from pipeline.render.pages import LanguageSite, Page
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page("", "language.html", offline=True, hive=site.hives[-1].hive if site.hives else None,
-                      rack=site.racks[-1] if site.racks else None, points=site.points, blank=BLANK)]
+    return [
+        site.page(
+            "",
+            "language.html",
+            offline=True,
+            hive=site.hives[-1].hive if site.hives else None,
+            rack=site.racks[-1] if site.racks else None,
+            points=site.points,
+            blank=BLANK,
+        )
+    ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from pipeline.assets import ASSET_DIR
 
@@ -57,9 +57,15 @@ def version(lists: dict[str, list[str]], pages: dict[str, str]) -> str:
 def manifest(title: str, description: str, base_path: str, language: str, icon: str) -> bytes:
     """The web app manifest: installable, opening at the site root."""
     data = {
-        "name": title, "short_name": title, "description": description, "lang": language,
-        "start_url": base_path, "scope": base_path, "display": "standalone",
-        "background_color": "#fdfbf6", "theme_color": "#f2c230",
+        "name": title,
+        "short_name": title,
+        "description": description,
+        "lang": language,
+        "start_url": base_path,
+        "scope": base_path,
+        "display": "standalone",
+        "background_color": "#fdfbf6",
+        "theme_color": "#f2c230",
         "icons": [{"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
     }
     return (json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n").encode("utf-8")

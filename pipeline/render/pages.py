@@ -99,14 +99,22 @@ class LanguageSite:
     def page(self, path: str, template: str, section: str = "", offline: bool = False, **context) -> Page:
         """A page of this language at ``<code>/<path>``; ``today`` is always in its context.
         ``offline=True`` for today's pages that should work without a network."""
-        return Page(f"{self.code}/{path}", template, {"today": self.today, **context}, self.language,
-                    section=section, offline=offline)
+        return Page(
+            f"{self.code}/{path}",
+            template,
+            {"today": self.today, **context},
+            self.language,
+            section=section,
+            offline=offline,
+        )
 
     def daily_pages(self, section: str, template: str, days: list[dt.date], context) -> list[Page]:
         """A daily game's pages: today's at ``<section>`` and one per published day at
         ``<section><date>/``, each with ``context(index of its day, is_today)``. Today's
         page and today's dated page work offline."""
         pages = [self.page(section, template, section, offline=True, **context(len(days) - 1, True))]
-        pages += [self.page(f"{section}{day}/", template, section, offline=day == self.today, **context(i, False))
-                  for i, day in enumerate(days)]
+        pages += [
+            self.page(f"{section}{day}/", template, section, offline=day == self.today, **context(i, False))
+            for i, day in enumerate(days)
+        ]
         return pages

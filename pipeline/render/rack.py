@@ -17,25 +17,41 @@ from pipeline.render.pages import LanguageSite, NavEntry, Page
 NAV = NavEntry("rack/", N_("Rack"))
 #: The names of a rack day's results (:data:`pipeline.playdata.RACK_LEVELS`), translated where
 #: shown: the game's Stats view and the archive's marks.
-LEVEL_NAMES = (N_("No word"), N_("A quarter of the words"), N_("Half the words"), N_("Three quarters of the words"),
-               N_("Every word"))
+LEVEL_NAMES = (
+    N_("No word"),
+    N_("A quarter of the words"),
+    N_("Half the words"),
+    N_("Three quarters of the words"),
+    N_("Every word"),
+)
 assert len(LEVEL_NAMES) == RACK_LEVELS
 
 
 def pages(site: LanguageSite) -> list[Page]:
     if not site.racks:
         return []  # the language cannot support racks
-    return site.daily_pages("rack/", "rack.html", [daily.date for daily in site.racks],
-                            lambda index, is_today: _context(site, index, is_today))
+    return site.daily_pages(
+        "rack/",
+        "rack.html",
+        [daily.date for daily in site.racks],
+        lambda index, is_today: _context(site, index, is_today),
+    )
 
 
 def _context(site: LanguageSite, index: int, is_today: bool) -> dict:
     daily = site.racks[index]
-    return {"date": daily.date, "rack": daily, "points": site.points, "blank": BLANK,
-            "is_today": is_today, "days": day_links([d.date for d in site.racks], index),
-            "answers_url": site.urls.url(f"{site.code}/rack/{daily.date}/answers/"),
-            "game_data": rack_play_data(site.language, daily, site.glossary), "rack_level_names": LEVEL_NAMES,
-            "hints": grid_table(tile_grid(daily.solution.answers), site.language.alphabet)}
+    return {
+        "date": daily.date,
+        "rack": daily,
+        "points": site.points,
+        "blank": BLANK,
+        "is_today": is_today,
+        "days": day_links([d.date for d in site.racks], index),
+        "answers_url": site.urls.url(f"{site.code}/rack/{daily.date}/answers/"),
+        "game_data": rack_play_data(site.language, daily, site.glossary),
+        "rack_level_names": LEVEL_NAMES,
+        "hints": grid_table(tile_grid(daily.solution.answers), site.language.alphabet),
+    }
 
 
 def rows_by_score(answers) -> list[tuple[int, list]]:

@@ -11,9 +11,18 @@ from pipeline.render.rack import rows_by_score
 
 
 def pages(site: LanguageSite) -> list[Page]:
-    return [site.page(f"rack/{daily.date}/answers/", "rack_answers.html", "rack/",
-                      date=daily.date, rack=daily, points=site.points, blank=BLANK,
-                      answers=rows_by_score(daily.solution.answers),
-                      meanings=site.glossary.define_all(a.form for a in daily.solution.answers) if site.glossary else {},
-                      game_url=site.urls.url(f"{site.code}/rack/{daily.date}/"))
-            for daily in site.racks]
+    return [
+        site.page(
+            f"rack/{daily.date}/answers/",
+            "rack_answers.html",
+            "rack/",
+            date=daily.date,
+            rack=daily,
+            points=site.points,
+            blank=BLANK,
+            answers=rows_by_score(daily.solution.answers),
+            meanings=site.glossary.define_all(a.form for a in daily.solution.answers) if site.glossary else {},
+            game_url=site.urls.url(f"{site.code}/rack/{daily.date}/"),
+        )
+        for daily in site.racks
+    ]

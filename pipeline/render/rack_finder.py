@@ -11,13 +11,12 @@ The rack and the filters travel in the URL (``?rack=…&min=…``), so a link re
 
 from __future__ import annotations
 
+from pipeline.racks import BLANK, MAX_RACK
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
-from pipeline.racks import BLANK, MAX_RACK
 from pipeline.solvers import rack_index_files
 
-NAV = NavEntry("rack-finder/", N_("Rack finder"),
-               N_("Every word your tiles make, blanks and filters included."))
+NAV = NavEntry("rack-finder/", N_("Rack finder"), N_("Every word your tiles make, blanks and filters included."))
 
 
 def pages(site: LanguageSite) -> list[Page]:
@@ -27,10 +26,24 @@ def pages(site: LanguageSite) -> list[Page]:
     head, shards = rack_index_files(index)
     data = site.assets.add(f"rack-index-{site.code}.json", head)
     # Each number of tiles' words on its own, fetched when a rack needs them.
-    shard_urls = {length: site.urls.url(site.assets.add(f"rack-words-{site.code}-{length}.json", shard))
-                  for length, shard in shards.items()}
+    shard_urls = {
+        length: site.urls.url(site.assets.add(f"rack-words-{site.code}-{length}.json", shard))
+        for length, shard in shards.items()
+    }
     tiles = index.tileset
     # Tiles of more than one letter, each with the other spellings a player may type (ŀl, l.l).
     digraphs = [(text, [old for old, new in tiles.variants if new == text]) for text in tiles.texts if len(text) > 1]
-    return [site.page(NAV.path, "rack-finder.html", NAV.path, offline=True, data_url=site.urls.url(data),
-                      shard_urls=shard_urls, points=site.points, blank=BLANK, digraphs=digraphs, max_rack=MAX_RACK)]
+    return [
+        site.page(
+            NAV.path,
+            "rack-finder.html",
+            NAV.path,
+            offline=True,
+            data_url=site.urls.url(data),
+            shard_urls=shard_urls,
+            points=site.points,
+            blank=BLANK,
+            digraphs=digraphs,
+            max_rack=MAX_RACK,
+        )
+    ]

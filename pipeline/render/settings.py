@@ -14,6 +14,8 @@ def settings_from(args_languages, base_path, site_url, environ=os.environ) -> tu
     config = load_site_config()
     codes = args_languages or default_languages(environ)
     languages = unique_languages(load_language(code) for code in codes)
-    urls = Urls.create(base_path or environ.get("BASE_PATH") or config["base_path"],
-                       site_url or environ.get("SITE_URL") or config["site_url"])
+    urls = Urls.create(
+        base_path or environ.get("BASE_PATH") or config["base_path"],
+        site_url or environ.get("SITE_URL") or config["site_url"],
+    )
     return languages, urls, str(config["title"])

@@ -28,6 +28,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -35,8 +36,8 @@ from markupsafe import Markup
 from pipeline.assets import Assets
 from pipeline.beehive import BeehiveIndex
 from pipeline.config import Language
-from pipeline.definitions import Glossary
 from pipeline.dates import require_scheduled, today
+from pipeline.definitions import Glossary
 from pipeline.diff import diffs_folder, read_summaries
 from pipeline.downloads import Release, diff_downloads, list_downloads
 from pipeline.errors import RuscError, UsageError
@@ -104,11 +105,16 @@ def build_site(
     by_code = {site.code: site for site in sites}
     envs = {language.code: environment(language) for language in languages}
     absolute = urls.has_site_url
-    common = {"site": {"title": title, "languages": languages, "csp": CSP, "absolute_urls": absolute},
-              "url": urls.url, "absolute": urls.absolute, "asset": lambda name: urls.url(assets.path(name))}
+    common = {
+        "site": {"title": title, "languages": languages, "csp": CSP, "absolute_urls": absolute},
+        "url": urls.url,
+        "absolute": urls.absolute,
+        "asset": lambda name: urls.url(assets.path(name)),
+    }
     # A fragment in another language's own words, inside a site-wide page (home, 404).
     common["fragment"] = lambda language, template, **values: Markup(
-        _render(envs[language.code], template, {**common, "language": language, **values}, language))
+        _render(envs[language.code], template, {**common, "language": language, **values}, language)
+    )
     paths_built = {page.path for page in pages}
     kept: dict[str, str] = {}
 
@@ -117,8 +123,14 @@ def build_site(
             _write(out / name, data)
         for page in progress(pages, total=len(pages), desc="pages", unit="page"):
             language = page.language or languages[0]
-            context = {**common, "page": page, "language": language, "nav": by_code[language.code].nav,
-                       "alternates": _alternates(page, languages, paths_built), **page.context}
+            context = {
+                **common,
+                "page": page,
+                "language": language,
+                "nav": by_code[language.code].nav,
+                "alternates": _alternates(page, languages, paths_built),
+                **page.context,
+            }
             html = _render(envs[language.code], page.template, context, language)
             if page.offline or not page.path:
                 kept[page.path] = html
@@ -127,16 +139,25 @@ def build_site(
         if absolute:  # feeds and the sitemap are made of absolute URLs
             for site in sites:
                 context = {**common, "language": site.language, "entries": feed.entries(site), "urls": urls}
-                _write(out / site.code / "feed.xml",
-                       _render(envs[site.code], "feed.xml", context, site.language).encode("utf-8"))
-            sitemap = envs[languages[0].code].get_template("sitemap.xml").render(
-                locations=sorted(urls.absolute(p.path) for p in pages if p.in_sitemap))
+                _write(
+                    out / site.code / "feed.xml",
+                    _render(envs[site.code], "feed.xml", context, site.language).encode("utf-8"),
+                )
+            sitemap = (
+                envs[languages[0].code]
+                .get_template("sitemap.xml")
+                .render(locations=sorted(urls.absolute(p.path) for p in pages if p.in_sitemap))
+            )
             _write(out / "sitemap.xml", sitemap.encode("utf-8"))
         robots = "User-agent: *\nAllow: /\n" + (f"Sitemap: {urls.absolute('sitemap.xml')}\n" if absolute else "")
         _write(out / "robots.txt", robots.encode("utf-8"))
         # Release assets are linked, not copied: they keep the site under Pages' 1 GB.
-        copies = [(d.source, f"wordlists/{site.code}/{d.name}") for site in sites for d in site.downloads
-                  if d.release_url is None]
+        copies = [
+            (d.source, f"wordlists/{site.code}/{d.name}")
+            for site in sites
+            for d in site.downloads
+            if d.release_url is None
+        ]
         for source, name in progress(copies, total=len(copies), desc="word lists", unit="file"):
             (out / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, out / name)
@@ -148,22 +169,30 @@ def _alternates(page: Page, languages: list[Language], built: set[str]) -> list[
     """The same page in each other language (its front page if it has no such page)."""
     if page.language is None:
         return [(language, f"{language.code}/") for language in languages]
-    rest = page.path[len(page.language.code) + 1:]
-    return [(other, f"{other.code}/{rest}" if f"{other.code}/{rest}" in built else f"{other.code}/")
-            for other in languages if other.code != page.language.code]
+    rest = page.path[len(page.language.code) + 1 :]
+    return [
+        (other, f"{other.code}/{rest}" if f"{other.code}/{rest}" in built else f"{other.code}/")
+        for other in languages
+        if other.code != page.language.code
+    ]
 
 
-def _write_offline(out: Path, env: jinja2.Environment, kept: dict[str, str], urls: Urls, title: str,
-                   assets: Assets, language: Language) -> None:
+def _write_offline(
+    out: Path, env: jinja2.Environment, kept: dict[str, str], urls: Urls, title: str, assets: Assets, language: Language
+) -> None:
     """The manifest and the service worker that keeps ``kept`` (path → HTML) offline."""
     notice_paths = [path for path in kept if path.endswith("/" + offline_notice.PATH)]
     precache = offline.precache_urls(kept, urls.base_path, shared=notice_paths)
-    description = str(env.globals["_"](MANIFEST_DESCRIPTION))
-    _write(out / "manifest.webmanifest",
-           offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))))
+    translate: Any = env.globals["_"]
+    description = str(translate(MANIFEST_DESCRIPTION))
+    _write(
+        out / "manifest.webmanifest",
+        offline.manifest(title, description, urls.base_path, language.code, urls.url(assets.path("icon.svg"))),
+    )
     notices = {path.split("/")[0]: urls.url(path) for path in notice_paths}
-    script = env.get_template("sw.js").render(version=offline.version(precache, kept), base_path=urls.base_path,
-                                              precache=precache, notices=notices)
+    script = env.get_template("sw.js").render(
+        version=offline.version(precache, kept), base_path=urls.base_path, precache=precache, notices=notices
+    )
     _write(out / "sw.js", script.encode("utf-8"))
 
 
@@ -187,9 +216,22 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
     release = Release.from_env()
     changes = diffs_folder(paths, code)
     downloads = list_downloads(folder, day, release) + diff_downloads(changes, release, code)
-    return LanguageSite(language, day, hives, racks, tile_points(language), downloads, folder, paths.work(code),
-                        assets, urls, beehive_index=beehive_index, rack_index=rack_index,
-                        changes=list(read_summaries(changes)), glossary=Glossary.load(language, paths))
+    return LanguageSite(
+        language,
+        day,
+        hives,
+        racks,
+        tile_points(language),
+        downloads,
+        folder,
+        paths.work(code),
+        assets,
+        urls,
+        beehive_index=beehive_index,
+        rack_index=rack_index,
+        changes=list(read_summaries(changes)),
+        glossary=Glossary.load(language, paths),
+    )
 
 
 def _days(start: dt.date, end: dt.date) -> list[dt.date]:

@@ -36,7 +36,18 @@ def pages(site: LanguageSite) -> list[Page]:
     for n in settings.lengths:
         data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.work)
         data_path = site.assets.add(f"wordle-{site.code}-{n}.json", wordle_json(data))
-        out.append(site.page(page_path(n, settings.length), "wordle.html", "wordle/", offline=True,
-                             data_url=site.urls.url(data_path), length=n, lengths=lengths,
-                             shortcuts=settings.shortcuts, history_levels=HISTORY_LEVELS, level_names=LEVEL_NAMES))
+        out.append(
+            site.page(
+                page_path(n, settings.length),
+                "wordle.html",
+                "wordle/",
+                offline=True,
+                data_url=site.urls.url(data_path),
+                length=n,
+                lengths=lengths,
+                shortcuts=settings.shortcuts,
+                history_levels=HISTORY_LEVELS,
+                level_names=LEVEL_NAMES,
+            )
+        )
     return out

@@ -18,5 +18,14 @@ from pipeline.wordle.page import build_wordle_data, wordle_json
 from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, parse_clue
 from pipeline.wordle.words import load_words
 
-__all__ = ["Clue", "build_wordle_data", "compile_clues", "feedback", "filter_keys", "fits",
-           "load_words", "parse_clue", "wordle_json"]
+__all__ = [
+    "Clue",
+    "build_wordle_data",
+    "compile_clues",
+    "feedback",
+    "filter_keys",
+    "fits",
+    "load_words",
+    "parse_clue",
+    "wordle_json",
+]

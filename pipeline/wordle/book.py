@@ -26,12 +26,23 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pipeline.wordle.rules import Clue, compile_clues, feedback, pattern_of
-from pipeline.wordle.strategy import (GUESSES, TOP, Opening, Patterns, book_key, fitting, hard_pool, rank,
-                                      suggest_among, win_code)
+from pipeline.wordle.strategy import (
+    GUESSES,
+    TOP,
+    Opening,
+    Patterns,
+    book_key,
+    fitting,
+    hard_pool,
+    rank,
+    suggest_among,
+    win_code,
+)
 
 
-def opening(patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0,
-            common: int | None = None) -> Opening:
+def opening(
+    patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0, common: int | None = None
+) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
     ``common`` (:func:`pipeline.wordle.words.common_weight`), the book of both modes."""
@@ -112,16 +123,19 @@ class _Bookmaker:
             # A word fits the clues if it fits each, and hard mode's pool is likewise the
             # guesses every clue allows: the last clue among the previous state's words is enough.
             constraints = compile_clues(clues[-1:], self.words.length)
-            self._states[clues] = (fitting(self.words, constraints, candidates),
-                                   hard_pool(self.words, constraints, pool) if self.hard else pool)
+            self._states[clues] = (
+                fitting(self.words, constraints, candidates),
+                hard_pool(self.words, constraints, pool) if self.hard else pool,
+            )
         return self._states[clues]
 
     def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
         """The ranking's suggestions for a state (remembered)."""
         if clues not in self._suggested:
             candidates, pool = self.state(clues)
-            self._suggested[clues] = [s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard,
-                                                                     TOP, self.plain)]
+            self._suggested[clues] = [
+                s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard, TOP, self.plain)
+            ]
         return self._suggested[clues]
 
     def choice(self, clues: tuple[Clue, ...]) -> int:
@@ -137,8 +151,9 @@ class _Bookmaker:
             guess = self.choice(states[-1])
         return states
 
-    def outcome(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray,
-                bound: Outcome | None = None) -> Outcome | None:
+    def outcome(
+        self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray, bound: Outcome | None = None
+    ) -> Outcome | None:
         """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
         ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
         failures = lost = weighted = 0
@@ -160,6 +175,7 @@ class _Bookmaker:
         candidates = self.state(clues)[0]
         current = self.choice(clues)
         best, best_outcome = current, self.outcome(clues, current, candidates)
+        assert best_outcome is not None, "without a bound every guess has an outcome"
         current_outcome = best_outcome
         for guess in self.suggested(clues):
             if guess != current:
@@ -229,8 +245,15 @@ class _Bookmaker:
                     self.adopt(clues, planned)
                     break
 
-    def plan(self, clues: tuple[Clue, ...], candidates: np.ndarray, pool: np.ndarray, left: int,
-             unsolvable: dict[bytes, int], budget: list[int]) -> dict[tuple[Clue, ...], int] | None:
+    def plan(
+        self,
+        clues: tuple[Clue, ...],
+        candidates: np.ndarray,
+        pool: np.ndarray,
+        left: int,
+        unsolvable: dict[bytes, int],
+        budget: list[int],
+    ) -> dict[tuple[Clue, ...], int] | None:
         """A guess for ``clues`` and for every state it leads to, such that each of the
         ``candidates`` is found within ``left`` guesses, this one included; or None.
 
@@ -251,7 +274,7 @@ class _Bookmaker:
             return None
         budget[0] -= 1
         codes = self.patterns.block(pool, candidates)
-        bins = 3 ** words.length
+        bins = 3**words.length
         flat = (np.sort(codes, axis=1).astype(np.int64) + (np.arange(len(pool)) * bins)[:, None]).ravel()
         sizes = np.bincount(flat, minlength=len(pool) * bins).reshape(len(pool), bins)
         sizes[:, win] = 0
@@ -264,19 +287,23 @@ class _Bookmaker:
             if left == 2 and largest[place] > 1:
                 break
             guess, row = int(pool[place]), codes[place]
-            planned: dict[tuple[Clue, ...], int] | None = {clues: guess}
+            planned: dict[tuple[Clue, ...], int] = {clues: guess}
             groups = [code for code in np.unique(row).tolist() if code != win]
             for code in sorted(groups, key=lambda code: -int((row == code).sum())):
                 clue = Clue(words.keys[guess], pattern_of(code, words.length))
                 constraints = compile_clues([clue], words.length)
-                after = self.plan(clues + (clue,), candidates[row == code],
-                                  hard_pool(words, constraints, pool) if self.hard else pool, left - 1,
-                                  unsolvable, budget)
+                after = self.plan(
+                    clues + (clue,),
+                    candidates[row == code],
+                    hard_pool(words, constraints, pool) if self.hard else pool,
+                    left - 1,
+                    unsolvable,
+                    budget,
+                )
                 if after is None:
-                    planned = None
                     break
                 planned.update(after)
-            if planned is not None:
+            else:
                 return planned
         unsolvable[seen] = max(unsolvable.get(seen, 0), left)
         return None
@@ -286,13 +313,15 @@ class _Bookmaker:
         guess where that finds each candidate in time, else the plan's (one state deeper,
         likewise), so the book departs from the ranking only where it must."""
         self.choose(clues, planned[clues])
-        for after in sorted((state for state in planned if len(state) == len(clues) + 1 and state[:-1] == clues),
-                            key=book_key):
+        for after in sorted(
+            (state for state in planned if len(state) == len(clues) + 1 and state[:-1] == clues), key=book_key
+        ):
             candidates = self.state(after)[0]
-            if len(candidates) <= 1 or all(len(self.game(after, self.choice(after), int(answer))[-1]) < GUESSES
-                                          for answer in candidates):
+            if len(candidates) <= 1 or all(
+                len(self.game(after, self.choice(after), int(answer))[-1]) < GUESSES for answer in candidates
+            ):
                 continue
-            self.adopt(after, {state: guess for state, guess in planned.items() if state[:len(after)] == after})
+            self.adopt(after, {state: guess for state, guess in planned.items() if state[: len(after)] == after})
 
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
@@ -324,5 +353,3 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
         # plan rarely saves either (English: 8 of 165 words, for three minutes of build).
         maker.rescue(everything.tolist())
     return dict(sorted(maker.book.items()))
-
-

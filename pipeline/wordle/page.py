@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from filelock import FileLock
 
@@ -21,9 +21,20 @@ from pipeline.browser_fold import folding_table
 from pipeline.config import Language
 from pipeline.errors import RuscError
 from pipeline.fsutil import read_checked, verified_sha256, write_checked
-from pipeline.wordle.strategy import (BUDGET, COMMON_UNIT, ENDGAME_DEPTH, ENDGAME_EXACT, ENDGAME_TOP, FOUND_UNIT, GUESSES,
-                                      SPLIT_DEPTH, SPLITTERS, TOP, Patterns)
 from pipeline.wordle.book import opening
+from pipeline.wordle.strategy import (
+    BUDGET,
+    COMMON_UNIT,
+    ENDGAME_DEPTH,
+    ENDGAME_EXACT,
+    ENDGAME_TOP,
+    FOUND_UNIT,
+    GUESSES,
+    SPLIT_DEPTH,
+    SPLITTERS,
+    TOP,
+    Patterns,
+)
 from pipeline.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
 #: Version of the page's JSON; ``site/wordle.js`` refuses any other.
@@ -36,8 +47,9 @@ PRECOMPUTE_PAIRS = 200_000_000
 assert len(LEVEL_CHARS) == LEVELS
 
 
-def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | None = None,
-                      cache: Path | None = None) -> dict:
+def build_wordle_data(
+    language: Language, wordle_tsv_path: Path, length: int | None = None, cache: Path | None = None
+) -> dict:
     """The static JSON of the language's Wordle page for one word length.
 
     The opening takes every guess against every word (seconds for 5,000 words, a minute for
@@ -86,7 +98,7 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
             forms += [index - previous, " ".join(encode_form(key, form) for form in words.forms[key])]
             previous = index
     patterns = Patterns(words)
-    if words.size ** 2 <= PRECOMPUTE_PAIRS:
+    if words.size**2 <= PRECOMPUTE_PAIRS:
         patterns.precompute()
     # Hard mode's book for the length the page opens on (and the seasons play): it takes
     # the build tens of seconds per length.
@@ -110,12 +122,22 @@ def build_wordle_data(language: Language, wordle_tsv_path: Path, length: int | N
         "weights": list(WEIGHTS),
         "budget": BUDGET,
         "top": TOP,
-        "endgame": {"guesses": GUESSES, "top": ENDGAME_TOP, "exact": ENDGAME_EXACT, "depth": ENDGAME_DEPTH,
-                    "unit": FOUND_UNIT, "common_unit": COMMON_UNIT, "common": words.common,
-                    "split": SPLIT_DEPTH, "splitters": SPLITTERS},
+        "endgame": {
+            "guesses": GUESSES,
+            "top": ENDGAME_TOP,
+            "exact": ENDGAME_EXACT,
+            "depth": ENDGAME_DEPTH,
+            "unit": FOUND_UNIT,
+            "common_unit": COMMON_UNIT,
+            "common": words.common,
+            "split": SPLIT_DEPTH,
+            "splitters": SPLITTERS,
+        },
         "first": [s.index for s in table.first],
-        "second": {mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
-                   for mode, hard in (("normal", False), ("hard", True))},
+        "second": {
+            mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
+            for mode, hard in (("normal", False), ("hard", True))
+        },
         "book": {mode: table.book[hard] for mode, hard in (("normal", False), ("hard", True))},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
@@ -171,7 +193,7 @@ def front_code(keys: Sequence[str]) -> str:
     out, previous = [], ""
     for key in keys:
         shared = 0
-        while shared < len(key) - 1 and key[shared] == previous[shared:shared + 1]:
+        while shared < len(key) - 1 and key[shared] == previous[shared : shared + 1]:
             shared += 1
         out.append(f"{shared}{key[shared:]}")
         previous = key

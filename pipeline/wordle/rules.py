@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from pipeline.config import Language
 from pipeline.errors import UsageError
@@ -134,9 +134,13 @@ def compile_clues(clues: Iterable[Clue], length: int) -> Constraints:
             at_least[c] = max(at_least.get(c, 0), marked[c])
             if c in greyed:
                 at_most[c] = min(at_most.get(c, length), marked[c])
-    return Constraints(tuple(fixed), tuple(frozenset(e) for e in excluded),
-                       {c: n for c, n in sorted(at_least.items()) if n},
-                       dict(sorted(at_most.items())), impossible)
+    return Constraints(
+        tuple(fixed),
+        tuple(frozenset(e) for e in excluded),
+        {c: n for c, n in sorted(at_least.items()) if n},
+        dict(sorted(at_most.items())),
+        impossible,
+    )
 
 
 def fits(word: str, constraints: Constraints) -> bool:
@@ -149,10 +153,7 @@ def fits(word: str, constraints: Constraints) -> bool:
     for c, n in constraints.at_least.items():
         if word.count(c) < n:
             return False
-    for c, n in constraints.at_most.items():
-        if word.count(c) > n:
-            return False
-    return True
+    return all(word.count(c) <= n for c, n in constraints.at_most.items())
 
 
 def filter_keys(keys: Iterable[str], clues: Sequence[Clue]) -> list[str]:
@@ -186,8 +187,11 @@ def fold_guess(text: str, language: Language, length: int) -> str:
 
     key = fold(text, language)
     if key is None:
-        bad = [ch for ch in unicodedata.normalize("NFC", text) if fold(ch, language) is None
-               and ch not in language.folding.drop and ch not in language.folding.joiners]
+        bad = [
+            ch
+            for ch in unicodedata.normalize("NFC", text)
+            if fold(ch, language) is None and ch not in language.folding.drop and ch not in language.folding.joiners
+        ]
         shown = ", ".join(repr(ch) for ch in dict.fromkeys(bad)) or repr(text)
         raise UsageError(f"guess {text!r}: {shown} is not a letter of the {language.english_name} alphabet")
     if len(key) != length:

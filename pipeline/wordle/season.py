@@ -26,15 +26,15 @@ answers loses tomorrow's game.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
 from pipeline.config import Language
-from pipeline.wordle.rules import Clue, compile_clues, feedback
 from pipeline.wordle.book import opening
+from pipeline.wordle.rules import Clue, compile_clues, feedback
 from pipeline.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, suggest
 from pipeline.wordle.words import Words, lemma_forms
 
@@ -66,11 +66,18 @@ class Season:
         return sum(g > LIMIT for g in self.guesses)
 
 
-def answer_lists(words: Words, language: Language, blocked: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+def answer_lists(
+    words: Words, language: Language, blocked: frozenset[str] = frozenset()
+) -> tuple[list[str], list[str]]:
     """(tuning answers, held-out answers): the common lemmas, split by the first byte of the
     SHA-256 of the key (even: held out), without blocked words."""
-    tune, held_out = [], []
-    for key, zipf, lemma in zip(words.keys, words.zipf.tolist(), words.lemma.tolist()):
+    tune: list[str] = []
+    held_out: list[str] = []
+    for key, zipf, lemma in zip(
+        words.keys,
+        words.zipf.tolist(),
+        (words.lemma if words.lemma is not None else np.ones(len(words.keys), dtype=bool)).tolist(),
+    ):
         if zipf < language.wordle.common_zipf or not lemma or key in blocked:
             continue
         (held_out if hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0 else tune).append(key)
@@ -91,8 +98,11 @@ class AnswerList:
 
 #: SCOWL's smallest sizes (10, 20, 35: the words of the commonest dictionaries, sized by
 #: SCOWL's own sources, not by wordfreq), from the package the English TOML pins.
-SCOWL_SMALL = ("usr/share/dict/scowl/english-words.10", "usr/share/dict/scowl/english-words.20",
-               "usr/share/dict/scowl/english-words.35")
+SCOWL_SMALL = (
+    "usr/share/dict/scowl/english-words.10",
+    "usr/share/dict/scowl/english-words.20",
+    "usr/share/dict/scowl/english-words.35",
+)
 
 
 def independent_answers(words: Words, language: Language, wordle_tsv: Path, paths=None) -> AnswerList:
@@ -117,7 +127,7 @@ def independent_answers(words: Words, language: Language, wordle_tsv: Path, path
     return AnswerList(name, where, answers)
 
 
-def failures(season: "Season", answers: list[str] | tuple[str, ...]) -> list[str]:
+def failures(season: Season, answers: list[str] | tuple[str, ...]) -> list[str]:
     """The answers of ``season`` not found within Wordle's six guesses."""
     return [answer for answer, taken in zip(answers, season.guesses) if taken > LIMIT]
 

@@ -47,12 +47,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 import numpy as np
 
-from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues, feedback, pattern_of
+from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues
 from pipeline.wordle.words import Words
 
 #: Guesses × candidates the page ranks exactly within 200 ms on a phone (Chromium with its
@@ -99,7 +99,7 @@ def code_of(pattern: str) -> int:
 
 def win_code(length: int) -> int:
     """The feedback number of "all green"."""
-    return 3 ** length - 1
+    return 3**length - 1
 
 
 # --- feedback in bulk ---------------------------------------------------------------------
@@ -121,11 +121,11 @@ def feedback_codes(guesses: np.ndarray, answers: np.ndarray, alphabet_size: int)
     positions = np.arange(length)
     repeated = np.zeros((g, length), dtype=bool)
     for i in range(length):
-        repeated[:, i] = (guesses == guesses[:, i:i + 1]).sum(1) > 1
+        repeated[:, i] = (guesses == guesses[:, i : i + 1]).sum(1) > 1
     weight = np.where(repeated, 0, power).astype(np.float32)
     left = np.zeros((g, (length + 1) * alphabet_size), dtype=np.float32)
-    np.add.at(left, (rows, positions * alphabet_size + guesses), weight)           # green: in place
-    np.add.at(left, (rows, length * alphabet_size + guesses), weight)              # + 1 if present
+    np.add.at(left, (rows, positions * alphabet_size + guesses), weight)  # green: in place
+    np.add.at(left, (rows, length * alphabet_size + guesses), weight)  # + 1 if present
     right = np.zeros((n, (length + 1) * alphabet_size), dtype=np.float32)
     cols = np.arange(n)[:, None]
     right[cols, positions * alphabet_size + answers] = 1
@@ -146,11 +146,11 @@ def feedback_codes(guesses: np.ndarray, answers: np.ndarray, alphabet_size: int)
     for structure, members in groups.items():
         sub = guesses[members]
         add = np.zeros((len(members), n), dtype=np.int32)
-        for spots in structure:
-            green = [sub[:, i:i + 1] == answers[None, :, i] for i in spots]
-            free = counts[:, sub[:, spots[0]]].T - sum(green)
+        for positions_of_letter in structure:
+            green = [sub[:, i : i + 1] == answers[None, :, i] for i in positions_of_letter]
+            free = counts[:, sub[:, positions_of_letter[0]]].T - sum(green)
             earlier = np.zeros_like(free)
-            for i, hit in zip(spots, green):
+            for i, hit in zip(positions_of_letter, green):
                 add += int(power[i]) * (2 * hit + (~hit & (free > earlier)))
                 earlier += ~hit
         out[members] += add
@@ -167,13 +167,13 @@ class Patterns:
         self.size = len(words.alphabet)
         self.matrix: np.ndarray | None = None
 
-    def precompute(self) -> "Patterns":
+    def precompute(self) -> Patterns:
         n = self.words.size
-        dtype = np.uint8 if 3 ** self.words.length <= 256 else np.uint16
+        dtype = np.uint8 if 3**self.words.length <= 256 else np.uint16
         self.matrix = np.empty((n, n), dtype=dtype)
         step = max(1, _BLOCK // max(1, n))
         for start in range(0, n, step):
-            self.matrix[start:start + step] = feedback_codes(self.codes[start:start + step], self.codes, self.size)
+            self.matrix[start : start + step] = feedback_codes(self.codes[start : start + step], self.codes, self.size)
         return self
 
     def block(self, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
@@ -226,8 +226,8 @@ class Suggestion:
 def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per guess row of ``codes`` (feedback numbers against the candidates, whose weights
     are ``weights``): (remaining weight score, win weight, weight × count left), int64."""
-    g, n = codes.shape
-    bins = 3 ** length
+    g, _n = codes.shape
+    bins = 3**length
     win = win_code(length)
     # Group (guess, feedback) pairs in a table of every feedback of every guess, or by
     # sorting when that table would be much bigger than the pairs.
@@ -244,7 +244,9 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
         weight[winning] = 0
         # Sums of squares stay below 2**53 (checked by words.MAX_WEIGHT and the list size),
         # so float64 accumulation is exact.
-        remaining = np.rint(np.bincount(row, weights=(weight * weight).astype(np.float64), minlength=g)).astype(np.int64)
+        remaining = np.rint(np.bincount(row, weights=(weight * weight).astype(np.float64), minlength=g)).astype(
+            np.int64
+        )
         left = np.rint(np.bincount(row, weights=(weight * count).astype(np.float64), minlength=g)).astype(np.int64)
         return remaining, wins, left
     # The table: one row of every feedback per guess, summed along the rows.
@@ -257,8 +259,9 @@ def scores(codes: np.ndarray, weights: np.ndarray, length: int) -> tuple[np.ndar
     return remaining, wins, left
 
 
-def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: int = TOP,
-         uniform: bool = False) -> list[Suggestion]:
+def rank(
+    patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: int = TOP, uniform: bool = False
+) -> list[Suggestion]:
     """The ``top`` guesses, exactly: least remaining weight, then most likely to win, then key
     (``uniform``: every candidate weighs 1, the prior aside)."""
     words = patterns.words
@@ -272,15 +275,29 @@ def rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray, top: i
     remaining = np.empty(len(guesses), dtype=np.int64)
     wins = np.empty_like(remaining)
     left = np.empty_like(remaining)
-    step = max(1, _BLOCK // max(len(candidates), 3 ** words.length))
+    step = max(1, _BLOCK // max(len(candidates), 3**words.length))
     for start in range(0, len(guesses), step):
-        part = guesses[start:start + step]
+        part = guesses[start : start + step]
         r, w, lf = scores(patterns.block(part, candidates), weights, words.length)
-        remaining[start:start + len(part)], wins[start:start + len(part)], left[start:start + len(part)] = r, w, lf
+        remaining[start : start + len(part)], wins[start : start + len(part)], left[start : start + len(part)] = (
+            r,
+            w,
+            lf,
+        )
     order = np.lexsort((guesses, -wins, remaining))[:top]
     total = int(weights.sum())
-    return [Suggestion(int(guesses[i]), words.keys[guesses[i]], int(remaining[i]), int(wins[i]), int(left[i]),
-                       total, len(candidates)) for i in order]
+    return [
+        Suggestion(
+            int(guesses[i]),
+            words.keys[guesses[i]],
+            int(remaining[i]),
+            int(wins[i]),
+            int(left[i]),
+            total,
+            len(candidates),
+        )
+        for i in order
+    ]
 
 
 def letter_scores(words: Words, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:
@@ -293,7 +310,7 @@ def letter_scores(words: Words, guesses: np.ndarray, candidates: np.ndarray) -> 
     cand = codes[candidates]
     has = np.zeros((len(candidates), size), dtype=bool)
     has[np.arange(len(candidates))[:, None], cand] = True
-    with_letter = weights @ has.astype(np.int64)                         # (size,)
+    with_letter = weights @ has.astype(np.int64)  # (size,)
     split_letter = np.minimum(with_letter, total - with_letter)
     at = np.zeros((words.length, size), dtype=np.int64)
     for i in range(words.length):
@@ -351,12 +368,24 @@ def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
         return int(weights.max())
     if len(group) > ENDGAME_EXACT:
         return int(weights.sum())
-    return _play_out(patterns.block(group, group).tolist(), weights.tolist(), list(range(len(group))),
-                     min(left, ENDGAME_DEPTH), win_code(patterns.words.length))
+    return _play_out(
+        patterns.block(group, group).tolist(),
+        weights.tolist(),
+        list(range(len(group))),
+        min(left, ENDGAME_DEPTH),
+        win_code(patterns.words.length),
+    )
 
 
-def _play_out(codes: list[list[int]], weights: list[int], members: list[int], left: int, win: int,
-              floor: int = -1, exact: dict | None = None) -> int:
+def _play_out(
+    codes: list[list[int]],
+    weights: list[int],
+    members: list[int],
+    left: int,
+    win: int,
+    floor: int = -1,
+    exact: dict | None = None,
+) -> int:
     """:func:`found_in_time` on ``members`` (indices into the square feedback table
     ``codes`` of a group and their ``weights``): the best candidate to guess, recursively.
 
@@ -429,8 +458,9 @@ def found_in_two(patterns: Patterns, group: np.ndarray, guesses: np.ndarray) -> 
     return best
 
 
-def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.ndarray, left: int,
-                  hard: bool = True) -> list[Suggestion]:
+def in_time_first(
+    patterns: Patterns, ranked: list[Suggestion], candidates: np.ndarray, left: int, hard: bool = True
+) -> list[Suggestion]:
     """``ranked`` in the order of what each finds within ``left`` guesses (its own
     :func:`found_weights` if it wins now, plus :func:`found_in_time` of each feedback's
     candidates with one guess less): the most common words first, then the most
@@ -472,8 +502,9 @@ def in_time_first(patterns: Patterns, ranked: list[Suggestion], candidates: np.n
     return [replace(ranked[i], found=found_count(found[i])) for i in order]
 
 
-def with_splitters(patterns: Patterns, ranked: list[Suggestion], guesses: np.ndarray,
-                   candidates: np.ndarray) -> list[Suggestion]:
+def with_splitters(
+    patterns: Patterns, ranked: list[Suggestion], guesses: np.ndarray, candidates: np.ndarray
+) -> list[Suggestion]:
     """``ranked`` and the :data:`SPLITTERS` ``guesses`` that split the candidates best when
     each counts alike, all in the order of the ranking (a guess that tells a rare family
     apart, which the prior's ranking passes over, is then there for :func:`in_time_first`)."""
@@ -564,8 +595,14 @@ def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> 
     return table.second[hard].get(code_of(clues[0].pattern))
 
 
-def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: int = TOP,
-            opening_table: Opening | None = None, budget: int = BUDGET) -> list[Suggestion]:
+def suggest(
+    patterns: Patterns,
+    clues: Sequence[Clue],
+    hard: bool = False,
+    top: int = TOP,
+    opening_table: Opening | None = None,
+    budget: int = BUDGET,
+) -> list[Suggestion]:
     """The helper's suggestions after ``clues`` (see the module docstring for the policy)."""
     words = patterns.words
     everything = np.arange(words.size)
@@ -579,9 +616,16 @@ def suggest(patterns: Patterns, clues: Sequence[Clue], hard: bool = False, top: 
     return suggest_among(patterns, clues, candidates, pool, hard, top, opening_table, budget)
 
 
-def suggest_among(patterns: Patterns, clues: Sequence[Clue], candidates: np.ndarray, pool: np.ndarray,
-                  hard: bool = False, top: int = TOP, opening_table: Opening | None = None,
-                  budget: int = BUDGET) -> list[Suggestion]:
+def suggest_among(
+    patterns: Patterns,
+    clues: Sequence[Clue],
+    candidates: np.ndarray,
+    pool: np.ndarray,
+    hard: bool = False,
+    top: int = TOP,
+    opening_table: Opening | None = None,
+    budget: int = BUDGET,
+) -> list[Suggestion]:
     """:func:`suggest` after at least one clue, given the candidates and the guesses the
     clues allow."""
     words = patterns.words
@@ -621,13 +665,14 @@ def entropy_rank(patterns: Patterns, guesses: np.ndarray, candidates: np.ndarray
     """The reference player's choice: the guess whose feedback has the most entropy over
     equally likely candidates (no prior); ties go to a candidate, then to the first key."""
     words = patterns.words
-    bins = 3 ** words.length
-    best, best_key = -1.0, None
+    bins = 3**words.length
+    best: int = -1
+    best_key: tuple | None = None
     step = max(1, _BLOCK // max(len(candidates), bins))
     is_candidate = np.zeros(words.size, dtype=bool)
     is_candidate[candidates] = True
     for start in range(0, len(guesses), step):
-        part = guesses[start:start + step]
+        part = guesses[start : start + step]
         codes = patterns.block(part, candidates)
         flat = (codes + (np.arange(len(part)) * bins)[:, None]).ravel()
         counts = np.bincount(flat, minlength=len(part) * bins).reshape(len(part), bins).astype(np.float64)

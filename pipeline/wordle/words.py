@@ -83,13 +83,14 @@ class Words:
     #: Key → display forms as spelled (``acaba`` → ``("acaba", "acabà")``).
     forms: dict[str, tuple[str, ...]] = field(repr=False)
     #: The game alphabet; letter ``c`` is number ``alphabet.index(c)`` in :attr:`codes`.
-    alphabet: str = ""
+    alphabet: str
     #: Per word, its prior level (see the module docstring).
-    levels: np.ndarray = field(default=None, repr=False)
+    levels: np.ndarray = field(repr=False)
     #: Best wordfreq Zipf frequency of the word's spellings.
-    zipf: np.ndarray = field(default=None, repr=False)
-    #: Per word, whether one of its spellings is a lemma (all True without a lemma list).
-    lemma: np.ndarray = field(default=None, repr=False)
+    zipf: np.ndarray = field(repr=False)
+    #: Per word, whether one of its spellings is a lemma (all True without a lemma list);
+    #: None: not known (a word list made by hand).
+    lemma: np.ndarray | None = field(default=None, repr=False)
     #: The weight from which a word is common (:func:`common_weight`; 0: no word is set
     #: apart): the helper finds these in time before any other.
     common: int = 0
@@ -157,8 +158,9 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     lemma)."""
     length = language.wordle.length if length is None else length
     if length not in language.wordle.lengths:
-        raise RuscError(f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}",
-                        language.path)
+        raise RuscError(
+            f"wordle length {length} is not one of wordle.lengths {list(language.wordle.lengths)}", language.path
+        )
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
     try:
@@ -187,6 +189,11 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
     odds = np.where(lemma, 1.0, settings.inflection_odds)
-    levels = np.array([level_of(prior(z, settings.prior_centre, settings.prior_width) / against)
-                       for z, against in zip(zipf.tolist(), odds.tolist())], dtype=np.int64)
+    levels = np.array(
+        [
+            level_of(prior(z, settings.prior_centre, settings.prior_width) / against)
+            for z, against in zip(zipf.tolist(), odds.tolist())
+        ],
+        dtype=np.int64,
+    )
     return Words(length, keys, forms, language.alphabet, levels, zipf, lemma, common_weight(settings))
