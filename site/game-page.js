@@ -28,7 +28,7 @@
 
   function load(game, lang, date) {
     var s = storage(), raw = s && s.getItem(keyOf(game, lang, date));
-    var value = null;
+    var value;
     try { value = raw ? JSON.parse(raw) : null; } catch (e) { value = null; }
     if (!value || !Array.isArray(value.found)) value = { found: [] };
     return value;
@@ -80,7 +80,7 @@
     Object.keys(parsed.items).forEach(function (k) {
       var incoming = parsed.items[k];
       if (k.indexOf(PREFIX) !== 0 || !incoming || !Array.isArray(incoming.found)) return;
-      var current = null;
+      var current;
       try { current = JSON.parse(s.getItem(k) || "null"); } catch (e) { current = null; }
       var found = current && Array.isArray(current.found) ? current.found.slice() : [];
       incoming.found.forEach(function (w) { if (typeof w === "string" && found.indexOf(w) < 0) found.push(w); });
@@ -119,7 +119,7 @@
     var s = storage(), prefix = keyOf(game, lang, ""), days = {}, counts = [];
     for (var l = 0; l < levels; l++) counts.push(0);
     for (var i = 0; s && i < s.length; i++) {
-      var key = s.key(i), value = null;
+      var key = s.key(i), value;
       if (key.indexOf(prefix) !== 0) continue;
       var date = key.slice(prefix.length);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > today) continue;

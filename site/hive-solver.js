@@ -139,7 +139,7 @@
         var name = el("th", "letter", letter);
         name.scope = "row";
         row.appendChild(name);
-        lengths.forEach(function (n, j) {
+        lengths.forEach(function (n) {
           var c = mine ? mine[1][now.lengths.indexOf(n)] || 0 : 0, td = el("td");
           if (c) {
             var button = el("button", "cell", String(c));
