@@ -16,11 +16,14 @@ SYSTEM_PACKAGES := hunspell hunspell-tools libhunspell-dev g++ chromium nodejs s
 
 export SITE_LANGS := $(LANGS)
 
-.PHONY: help setup system-deps dictionaries all-languages site test bench publish-check oracle messages docs lock clean
+.PHONY: help setup system-deps dictionaries all-languages site test check lint bench publish-check oracle messages docs lock clean
 
 help:
 	@echo "make site          set up .venv, build the dictionaries and dist/site (LANGS=\"ca en\" DATE=YYYY-MM-DD)"
-	@echo "make test          install what the tests need and run them all"
+	@echo "make test          install what the tests need and run the static checks and every test"
+	@echo "make check         the fast lane (about a minute): the static checks and every test that needs"
+	@echo "                   neither the real dictionaries nor Chromium"
+	@echo "make lint          ruff (lint and format), mypy on pipeline/, ESLint on site/"
 	@echo "make dictionaries  fetch, expand and list the languages (LANGS=\"es fr\")"
 	@echo "make all-languages build every language file one after another and print the table of docs/languages.md"
 	@echo "make bench         speed and memory benchmarks against reference tools"
@@ -65,8 +68,25 @@ site: dictionaries
 # Each test file runs on one worker (--dist loadscope), so a file's module fixtures (a
 # Catalan lemma choice, Wordle page data, indexes with their schedules) are made once; the
 # files go out in conftest's order, the longest first (--no-loadscope-reorder).
-test: setup system-deps dictionaries
+test: setup system-deps dictionaries lint
 	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder $(PYTEST_ARGS)
+
+# The fast lane: no dictionary fetched, no browser started. tests/conftest.py marks a test
+# slow by the fixtures it uses (the real dictionaries, Chromium), never by hand.
+check: setup lint
+	$(BIN)/python -m pytest -n 2 -q -m "not slow" $(PYTEST_ARGS)
+
+# ESLint and its rules come from package-lock.json, each package checked against its hash.
+NODE_TOOLS := node_modules/.package-lock.json
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --silent
+	@touch $@
+
+lint: setup $(NODE_TOOLS)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	npx --no-install eslint site
 
 bench: setup system-deps dictionaries
 	$(BIN)/python bench/run_all.py

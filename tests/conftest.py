@@ -35,16 +35,42 @@ HUNSPELL_TESTS = REPO_ROOT.parent / "shared" / "hunspell-tests"
 #: (``--no-loadscope-reorder``) starts these before every other file, so what is left at the
 #: end is short and both workers finish together.
 LONGEST_FIRST = (
-    "test_solver_pages.py", "test_expand_fastpath.py", "test_expand_recall.py", "test_wordle_page.py",
-    "test_site_layout.py", "test_new_languages.py", "test_games_browser.py", "test_expand_forms.py",
-    "test_racks.py", "test_wordle.py", "test_reproducible.py", "test_blocklist.py", "test_beehive.py",
-    "test_expand_precision.py", "test_lists.py",
+    "test_solver_pages.py",
+    "test_expand_fastpath.py",
+    "test_expand_recall.py",
+    "test_wordle_page.py",
+    "test_site_layout.py",
+    "test_new_languages.py",
+    "test_games_browser.py",
+    "test_expand_forms.py",
+    "test_racks.py",
+    "test_wordle.py",
+    "test_reproducible.py",
+    "test_blocklist.py",
+    "test_beehive.py",
+    "test_expand_precision.py",
+    "test_lists.py",
 )
 
 
+#: Fixtures that reach the real dictionaries (fetched, expanded and listed by the pipeline):
+#: a test using one, directly or through another fixture, is ``slow``.
+REAL_DATA_FIXTURES = frozenset({"paths", "built_lists", "dictionary", "conjugation_files", "game_indexes"})
+#: Fixtures that drive Chromium: a test using one is ``browser`` (and ``slow``).
+BROWSER_FIXTURES = frozenset({"browser", "tabs"})
+
+
 def pytest_collection_modifyitems(items):
-    """The files of :data:`LONGEST_FIRST` first, in its order; the rest after them, as
-    collected (a stable sort, the same on every worker, as pytest-xdist requires)."""
+    """Marks each test by the fixtures it uses (``slow``: real dictionaries; ``browser``:
+    Chromium), so the fast lane (``make check``: ``-m "not slow"``) is chosen by what a test
+    needs, not by hand. Then the files of :data:`LONGEST_FIRST` first, in its order; the rest
+    after them, as collected (a stable sort, the same on every worker, as pytest-xdist requires)."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if used & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if used & (REAL_DATA_FIXTURES | BROWSER_FIXTURES):
+            item.add_marker(pytest.mark.slow)
     rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
@@ -202,7 +228,7 @@ def english_root(tmp_path, built_lists, paths, monkeypatch) -> Path:
     return tmp_path
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def lines(path: Path) -> frozenset[str]:
     """The lines of a list file, as a set (read once per test process)."""
     return frozenset(path.read_text("utf-8").splitlines())
@@ -252,10 +278,14 @@ def wait_for_promise(page, function: str, arg=None, timeout: float = 20000) -> N
     value. Playwright's wait_for_function takes any promise for true, so each poll starts
     the promise and reads the answer of the previous one."""
     page.evaluate("() => { window.ruscWaited = false; }")
-    page.wait_for_function(f"""(arg) => {{
+    page.wait_for_function(
+        f"""(arg) => {{
         Promise.resolve(({function})(arg)).then((value) => {{ window.ruscWaited = !!value; }});
         return window.ruscWaited === true;
-    }}""", arg=arg, timeout=timeout)
+    }}""",
+        arg=arg,
+        timeout=timeout,
+    )
 
 
 def require_tool(name: str) -> str:
@@ -269,8 +299,14 @@ def require_tool(name: str) -> str:
 
 #: Debian's Chromium, driven by Playwright (never a downloaded browser).
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 #: The base path the test site is served under, as a GitHub project page would be.
 SITE_BASE = "/rusc/"
 #: The day the real-data site is built for (inside both languages' schedules).
@@ -310,10 +346,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def handle(self):
-        try:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
 
 
 @contextlib.contextmanager
@@ -351,8 +385,13 @@ def real_site(built_lists, paths):
             for stale in SHARED_SITES.iterdir():
                 if stale.is_dir():
                     shutil.rmtree(stale, ignore_errors=True)
-            build_site(paths, [load_language("ca"), load_language("en")], SITE_DAY,
-                       Urls.create(SITE_BASE, SHARED_SITE_URL), out=folder)  # atomic: complete or absent
+            build_site(
+                paths,
+                [load_language("ca"), load_language("en")],
+                SITE_DAY,
+                Urls.create(SITE_BASE, SHARED_SITE_URL),
+                out=folder,
+            )  # atomic: complete or absent
     with serve(folder) as origin:
         yield origin, folder
 
@@ -473,10 +512,10 @@ def page_sweep(real_site, tabs):
     import json
     from dataclasses import asdict
 
-    from filelock import FileLock
-
     import page_sweep as sweep_module
+    from filelock import FileLock
     from page_sweep import SCREENSHOTS, PageVisit, sweep
+
     from pipeline.fsutil import atomic_write
 
     origin, site = real_site
