@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.add_language import Request, add_language
-from pipeline.paths import Paths
-
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -32,6 +29,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.add_language import Request, add_language
+    from pipeline.paths import Paths
+
     kind = next(k for k in ("npm", "deb", "oxt", "path") if getattr(args, k) is not None)
     request = Request(
         code=args.code,

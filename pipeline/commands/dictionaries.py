@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.build import Bounds, build_dictionaries
 from pipeline.commands.args import language_arg
 from pipeline.commands.expand import add_bound_arguments
-from pipeline.config import default_languages
-from pipeline.paths import Paths
 
 
 def register(subparsers) -> None:
@@ -25,6 +22,10 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.build import Bounds, build_dictionaries
+    from pipeline.config import default_languages
+    from pipeline.paths import Paths
+
     languages = args.languages or [language_arg(code) for code in default_languages()]
     build_dictionaries(languages, Paths.from_env(), bounds=Bounds(args.max_forms, args.max_bytes))
     return 0

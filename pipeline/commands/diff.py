@@ -6,11 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline.build import previous_lists
 from pipeline.commands.args import language_arg
-from pipeline.diff import diff_folders, diffs_folder, newest_previous, write_diff
-from pipeline.errors import UsageError
-from pipeline.paths import Paths
 
 
 def register(subparsers) -> None:
@@ -42,6 +38,11 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.build import previous_lists
+    from pipeline.diff import diff_folders, diffs_folder, newest_previous, write_diff
+    from pipeline.errors import UsageError
+    from pipeline.paths import Paths
+
     paths = Paths.from_env()
     if args.folders:
         if args.language is not None or args.version:

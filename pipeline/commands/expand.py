@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.commands.args import language_arg, workers_arg
-from pipeline.errors import RuscError
-from pipeline.expand import Expander, OrdinaryForms, derivations, expand_to_file
-from pipeline.expand.estimate import plan_expansion
-from pipeline.fsutil import require_file_target
-from pipeline.paths import Paths
-from pipeline.sources import fetch
+
+if TYPE_CHECKING:
+    from pipeline.expand import Expander
 
 
 def register(subparsers) -> None:
@@ -52,6 +50,12 @@ def add_bound_arguments(parser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.expand import Expander, OrdinaryForms, expand_to_file
+    from pipeline.expand.estimate import plan_expansion
+    from pipeline.fsutil import require_file_target
+    from pipeline.paths import Paths
+    from pipeline.sources import fetch
+
     language, paths = args.language, Paths.from_env()
     files = fetch(language, paths)
     aff, dic = Path(files.aff), Path(files.dic)
@@ -79,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
 
 def print_stem(expander: Expander, stem: str, dic: Path) -> None:
     """Every entry spelled ``stem``: its forms, each with the affix rules that made it."""
+    from pipeline.errors import RuscError
+    from pipeline.expand import derivations
+
     matches = [e for e in expander.entries() if e.stem == stem]
     if not matches:
         raise RuscError(f"no entry {stem!r} in the dictionary", dic)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from pipeline.commands.args import language_arg
-from pipeline.paths import Paths
-from pipeline.sources import fetch
 
 
 def register(subparsers) -> None:
@@ -20,6 +18,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.paths import Paths
+    from pipeline.sources import fetch
+
     paths = Paths.from_env()
     for language in args.languages:
         files = fetch(language, paths)

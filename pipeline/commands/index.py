@@ -4,9 +4,6 @@ its own matrix job)."""
 
 from __future__ import annotations
 
-from pipeline.lists import write_index
-from pipeline.paths import Paths
-
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("index", help="write dist/wordlists/index.json from the built lists")
@@ -14,6 +11,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.lists import write_index
+    from pipeline.paths import Paths
+
     paths = Paths.from_env()
     write_index(paths)
     print(paths.wordlists_root / "index.json")

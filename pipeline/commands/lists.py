@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.build import build_dictionaries
 from pipeline.commands.args import language_arg
-from pipeline.paths import Paths
 
 
 def register(subparsers) -> None:
@@ -20,5 +18,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.build import build_dictionaries
+    from pipeline.paths import Paths
+
     build_dictionaries(args.languages, Paths.from_env())
     return 0

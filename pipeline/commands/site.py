@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from pipeline.dates import parse_date
-from pipeline.paths import Paths
-from pipeline.render import build_site, settings_from
 
 
 def register(subparsers) -> None:
@@ -26,6 +24,9 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pipeline.paths import Paths
+    from pipeline.render import build_site, settings_from
+
     languages, urls, title = settings_from(args.languages, args.base_path, args.site_url)
     report = build_site(Paths.from_env(), languages, args.date, urls, title)
     days = ", ".join(f"{code} {day}" for code, day in report.dates.items())

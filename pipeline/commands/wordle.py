@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.commands.args import language_arg
 from pipeline.config import Language
-from pipeline.errors import UsageError
-from pipeline.paths import Paths
-from pipeline.wordle.rules import compile_clues, parse_clue
-from pipeline.wordle.strategy import GUESSES, TOP, Patterns, Suggestion, fitting, near_fits, suggest
-from pipeline.wordle.words import load_words
+from pipeline.wordle.rules import GUESSES, TOP, compile_clues, parse_clue
+
+if TYPE_CHECKING:
+    from pipeline.wordle.strategy import Suggestion
 
 #: The command line ranks every guess exactly (the page's budget is for phones).
 EXACT = 1 << 62
@@ -43,6 +43,11 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.errors import UsageError
+    from pipeline.paths import Paths
+    from pipeline.wordle.strategy import Patterns, fitting, near_fits, suggest
+    from pipeline.wordle.words import load_words
+
     language: Language = args.language
     length = language.wordle.length if args.length is None else args.length  # 0 is a length, refused below
     if length not in language.wordle.lengths:

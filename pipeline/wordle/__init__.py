@@ -14,10 +14,16 @@ Where to start reading, in order:
 ``rusc wordle`` is :mod:`pipeline.commands.wordle`.
 """
 
-from pipeline.wordle.page import build_wordle_data, wordle_json
-from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, parse_clue
-from pipeline.wordle.words import load_words
+import importlib
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from pipeline.wordle.page import build_wordle_data, wordle_json
+    from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, parse_clue
+    from pipeline.wordle.words import load_words
+
+#: What other stages use; imported when first asked for, so a stage that needs only the
+#: rules (``rusc wordle``'s argument parsing) does not load numpy.
 __all__ = [
     "Clue",
     "build_wordle_data",
@@ -29,3 +35,14 @@ __all__ = [
     "parse_clue",
     "wordle_json",
 ]
+#: The submodules that hold them, lightest first.
+_HOLDERS = ("rules", "words", "page")
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        for holder in _HOLDERS:
+            module = importlib.import_module(f"{__name__}.{holder}")
+            if hasattr(module, name):
+                return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -33,6 +33,11 @@ from dataclasses import dataclass
 from pipeline.config import Language
 from pipeline.errors import UsageError
 
+#: Wordle's number of guesses.
+GUESSES = 6
+#: How many suggestions the page and the CLI show.
+TOP = 10
+
 #: Pattern letters: green (right place), yellow (in the word, elsewhere), grey (no more).
 GREEN, YELLOW, GREY = "g", "y", "."
 

@@ -52,17 +52,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from pipeline.wordle.rules import GREEN, GREY, YELLOW, Clue, Constraints, compile_clues
+from pipeline.wordle.rules import GREEN, GREY, GUESSES, TOP, YELLOW, Clue, Constraints, compile_clues
 from pipeline.wordle.words import Words
 
 #: Guesses × candidates the page ranks exactly within 200 ms on a phone (Chromium with its
 #: CPU slowed down 4×; bench/bench_wordle.py measures it: at 1,500,000 the Catalan second
 #: guesses after a first guess other than the opening took up to 316 ms, at 800,000 177 ms).
 BUDGET = 800_000
-#: How many suggestions the page and the CLI show.
-TOP = 10
-#: Wordle's number of guesses.
-GUESSES = 6
 #: Hard mode: how many of the best guesses are ordered again by how much prior weight they
 #: find within the guesses left (:func:`in_time_first`).
 ENDGAME_TOP = TOP
