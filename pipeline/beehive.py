@@ -210,38 +210,16 @@ class BeehiveIndex:
 
     # ---- one hive -------------------------------------------------------------------
 
-    def parse_letters(self, letters: str) -> tuple[str, int, int]:
-        """(normalised letters, hive mask, centre bit) of user input; UsageError if invalid."""
-        normalised = parse_hive(self.language, letters)
-        return normalised, _mask(normalised, self.bits), self.bits[normalised[0]]
-
     def solve(self, letters: str) -> Hive:
         """Every answer of the hive ``letters`` (seven distinct letters, centre first)."""
-        normalised, mask, centre = self.parse_letters(letters)
-        others = mask & ~centre
+        normalised = parse_hive(self.language, letters)
         found: list[int] = []
         by_mask = self.by_mask
-        sub = others
-        # Every subset of the six other letters: sub = (sub - 1) & others steps through them all.
-        while True:
-            found.extend(by_mask.get(sub | centre, ()))
-            if sub == 0:
-                break
-            sub = (sub - 1) & others
+        for mask in hive_masks(normalised, self.bits):
+            found.extend(by_mask.get(mask, ()))
         found.sort(key=self._order.__getitem__)
         every = self._answers
-        answers = tuple([every[i] for i in found])
-        total = sum([a.points for a in answers])
-        return Hive(
-            letters=normalised,
-            centre=normalised[0],
-            sorted_letters=_letters(mask, self.language.alphabet),
-            answers=answers,
-            total_points=total,
-            pangram_count=sum(a.pangram for a in answers),
-            word_count=len(answers),
-            ranks=rank_thresholds(self.language, total),
-        )
+        return make_hive(self.language, normalised, tuple([every[i] for i in found]))
 
     # ---- every hive -----------------------------------------------------------------
 
@@ -377,6 +355,41 @@ def parse_hive(language: Language, letters: str) -> str:
     if len(set(text)) != HIVE_SIZE:
         raise UsageError(f"a hive is {HIVE_SIZE} distinct letters, centre first; {letters!r} repeats a letter")
     return text[0] + "".join(sorted(text[1:], key=order.index))
+
+
+def make_hive(language: Language, letters: str, answers: tuple[Answer, ...]) -> Hive:
+    """The :class:`Hive` of ``letters`` (normalised, centre first) whose ``answers`` are
+    already in answer order (longest first, then by key)."""
+    total = sum([answer.points for answer in answers])
+    return Hive(
+        letters=letters,
+        centre=letters[0],
+        sorted_letters="".join(letter for letter in language.alphabet if letter in letters),
+        answers=answers,
+        total_points=total,
+        pangram_count=sum(answer.pangram for answer in answers),
+        word_count=len(answers),
+        ranks=rank_thresholds(language, total),
+    )
+
+
+def hive_masks(letters: str, bits: dict[str, int]) -> list[int]:
+    """The letter sets (bitmasks) a hive's answers may have: the centre with any of the
+    other six letters, 64 sets.
+
+    >>> sorted(hive_masks("abcdefg", {ch: 1 << i for i, ch in enumerate("abcdefg")}))[:3]
+    [1, 3, 5]
+    """
+    centre = bits[letters[0]]
+    others = _mask(letters, bits) & ~centre
+    masks = []
+    sub = others
+    # Every subset of the six other letters: sub = (sub - 1) & others steps through them all.
+    while True:
+        masks.append(sub | centre)
+        if sub == 0:
+            return masks
+        sub = (sub - 1) & others
 
 
 def rank_thresholds(language: Language, total: int) -> tuple[tuple[str, int], ...]:

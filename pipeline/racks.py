@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
 import io
 import marshal
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -48,7 +47,8 @@ from pipeline.clean import fold
 from pipeline.config import Language
 from pipeline.daily import DailyStream, dates
 from pipeline.errors import RuscError, UsageError
-from pipeline.fsutil import read_checked, source_digest, write_checked
+from pipeline.fsutil import read_checked, write_checked
+from pipeline.indexcache import KeptMapping, index_path, remove_older, write_tables
 from pipeline.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 from pipeline.paths import Paths
 from pipeline.progress import progress
@@ -270,16 +270,6 @@ class DailyRack:
     redraws: int = 0
 
 
-def _cached_index_path(language: Language, paths: Paths, checksum: str) -> Path:
-    """Where the rack index of these lists is kept: ``.cache/indexes/``, under a key of
-    ``game.tsv`` (its checksum), the language file (tiles, folding) and Rusc's source, so
-    that any change to what the index is made from builds it again."""
-    digest = hashlib.sha256(f"{checksum}\0{marshal.version}\0".encode())
-    digest.update(language.path.read_bytes())
-    digest.update(source_digest(Path(__file__).resolve().parent.parent, ("pipeline",), "*.py").encode())
-    return paths.cache / "indexes" / f"rack-{language.code}-{digest.hexdigest()[:24]}.marshal"
-
-
 def _trie(signatures) -> dict[str, str]:
     """Node → its child codes in order, for the trie of every signature's prefixes.
 
@@ -316,10 +306,10 @@ class RackIndex:
     #: Signature (tile codes sorted) -> (key, tile codes, display forms, tile texts) of every
     #: word with that tile multiset: one entry per key and spelling, its forms grouped
     #: (acaba, acabà); the texts are built once here, not per answer.
-    by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]]
+    by_signature: Mapping[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]]
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
-    children: dict[str, str]
+    children: Mapping[str, str]
     #: Where :meth:`load` keeps this index (None: not kept); what is made from the index
     #: alone is kept beside it (:meth:`kept_beside`).
     kept: Path | None = field(default=None, repr=False)
@@ -330,12 +320,12 @@ class RackIndex:
         """Read the racks' list of ``game.tsv`` (:func:`pipeline.lexicon.game_list`) from
         ``directory``, default the word-list folder.
 
-        With ``paths``, the index is kept in its cache (:func:`_cached_index_path`): building
+        With ``paths``, the index is kept in its cache (:mod:`pipeline.indexcache`): building
         Catalan's takes about 12 s, reading it back about 3.
         """
         path = game_tsv(language, paths, directory)
         checksum = lexicon_checksum(path)
-        kept = _cached_index_path(language, paths, checksum) if paths is not None else None
+        kept = index_path("rack", language, paths, checksum, ".marshal") if paths is not None else None
         stored = read_checked(kept) if kept is not None else None
         if stored is not None:  # absent or damaged (its checksum): built below
             with contextlib.suppress(EOFError, ValueError, TypeError):
@@ -346,11 +336,30 @@ class RackIndex:
             language, load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True), checksum
         )
         if kept is not None:
-            for stale in kept.parent.glob(f"rack-{language.code}-{'?' * 24}.*"):  # not en-za's for en
-                stale.unlink(missing_ok=True)
-            write_checked(kept, marshal.dumps((index.by_signature, index.children)))
+            remove_older(kept, "rack", language)
+            write_checked(kept, marshal.dumps((dict(index.by_signature), dict(index.children))))
             index.kept = kept
         return index
+
+    @classmethod
+    def lookup(cls, language: Language, paths: Paths) -> RackIndex:
+        """The index of the language's ``game.tsv`` read from disk one signature at a time
+        (:class:`pipeline.indexcache.KeptMapping`): what one rack needs, without reading
+        the whole index (``rusc rack LANG LETTERS``). Made from :meth:`load` the first time."""
+        path = game_tsv(language, paths)
+        checksum = lexicon_checksum(path)
+        kept = index_path("rack", language, paths, checksum, ".sqlite")
+        if not kept.exists():
+            index = cls.load(language, paths)
+            write_tables(kept, {"signatures": index.by_signature, "children": index.children})
+            remove_older(kept, "rack", language)
+        return cls(
+            language,
+            TileSet.of(language),
+            checksum,
+            KeptMapping(kept, "signatures"),
+            KeptMapping(kept, "children"),
+        )
 
     def kept_beside(self, name: str, make: Callable[[RackIndex], bytes]) -> bytes:
         """``make(self)``, kept in the cache beside the index (``<index file>.<name>``) and

@@ -300,3 +300,21 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
     out = cli("beehive", "en", *args, env={"RUSC_ROOT": str(repo_root)})
     assert out.returncode == 2
     assert len(out.said) == 1 and "Traceback" not in out.stderr
+
+
+def test_the_command_lines_lookup_solves_exactly_as_the_index(real, paths, tmp_path, monkeypatch):
+    """``rusc beehive LANG LETTERS`` reads one hive's letter sets from the kept lookup
+    (:mod:`pipeline.hive_lookup`); on 300 hives drawn from every valid one it answers what
+    the whole index answers, word for word, in the same order."""
+    import random
+
+    from pipeline.hive_lookup import HiveLookup
+
+    language, index, _folder = real
+    monkeypatch.setenv("RUSC_CACHE", str(tmp_path))  # made here, from these lists
+    lookup = HiveLookup.open(language, paths)
+    assert lookup.path.is_relative_to(tmp_path)
+    every = [row.centre + row.letters.replace(row.centre, "") for row in index.all_hives()]
+    hives = random.Random(34).sample(every, 300)
+    assert [lookup.solve(letters) for letters in hives] == [index.solve(letters) for letters in hives]
+    assert HiveLookup.open(language, paths).path == lookup.path  # kept, not made again

@@ -461,3 +461,21 @@ def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca)
     assert sorted(row for rows in by_file.values() for row in rows) == spellings(whole_data["words"])
     needed = len(gzip.compress(head)) + sum(len(gzip.compress(shards[n])) for n in shards if n <= 7)
     assert needed < len(gzip.compress(whole)) / 4
+
+
+@pytest.mark.parametrize("code", ["ca", "en"])
+def test_the_command_lines_lookup_solves_exactly_as_the_index(code, game_indexes, paths, tmp_path, monkeypatch):
+    """``rusc rack LANG LETTERS`` reads only the signatures a rack reaches from the kept
+    lookup (:meth:`RackIndex.lookup`); on 120 racks drawn from the bag, a third of them with
+    blanks, it answers what the whole index answers, in the same order."""
+    import random
+
+    index = game_indexes.rack(code)
+    monkeypatch.setenv("RUSC_CACHE", str(tmp_path))  # made here, from these lists
+    lookup = RackIndex.lookup(index.language, paths)
+    rng = random.Random(34)
+    letters = [tile.text for tile in index.language.racks.tiles for _ in range(tile.count)]
+    racks = ["".join(rng.sample(letters, 7)) for _ in range(80)]
+    racks += ["".join(rng.sample(letters, 7 - blanks)) + "?" * blanks for blanks in (1, 2) for _ in range(20)]
+    for rack in racks:
+        assert lookup.solve(rack).answers == index.solve(rack).answers, rack

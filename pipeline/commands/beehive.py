@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pipeline.beehive import BeehiveIndex, Hive, hints, parse_hive, write_all_hives
 from pipeline.commands.args import language_arg
-from pipeline.config import Language
-from pipeline.dates import parse_date, require_scheduled, today
-from pipeline.errors import UsageError
-from pipeline.fsutil import require_file_target
-from pipeline.gamedata import write_game_data
-from pipeline.paths import Paths
+from pipeline.dates import parse_date
+
+if TYPE_CHECKING:
+    from pipeline.beehive import Hive
+    from pipeline.config import Language
 
 
 def register(subparsers) -> None:
@@ -41,6 +40,13 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The engines are imported here, not above: `rusc --help` and the other commands need none.
+    from pipeline.beehive import parse_hive
+    from pipeline.dates import require_scheduled, today
+    from pipeline.errors import UsageError
+    from pipeline.fsutil import require_file_target
+    from pipeline.paths import Paths
+
     if args.letters and args.date:
         raise UsageError("rusc beehive: give LETTERS or --date, not both")
     if not (args.letters or args.date or args.all_hives or args.write_data):
@@ -56,6 +62,15 @@ def run(args: argparse.Namespace) -> int:
         require_scheduled(args.language, args.date, UsageError)
     day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
+    if args.letters and not (args.all_hives or args.write_data):
+        # One hive: read only its letter sets from the kept lookup, not the whole list.
+        from pipeline.hive_lookup import HiveLookup
+
+        print_hive(HiveLookup.open(args.language, paths).solve(args.letters), args.language, args.hints)
+        return 0
+    from pipeline.beehive import BeehiveIndex, write_all_hives
+    from pipeline.gamedata import write_game_data
+
     index = BeehiveIndex.load(args.language, paths)
     if args.letters:
         print_hive(index.solve(args.letters), args.language, args.hints)
@@ -80,6 +95,8 @@ def print_hive(hive: Hive, language: Language, with_hints: bool) -> None:
     print(f"{hive.word_count} words, {hive.total_points} points, {hive.pangram_count} {name}{plural}")
     print("ranks: " + ", ".join(f"{rank} {points}" for rank, points in hive.ranks))
     if with_hints:
+        from pipeline.beehive import hints
+
         h = hints(hive)
         print("\t" + "\t".join(str(n) for n in h.lengths) + "\tΣ")
         for letter, row in h.grid.items():

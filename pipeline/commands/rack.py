@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 
 from pipeline.commands.args import language_arg
-from pipeline.dates import parse_date, require_scheduled, today
-from pipeline.errors import UsageError
-from pipeline.gamedata import write_game_data
-from pipeline.paths import Paths
+from pipeline.dates import parse_date
 from pipeline.racks import SORTS, RackIndex, TileSet
 
 
@@ -42,6 +39,11 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.dates import require_scheduled, today
+    from pipeline.errors import UsageError
+    from pipeline.gamedata import write_game_data
+    from pipeline.paths import Paths
+
     if args.letters and args.date:
         raise UsageError("rusc rack: give LETTERS or --date, not both")
     if not (args.letters or args.date or args.write_data):
@@ -54,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     day = require_scheduled(args.language, today(args.language, args.date), UsageError) if args.write_data else None
     paths = Paths.from_env()
     if args.letters or args.date:
-        index = RackIndex.load(args.language, paths)
+        # One rack reads only its signatures from the kept lookup; a date needs the schedule.
+        index = RackIndex.load(args.language, paths) if args.date else RackIndex.lookup(args.language, paths)
         letters = args.letters
         if args.date:
             letters = "".join(index.daily(args.date).tiles)
