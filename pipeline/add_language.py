@@ -363,12 +363,27 @@ def _frequency_code(code: str) -> str:
 # --- 4. names and time zone from CLDR ---------------------------------------------------
 
 
-def cldr_facts(code: str, capitalise: bool = True) -> tuple[str, str, str, list[str]]:
-    """(own name, English name, time zone, notes) from Babel's CLDR data.
+@dataclass(frozen=True)
+class CldrFacts:
+    """What CLDR knows of a language code, for its new file."""
 
-    >>> cldr_facts("eu")[:3]
-    ('Euskara', 'Basque', 'Europe/Madrid')
-    >>> cldr_facts("de-at")[:3]
+    #: The language's own name ("Euskara") and its English name ("Basque").
+    name: str
+    english_name: str
+    #: The main time zone of the territory CLDR gives for the code.
+    timezone: str
+    #: What a reviewer should know or decide (a variant CLDR lacks, several time zones).
+    notes: tuple[str, ...] = ()
+
+
+def cldr_facts(code: str, capitalise: bool = True) -> CldrFacts:
+    """The language's names and time zone from Babel's CLDR data.
+
+    >>> facts = cldr_facts("eu")
+    >>> facts.name, facts.english_name, facts.timezone, len(facts.notes)  # Spain has 3 zones
+    ('Euskara', 'Basque', 'Europe/Madrid', 1)
+    >>> facts = cldr_facts("de-at")
+    >>> facts.name, facts.english_name, facts.timezone
     ('Deutsch (Österreich)', 'German (Austria)', 'Europe/Vienna')
     """
     from babel import Locale, UnknownLocaleError
@@ -385,11 +400,11 @@ def cldr_facts(code: str, capitalise: bool = True) -> tuple[str, str, str, list[
         except (UnknownLocaleError, ValueError):
             continue
     else:
-        return (
+        return CldrFacts(
             code,
             code,
             "UTC",
-            [f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name and timezone."],
+            (f"NEEDS A HUMAN DECISION: CLDR does not know {code!r}: set name, english_name and timezone.",),
         )
     own = locale.display_name or code
     if capitalise:  # as a name stands at the start of a line; never in a script without case
@@ -404,13 +419,13 @@ def cldr_facts(code: str, capitalise: bool = True) -> tuple[str, str, str, list[
     zones = _territory_zones(territory) or sorted(get_global("territory_zones").get(territory, []))
     if not zones:
         notes.append(f"NEEDS A HUMAN DECISION: no time zone is known for {territory or code!r}; UTC is used.")
-        return own, english, "UTC", notes
+        return CldrFacts(own, english, "UTC", tuple(notes))
     if len(zones) > 1:
         notes.append(
             f"NEEDS A HUMAN DECISION: {territory} has {len(zones)} time zones ({', '.join(zones[:4])}"
             f"{', ...' if len(zones) > 4 else ''}); the first of tzdata's zone.tab is used."
         )
-    return own, english, zones[0], notes
+    return CldrFacts(own, english, zones[0], tuple(notes))
 
 
 #: tzdata's table of zones by country, in its own order (Debian's tzdata package).
@@ -449,10 +464,10 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
 
     m = facts.measurements
     source = package.source
-    own, english, timezone, cldr_notes = cldr_facts(request.code, capitalise=m.has_case)
+    cldr = cldr_facts(request.code, capitalise=m.has_case)
     default = tomllib.loads((LANGUAGES_DIR / f"{TEMPLATE_LANGUAGE}.toml").read_text("utf-8"))
     lines = [
-        f"# {english}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
+        f"# {cldr.english_name}. Written by `rusc add-language {request.code} --{request.kind} {request.spec}` from the "
         f"package itself;",
         "# review the comments marked NEEDS A HUMAN DECISION (and the folding and tiles) before publishing.",
     ]
@@ -460,11 +475,11 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
         lines.append(f"# Package: {package.description}.")
     if package.deprecated:
         lines.append(f"# The package is deprecated upstream: {package.deprecated}")
-    lines += [f"# {note}" for note in cldr_notes]
+    lines += [f"# {note}" for note in cldr.notes]
     lines += [
         f"code = {toml_value(request.code)}",
-        f"name = {toml_value(own)}",
-        f"english_name = {toml_value(english)}",
+        f"name = {toml_value(cldr.name)}",
+        f"english_name = {toml_value(cldr.english_name)}",
         *[f"# {note}" for note in package.licence_notes],
         f"licence = {toml_value(package.licence)}",
         "",
@@ -499,7 +514,7 @@ def render_toml(request: Request, package: Package, facts: Facts) -> str:
         f"capitalised_nouns = {'true' if m.capitalised_nouns else 'false'}",
         *_frequency_lines(request.code),
         f"# The main time zone of the territory CLDR gives for {request.code}.",
-        f"timezone = {toml_value(timezone)}",
+        f"timezone = {toml_value(cldr.timezone)}",
         f"schedule_start = {default['schedule_start'].isoformat()}",
         f"schedule_end = {default['schedule_end'].isoformat()}",
         "# No [[lemma_rules]]: lemmas are the stems that are ordinary words until a reviewer adds rules.",
