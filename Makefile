@@ -71,7 +71,7 @@ site: dictionaries
 test: setup system-deps dictionaries lint
 	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder $(PYTEST_ARGS)
 
-# The fast lane: no dictionary fetched, no browser started. tests/conftest.py marks a test
+# The fast lane: no dictionary fetched, no browser started. tests/support/schedule.py marks a test
 # slow by the fixtures it uses (the real dictionaries, Chromium), never by hand.
 check: setup lint
 	$(BIN)/python -m pytest -n 2 -q -m "not slow" $(PYTEST_ARGS)

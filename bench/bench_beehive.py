@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.beehive import BeehiveIndex
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
+from pipeline.games.beehive import BeehiveIndex
 
 ONE_HIVE_GOAL = 1e-3
 ALL_HIVES_GOAL = 10.0

@@ -113,7 +113,7 @@ def spylls_demo(aff: Path, dic: Path, scratch: Path) -> tuple[float, int] | None
 
 def main(codes: list[str]) -> int:
     from pipeline.config import load_language
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
     from pipeline.sources import fetch
 
     if not os.environ.get("SPYLLS_UNMUNCH"):

@@ -7,7 +7,7 @@ navigation to the first answer shown. Pages: the Catalan and English rack finder
 7 tiles, and of 5 tiles and 2 blanks) and hive solver. Reference for the rack finder, same
 run and profile: a page of the site and then the whole rack index of the language as one
 file (what the rack finder fetched before the index was split by number of tiles,
-pipeline/solvers.py rack_index_files), fetched and parsed. Goal: 3 s.
+pipeline/browser/solvers.py rack_index_files), fetched and parsed. Goal: 3 s.
 
 Two local servers, each page timed on both:
 
@@ -43,12 +43,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.chromium import ARGS, CHROMIUM  # noqa: E402
+from pipeline.browser.solvers import rack_index  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.racks import RackIndex  # noqa: E402
+from pipeline.core.paths import Paths  # noqa: E402
+from pipeline.games.racks import RackIndex  # noqa: E402
 from pipeline.render import build_site  # noqa: E402
-from pipeline.solvers import rack_index  # noqa: E402
-from pipeline.urls import Urls  # noqa: E402
+from pipeline.render.urls import Urls  # noqa: E402
 
 DAY = dt.date(2026, 2, 14)
 BASE = "/rusc/"

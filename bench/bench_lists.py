@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.config import load_language
+from pipeline.core.paths import Paths
 from pipeline.expand import expand_to_file
-from pipeline.lists import ListInputs, build_lists
-from pipeline.paths import Paths
+from pipeline.lists.wordlists import ListInputs, build_lists
 from pipeline.sources import fetch
 
 

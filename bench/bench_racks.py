@@ -23,9 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.config import load_language
-from pipeline.lexicon import load_game_lexicon
-from pipeline.paths import Paths
-from pipeline.racks import RackIndex, TileSet
+from pipeline.core.paths import Paths
+from pipeline.games.racks import RackIndex
+from pipeline.lists.lexicon import load_game_lexicon
+from pipeline.lists.tiles import TileSet
 
 GOALS = {0: 2e-3, 2: 30e-3}
 

@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.config import load_language
-from pipeline.downloads import list_downloads
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
+from pipeline.lists.downloads import list_downloads
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 GOAL_SECONDS = 60.0
 LANGUAGES = ("ca", "en")

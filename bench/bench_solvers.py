@@ -29,11 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.chromium import blank_page  # noqa: E402
-from pipeline.beehive import BeehiveIndex  # noqa: E402
+from pipeline.browser.solvers import hive_index, rack_index  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.racks import BLANK, RackIndex  # noqa: E402
-from pipeline.solvers import hive_index, rack_index  # noqa: E402
+from pipeline.core.paths import Paths  # noqa: E402
+from pipeline.games.beehive import BeehiveIndex  # noqa: E402
+from pipeline.games.racks import RackIndex  # noqa: E402
+from pipeline.lists.tiles import BLANK  # noqa: E402
 
 LANGUAGES = ("en", "ca")
 HIVE_GOAL_MS = 20.0

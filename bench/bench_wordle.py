@@ -3,7 +3,7 @@
 1. **Simulated seasons**, each against the reference in the same run: a plain
    maximum-entropy player without a prior (every word equally likely), searching every
    guess exactly; the helper plays its first suggestion, in normal and hard mode. Three
-   answer lists (pipeline/wordle/season.py): the held-out answers (the list's common
+   answer lists (pipeline/games/wordle/season.py): the held-out answers (the list's common
    lemmas, the half of them that a hash of the key sets aside from the half the prior was
    tuned on); every word of the list, equally likely, with the words not found within six
    guesses named; and a list made independently of the prior (English: the lemmas of
@@ -38,13 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.chromium import blank_page  # noqa: E402
-from pipeline.assets import minified  # noqa: E402
+from pipeline.browser.assets import minified  # noqa: E402
+from pipeline.browser.wordle_data import build_wordle_data, wordle_json  # noqa: E402
 from pipeline.config import load_language  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
-from pipeline.wordle.book import opening  # noqa: E402
-from pipeline.wordle.page import build_wordle_data, wordle_json  # noqa: E402
-from pipeline.wordle.rules import Clue, feedback  # noqa: E402
-from pipeline.wordle.season import (  # noqa: E402
+from pipeline.core.paths import Paths  # noqa: E402
+from pipeline.games.wordle.book import opening  # noqa: E402
+from pipeline.games.wordle.rules import Clue, feedback  # noqa: E402
+from pipeline.games.wordle.season import (  # noqa: E402
     LIMIT,
     AnswerList,
     Season,
@@ -55,8 +55,8 @@ from pipeline.wordle.season import (  # noqa: E402
     independent_answers,
     play_season,
 )
-from pipeline.wordle.strategy import BUDGET, Patterns  # noqa: E402
-from pipeline.wordle.words import common_weight, load_words  # noqa: E402
+from pipeline.games.wordle.strategy import BUDGET, Patterns  # noqa: E402
+from pipeline.games.wordle.words import common_weight, load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")
 REFERENCE = "max-entropy, no prior"

@@ -1,35 +1,30 @@
 """Rusc: reproducible Hunspell word lists and daily word-game solutions.
 
-The pipeline, in the order a build runs it (the module or package of each stage)::
+The folders are the pipeline, in the order a build runs it (each package's ``__init__``
+says where to start reading it)::
 
-    config, languages/*.toml -> a language as data: its source, alphabet, rules and games
-    sources   -> fetch a pinned dictionary into the cache, verifying its hash
-    extract   -> unpack it safely, find the .aff/.dic, re-encode to NFC UTF-8
-    affixes   -> the parsed Hunspell rules and entries (data only, no algorithm)
-    expand    -> every word form Hunspell accepts (the heart; a package, see expand/__init__.py)
-    clean     -> per-language folding and classification: game keys, ordinary words
-    abbreviations, blocklist -> forms that are not words; words no game asks for
-    lemmas, conjugations     -> the dictionary's entries (Catalan: Paraulògic's rules)
-    vocabulary, frequency    -> which words each game takes (English: SCOWL's levels)
-    lists     -> the downloadable word lists, metadata and checksums (build drives it per language)
-    derived, database -> words.sqlite: each listed form's stem, affixes, lists, games and reasons
-    lexicon   -> game.tsv read back: the shared input of the games
-    beehive, racks, wordle/  -> the three games: indexes, solvers, daily puzzles
-    gamedata  -> every file a game ships beside its lists
-    definitions -> what a day's answers mean (a pinned WordNet), shipped with its page data
-    playdata, solvers, browser_fold, wordle/page -> what the browser reads: sealed daily
-                 data, the solver indexes, the folding table, the Wordle page data
-    render/   -> the static site (assets names files by their content; urls makes links)
-    downloads -> what the downloads page lists
-    diff      -> what changed between two pinned dictionary versions (rusc diff)
+    config/    a language as data: languages/<code>.toml read into dataclasses (the schema)
+    sources/   a pinned dictionary fetched into the cache, verified by hash, unpacked safely
+    expand/    every word form Hunspell accepts: the dictionary's text decoded, its affix
+               rules parsed (spylls) and applied forwards, sorted on disk (the heart)
+    lists/     the downloadable word lists: cleaning and folding, abbreviations, the
+               blocklist, lemmas and conjugations, the games' vocabulary, tile spellings,
+               words.sqlite, metadata and checksums; game.tsv read back (lexicon); diffs
+    games/     beehive, racks and the Wordle helper: indexes, solvers, daily puzzles, the
+               files each game ships, what a day's answers mean (definitions)
+    browser/   what the site's scripts read: sealed daily play data, the solvers' indexes,
+               the Wordle page data, the folding table, content-hashed asset names
+    render/    the static site: every page, its links (urls) and its interface text (i18n)
+    build.py   whole languages through sources -> expand -> lists -> game data
+    newlang/   a new language's file written from its dictionary package (rusc add-language)
+    commands/  one module per ``rusc`` subcommand; cli.py parses and dispatches
 
-Beside the stages: ``add_language`` and ``measure`` write a new language's file from its
-dictionary package; ``daily`` and ``dates`` decide each day's puzzle without a clock;
-``paths``, ``fsutil``, ``extsort``, ``progress``, ``workers``, ``resources`` and ``errors``
-serve every stage.
+Beneath them all, ``core/`` holds what every stage uses and none of them owns: errors,
+paths, atomic writes, external sorting, progress, worker processes, the puzzle day.
 
-Start reading at ``cli.py`` and ``commands/`` for how the stages are driven (each
-subcommand is a module of ``pipeline.commands``; the stages never import them).
+Imports run one way, down this list (``tests/test_imports.py`` holds each package to its
+layer): the stages never import the build or the command line. Start reading at
+``cli.py`` and ``commands/`` for how the stages are driven.
 """
 
 __version__ = "0.1.0"

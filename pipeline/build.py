@@ -4,9 +4,9 @@
 
 For each language: :func:`pipeline.sources.fetch` → :func:`expand_language` (skipped when
 the expansion on disk was made from the same dictionary by the same Rusc) →
-:func:`pipeline.lists.build_lists` → the games' undated data (:mod:`pipeline.gamedata`; a
+:func:`pipeline.lists.wordlists.build_lists` → the games' undated data (:mod:`pipeline.games.gamedata`; a
 build has no "today", so it writes no daily answers). One build at a time per
-checkout (:func:`pipeline.fsutil.build_lock`).
+checkout (:func:`pipeline.core.fsutil.build_lock`).
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ from pathlib import Path
 
 from pipeline import __version__
 from pipeline.config import Language, unique_languages
-from pipeline.diff import previous_source
-from pipeline.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
-from pipeline.gamedata import GAMES, write_game_data
-from pipeline.lists import ListInputs, build_lists, write_index
-from pipeline.paths import Paths, number_from_env
-from pipeline.resources import lock_sha256
+from pipeline.core.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
+from pipeline.core.paths import Paths, number_from_env
+from pipeline.core.resources import lock_sha256
+from pipeline.games.gamedata import GAMES, write_game_data
+from pipeline.lists.diff import previous_source
+from pipeline.lists.wordlists import ListInputs, build_lists, write_index
 from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
 
@@ -37,16 +37,17 @@ class Bounds:
     max_bytes: int | None = None
 
 
-#: What an expansion is made by, under ``pipeline/``: the expander package, the affix
-#: records and the dictionary reader. A change to any of them makes every forms.txt stale.
-EXPANDER_SOURCES = ("expand", "affixes.py", "extract.py")
+#: What an expansion is made by: the expander package under ``pipeline/``, with the affix
+#: records and the decoding of a dictionary's text it reads with. A change to it makes
+#: every forms.txt stale; a change anywhere else (an archive's size cap) does not.
+EXPANDER_PACKAGE = "expand"
 
 
 def expander_digest() -> str:
-    """SHA-256 over the Python source of :data:`EXPANDER_SOURCES` (:func:`source_digest`)."""
+    """SHA-256 over the Python source of :data:`EXPANDER_PACKAGE` (:func:`source_digest`)."""
     from pathlib import Path
 
-    return source_digest(Path(__file__).resolve().parent, EXPANDER_SOURCES, "*.py")
+    return source_digest(Path(__file__).resolve().parent, (EXPANDER_PACKAGE,), "*.py")
 
 
 def expansion_stamp(language: Language, files: DictionaryFiles) -> dict:
@@ -150,7 +151,7 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
 def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
     """The pinned abbreviation and offensive-word lists of ``language`` and the files of
     its conjugation table and graded word list (fetched and verified like its dictionary), as
-    :class:`~pipeline.lists.ListInputs` fields."""
+    :class:`~pipeline.lists.wordlists.ListInputs` fields."""
     sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
     lists: dict[str, tuple] = {
         field: tuple(fetch_word_list(source, language, paths)) if source else () for field, source in sources.items()
@@ -176,7 +177,7 @@ def build_dictionaries(languages: list[Language], paths: Paths, log=print, bound
 
 def previous_lists(language: Language, version: str, paths, log=print) -> Path:
     """The built lists of ``language`` made from its pinned ``version``: built (fetch,
-    expansion, lists) under :meth:`pipeline.paths.Paths.version_root` unless already there."""
+    expansion, lists) under :meth:`pipeline.core.paths.Paths.version_root` unless already there."""
     source = previous_source(language, version)
     old_language = dataclasses.replace(language, source=source)
     old_paths = Paths(paths.version_root(language.code, version), cache_dir=paths.cache)

@@ -3,8 +3,8 @@ arguments and runs one subcommand. The subcommands themselves are in
 :mod:`pipeline.commands`, one module each; they import the stages they drive, and no stage
 imports them.
 
-Errors: a :class:`~pipeline.errors.UsageError` (bad arguments) prints one line and exits 2,
-like argparse's own errors; any other :class:`~pipeline.errors.RuscError` (bad input
+Errors: a :class:`~pipeline.core.errors.UsageError` (bad arguments) prints one line and exits 2,
+like argparse's own errors; any other :class:`~pipeline.core.errors.RuscError` (bad input
 files, failed downloads) prints one line and exits 1, as does an ``OSError`` naming a file
 (an unwritable cache or output, a folder given as a file). None prints a traceback.
 """
@@ -21,7 +21,7 @@ from pipeline import __version__
 from pipeline.commands import register_all
 from pipeline.commands.args import Parser
 from pipeline.config import available_languages
-from pipeline.errors import RuscError, UsageError
+from pipeline.core.errors import RuscError, UsageError
 
 
 def build_parser() -> argparse.ArgumentParser:

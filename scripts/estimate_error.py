@@ -22,9 +22,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pipeline.config import load_language  # noqa: E402
+from pipeline.core.paths import Paths  # noqa: E402
 from pipeline.expand.bounded import language_expander  # noqa: E402
 from pipeline.expand.estimate import collection_paused, estimate_expansion  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
 from pipeline.sources import fetch  # noqa: E402
 
 #: A row of the language table (docs/languages.md): | code | dictionary-…@… | forms | …

@@ -1,6 +1,6 @@
 """Catalan lemmas that an independent tagged lexicon knows only as finite verb forms.
 
-The lemma rules (``pipeline/lemmas.py``) must leave no conjugated verb in ``lemmas``. This
+The lemma rules (``pipeline/lists/lemmas.py``) must leave no conjugated verb in ``lemmas``. This
 measures what they miss against a lexicon Rusc does not use: LanguageTool's Catalan
 dictionary, one ``form lemma TAG`` a line with EAGLES tags (Softcatalà's
 catalan-dict-tools builds it as ``resultats/lt/diccionari.txt`` and
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.lexicon import LIST_CODES
+from pipeline.lists.lexicon import LIST_CODES
 
 #: The moods of the tag's third letter that make a finite form.
 FINITE_MOODS = frozenset("ISM")

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.lexicon import LIST_CODES
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import LIST_CODES
 
 
 def read_answers(path: Path) -> list[str]:

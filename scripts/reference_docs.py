@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline.cli import build_parser  # noqa: E402
 from pipeline.config import Language  # noqa: E402
-from pipeline.tomlschema import settings  # noqa: E402
+from pipeline.config.schema import settings  # noqa: E402
 
 #: argparse wraps help to the terminal; the reference is wrapped the same on every machine.
 COLUMNS = "100"
@@ -102,7 +102,7 @@ CLI_DOC = Generated(
 SETTINGS_DOC = Generated(
     ROOT / "docs" / "settings.md",
     "<!-- Written by scripts/reference_docs.py (make docs) from the schema in "
-    "pipeline/config.py; edit its fields' comments, not this. -->",
+    "pipeline/config/language.py; edit its fields' comments, not this. -->",
     settings_reference,
 )
 DOCUMENTS = (CLI_DOC, SETTINGS_DOC)

@@ -5,10 +5,10 @@ the SHA-256 of the site languages' pinned integrities, so a new dictionary pin m
 release and an unchanged one reuses it.
 
 ``python scripts/release_assets.py stage DIR``: copy every published file of
-``dist/wordlists/<lang>/`` and ``dist/diffs/<lang>/`` (under ``RUSC_ROOT``, default the current folder) over the release size (:data:`pipeline.downloads.RELEASE_BYTES`,
+``dist/wordlists/<lang>/`` and ``dist/diffs/<lang>/`` (under ``RUSC_ROOT``, default the current folder) over the release size (:data:`pipeline.lists.downloads.RELEASE_BYTES`,
 or ``RUSC_RELEASE_BYTES``) into ``DIR`` under its asset name (``<lang>-<file>``) and print
 each with its size and SHA-256; the workflow then runs ``gh release upload``. The site
-build, given ``RUSC_RELEASE_URL``, links exactly these files (``pipeline.downloads``).
+build, given ``RUSC_RELEASE_URL``, links exactly these files (``pipeline.lists.downloads``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from pipeline.diff import diffs_folder  # noqa: E402
-from pipeline.downloads import RELEASE_BYTES, Release, diff_downloads, list_downloads  # noqa: E402
-from pipeline.paths import Paths  # noqa: E402
+from pipeline.core.paths import Paths  # noqa: E402
+from pipeline.lists.diff import diffs_folder  # noqa: E402
+from pipeline.lists.downloads import RELEASE_BYTES, Release, diff_downloads, list_downloads  # noqa: E402
 
 
 def tag(package: Path = REPO / "pipeline") -> str:

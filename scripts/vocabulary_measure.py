@@ -3,7 +3,7 @@ not made from.
 
     .venv/bin/python scripts/vocabulary_measure.py [LANG] [--samples 50]
 
-The games' vocabulary (pipeline/vocabulary.py) is chosen from SCOWL's levels and wordfreq;
+The games' vocabulary (pipeline/lists/vocabulary.py) is chosen from SCOWL's levels and wordfreq;
 WordNet is neither: a lexicon written by lexicographers at Princeton, whose ``cntlist.rev``
 counts how often each sense was tagged in a corpus (the Brown corpus's semantic
 concordance), independently of wordfreq. It is Debian's ``wordnet-base`` package, fetched
@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.config import ListSource, load_language
-from pipeline.lexicon import game_list, read_game_lexicon
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
+from pipeline.lists.lexicon import game_list, read_game_lexicon
 from pipeline.sources import fetch_package_files
 
 #: Debian's WordNet 3.0 database.

@@ -1,12 +1,12 @@
 /* Rusc — the rules of the daily games, once: folding, hashing, judging an entry, scoring,
  * ranks and the live hints. Pure functions, no page access; the pages' scripts
  * (beehive-game.js, rack-game.js) call them, and tests/test_game_js.py runs them under
- * Node against the Python engines (pipeline/beehive.py, pipeline/racks.py) on every
+ * Node against the Python engines (pipeline/games/beehive.py, pipeline/games/racks/) on every
  * scheduled day of a month in both languages.
  *
  * Where to start reading: `hive(data)` and `judgeHive` (what a typed word earns), then
  * `hintsLeft` (the first-letter x length grid and two-letter list still to find), then
- * `rack(data)`, `spell` and `judgeRack`. The data is what pipeline/playdata.py embeds.
+ * `rack(data)`, `spell` and `judgeRack`. The data is what pipeline/browser/playdata.py embeds.
  * Exposed as window.RuscGame in a browser and as module.exports under Node.
  */
 (function (root) {
@@ -15,9 +15,9 @@
   var hasOwn = Object.prototype.hasOwnProperty;
   var FORMAT = 1;
 
-  // --- folding (pipeline.clean.fold) ------------------------------------------------
+  // --- folding (pipeline.lists.clean.fold) ------------------------------------------------
 
-  /** fold(text) -> {key, bad}: the game key as pipeline.clean.fold makes it; key is null
+  /** fold(text) -> {key, bad}: the game key as pipeline.lists.clean.fold makes it; key is null
    *  when some characters are no letter of the alphabet (bad lists them). `fold` is
    *  {replace, drop, chars}: chars are the exceptions to the default rule below. */
   function makeFolder(fold, alphabetText) {
@@ -47,7 +47,7 @@
     return key;
   }
 
-  // --- hashing (pipeline.playdata.key_hash) -------------------------------------------
+  // --- hashing (pipeline.browser.playdata.key_hash) -------------------------------------------
 
   /** cyrb53 of salt + text, its low 48 bits as 12 hex digits. */
   function hash(salt, text) {
@@ -65,7 +65,7 @@
     return ("0000" + high.toString(16)).slice(-4) + ("00000000" + (h1 >>> 0).toString(16)).slice(-8);
   }
 
-  /** pipeline.playdata.unseal: the text seal() sealed with `secret` (what an answer's hash
+  /** pipeline.browser.playdata.unseal: the text seal() sealed with `secret` (what an answer's hash
    *  covers), from base64; a wrong secret gives garbage, or null when it is not UTF-8. */
   function unseal(salt, secret, sealed) {
     var binary = atob(sealed), bytes = new Uint8Array(binary.length), block = "";
@@ -84,7 +84,7 @@
     return set;
   }
 
-  /** Display forms of a found key (pipeline.playdata.apply_edits). */
+  /** Display forms of a found key (pipeline.browser.playdata.apply_edits). */
   function formsOf(data, digest, key) {
     var edits = data.forms[digest];
     if (!edits) return [key];
@@ -109,7 +109,7 @@
     };
   }
 
-  /** Points of a key in the hive (pipeline.beehive.word_points). */
+  /** Points of a key in the hive (pipeline.games.beehive.word_points). */
   function hivePoints(rules, key) {
     var chars = Array.from(key), distinct = {};
     chars.forEach(function (ch) { distinct[ch] = true; });
@@ -140,7 +140,7 @@
   }
 
   /** (name, minimum points) of each rank: share x total rounded half up
-   *  (pipeline.beehive.rank_thresholds). */
+   *  (pipeline.games.beehive.rank_thresholds). */
   function ranks(shares, total) {
     return shares.map(function (r) { return [r[0], Math.floor(r[1] * total + 0.5)]; });
   }
@@ -223,7 +223,7 @@
     };
   }
 
-  /** Tile ids spelling typed text, or null (pipeline.racks.TileSet.spell): lower case,
+  /** Tile ids spelling typed text, or null (pipeline.games.racks.TileSet.spell): lower case,
    *  digraph variants, each other character folded as keys are, then a greedy cut,
    *  longest tile first. */
   function spell(r, text) {

@@ -417,7 +417,7 @@
 
   /** What a found word means, in the found list's panel (templates/meaning.html): its
    *  senses from the page data's meanings (by the answer's hash, sealed by `secret`, what
-   *  the hash covers: pipeline.playdata.seal), links to the language's dictionaries with
+   *  the hash covers: pipeline.browser.playdata.seal), links to the language's dictionaries with
    *  the word put in, each in a new tab. */
   function showMeaning(data, secret, word) {
     var D = window.RuscDom, G = window.RuscGame, panel = document.getElementById("meaning");

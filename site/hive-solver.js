@@ -3,7 +3,7 @@
  * Where to start reading: start() fetches the head of the language's hive index (its rules;
  * the browser caches it under its hashed name) and reads the letters from the URL or the
  * form; solve() fetches the letter sets filed under the hive's pairs of letters that it
- * lacks (pipeline/solvers.py hive_index_files), then shows what spoils nothing: counts, the
+ * lacks (pipeline/browser/solvers.py hive_index_files), then shows what spoils nothing: counts, the
  * first-letter x length grid, the two-letter list and the ranks, all counting only the
  * words not yet marked as found. The words themselves appear only on demand: hint()
  * (graded, one word at a time), a grid cell's words, or all of them. Engines:

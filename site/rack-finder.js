@@ -3,7 +3,7 @@
  * Where to start reading: start() fetches the head of the language's rack index (its rules;
  * the browser caches it under its hashed name), reads the rack and filters from the URL or
  * the form; find() fetches the words of the numbers of tiles the rack can spell that it
- * lacks (one file each, pipeline/solvers.py rack_index_files), then shows every word,
+ * lacks (one file each, pipeline/browser/solvers.py rack_index_files), then shows every word,
  * grouped by length (longest first, the chosen order inside a group), each with its tiles
  * (blanks marked), score and bingo; a group shows its first
  * GROUP_SIZE words and a "show more" button. Engine: site/solver-core.js. Every text goes

@@ -87,7 +87,7 @@
       $("game-score").textContent = D.format(S.score, { points: total });
       root.setAttribute("data-score", String(total));
       P.drawGrid(G.gridLeft(data.hints.grid, ids.map(function (id) { return found[id].tiles; })));
-      // The day's result: the share of its words found, in quarters (pipeline/playdata.py RACK_LEVELS).
+      // The day's result: the share of its words found, in quarters (pipeline/browser/playdata.py RACK_LEVELS).
       P.record("rack", lang, date, state, Math.floor((data.levels.count - 1) * ids.length / data.words), data.levels.count);
       P.showHistory("rack", lang);
     }

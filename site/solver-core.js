@@ -1,14 +1,14 @@
 /* Rusc — the solver pages' engines: any hive, any rack, from the static indexes.
  * Plain JavaScript, no framework, no page access.
  *
- * The twin of pipeline/beehive.py (parse_hive, BeehiveIndex.solve, hints) and
- * pipeline/racks.py (TileSet.parse_rack, RackIndex.solve and its filters), checked against
+ * The twin of pipeline/games/beehive.py (parse_hive, BeehiveIndex.solve, hints) and
+ * pipeline/lists/tiles.py and pipeline/games/racks/index.py (TileSet.parse_rack, RackIndex.solve and its filters), checked against
  * them under Node on 500 random hives and racks per language by tests/test_solvers_js.py.
  * The games' shared rules (folding, points, ranks, graded help, spelling into tiles) come
  * from site/game-core.js (RuscGame), never a second copy.
  *
  * Where to start reading:
- * - hive.decode() reads pipeline/solvers.py hive_index(): every key filed under its
+ * - hive.decode() reads pipeline/browser/solvers.py hive_index(): every key filed under its
  *   letter-set bitmask; hive.solve() answers with the 64 lookups of the letter subsets that
  *   hold the centre; hive.hints() counts what is (still) to find.
  * - rack.decode() reads rack_index(): every word spelled in tile codes, sorted, in one
@@ -30,7 +30,7 @@
   /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
-  /** Display forms from their encoding relative to `base` (pipeline/solvers.py
+  /** Display forms from their encoding relative to `base` (pipeline/browser/solvers.py
    *  encode_forms): "" is [base]; else, separated by U+001F, "=", "~" + (position, letter)
    *  pairs, or the form spelled out. */
   function decodeForms(base, encoded) {
@@ -53,11 +53,11 @@
   var HIVE_SIZE = 7;
 
   /** A HiveError: kind "length" (not 7 letters), "letter" (.letter is outside the
-   *  alphabet) or "repeat" (a letter twice), as pipeline/beehive.py parse_hive refuses. */
+   *  alphabet) or "repeat" (a letter twice), as pipeline/games/beehive.py parse_hive refuses. */
   function HiveError(kind, letter) { this.kind = kind; this.letter = letter || ""; this.message = "hive: " + kind + " " + this.letter; }
 
   /** The parsed hive index: {alphabet, bits, sets: Map(mask -> line, then answers), rules};
-   *  a head (pipeline/solvers.py hive_index_files) has no sets until addSets adds them. */
+   *  a head (pipeline/browser/solvers.py hive_index_files) has no sets until addSets adds them. */
   function decodeHive(data) {
     checkFormat(data, "hive");
     var alphabet = Array.from(data.alphabet), bits = {};
@@ -78,7 +78,7 @@
     });
   }
 
-  /** Add the letter sets of one shard (pipeline/solvers.py hive_index_files) to an index
+  /** Add the letter sets of one shard (pipeline/browser/solvers.py hive_index_files) to an index
    *  decoded from its head. */
   function addSets(index, data) {
     checkFormat(data, "hive-sets");
@@ -124,7 +124,7 @@
     return chars[0] + rest.join("");
   }
 
-  /** Every answer of a hive, longest first then by key: the shape of pipeline/beehive.py's Hive. */
+  /** Every answer of a hive, longest first then by key: the shape of pipeline/games/beehive.py's Hive. */
   function solveHive(index, text) {
     var letters = parseHive(index, text), bits = index.bits, chars = Array.from(letters), mask = 0;
     chars.forEach(function (ch) { mask |= bits[ch]; });
@@ -144,7 +144,7 @@
              ranks: G.ranks(index.ranks, total) };
   }
 
-  /** The hints of a hive's answers (all, or those still to find), as pipeline/beehive.py
+  /** The hints of a hive's answers (all, or those still to find), as pipeline/games/beehive.py
    *  hints(): {word_count, total_points, pangram_count, lengths, rows: [letter, counts per
    *  length, total], column_totals, two_letter: [prefix, count]}, letters in hive order. */
   function hints(hive, answers) {
@@ -194,12 +194,12 @@
 
   /** A RackError: kind "tile" (.text is the first character no tile starts), "empty",
    *  "long", "blanks", "filter" (.text names the filter), "bounds" (min/max length) or
-   *  "sort", as pipeline/racks.py refuses. */
+   *  "sort", as pipeline/games/racks/index.py refuses. */
   function RackError(kind, text) { this.kind = kind; this.text = text || ""; this.message = "rack: " + kind + " " + this.text; }
 
   /** The parsed rack index: every word's tile codes, sorted (the file's order), in the
    *  shape game-core.js's spell() reads, plus the words: one block of spellings for a whole
-   *  index (pipeline/solvers.py rack_index), none for a head, to which addWords adds them. */
+   *  index (pipeline/browser/solvers.py rack_index), none for a head, to which addWords adds them. */
   function decodeRack(data) {
     checkFormat(data, "rack");
     var texts = data.tiles.map(function (t) { return t[0]; }), tileChars = {};
@@ -214,7 +214,7 @@
              loaded: {}, fold: G.makeFolder(data.fold, data.alphabet) };
   }
 
-  /** Add the spellings of one number of tiles (pipeline/solvers.py rack_index_files) to an
+  /** Add the spellings of one number of tiles (pipeline/browser/solvers.py rack_index_files) to an
    *  index decoded from its head; a rack is solved over every block added. */
   function addWords(index, data) {
     checkFormat(data, "rack-words");
@@ -262,7 +262,7 @@
     return { codes: codes, start: start, extra: extra };
   }
 
-  /** The typed character where the cut into tiles fails (pipeline/racks.py
+  /** The typed character where the cut into tiles fails (pipeline/lists/tiles.py
    *  TileSet._first_misfit), for the message. */
   function firstMisfit(index, text) {
     var s = text.normalize("NFC").toLowerCase();
@@ -305,7 +305,7 @@
 
   /** Every (word, positions played by blanks) the rack can spell: a depth-first walk of
    *  the sorted spellings as a trie, a real tile while the rack has a copy and a blank
-   *  after, so blanks fall on the last copies of their tile, as in pipeline/racks.py. */
+   *  after, so blanks fall on the last copies of their tile, as in pipeline/games/racks/index.py. */
   function spellable(block, have, blanks) {
     var codes = block.codes, start = block.start, found = [], blankAt = [];
     function visit(lo, hi, depth, blanksLeft) {
@@ -391,7 +391,7 @@
     return { rack: rackTiles, answers: answers };
   }
 
-  /** An index fetched in parts (pipeline/solvers.py hive_index_files, rack_index_files):
+  /** An index fetched in parts (pipeline/browser/solvers.py hive_index_files, rack_index_files):
    *  {head: a promise of the head at `url`, decoded; names: the parts' names (partUrls' keys);
    *  fetch(names): a promise of those parts, each fetched once and added to the decoded head
    *  by `add` when both have come (a failed fetch is tried again when asked again)}.

@@ -1,6 +1,6 @@
 /* Rusc — Wordle clue filter. Plain JavaScript, no framework, nothing from other hosts.
  *
- * Where to start reading: `core` (pure functions, the twin of pipeline/wordle.py, also run
+ * Where to start reading: `core` (pure functions, the twin of pipeline/games/wordle.py, also run
  * under Node by tests/test_wordle_js.py) — decode, fold, feedback, compile, filter,
  * suggest. Then `start`, which wires the page: the guesses the player types, their tiles'
  * colours, the words that fit and the suggestions. Every text goes in with textContent.
@@ -16,7 +16,7 @@
 
   // --- core ------------------------------------------------------------------------
 
-  /** The page's JSON (see pipeline/wordle/page.py) as arrays the filter can scan quickly. */
+  /** The page's JSON (see pipeline/browser/wordle_data.py) as arrays the filter can scan quickly. */
   function decode(data) {
     if (data.format !== 5) throw new Error("unknown data format " + data.format);
     var L = data.length, text = data.keys, alphabet = Array.from(data.alphabet);
@@ -46,7 +46,7 @@
     keys.forEach(function (key, w) { position[key] = w; });
     var weight = new Float64Array(keys.length);
     for (var w = 0; w < keys.length; w++) weight[w] = data.weights[LEVEL_CHARS.indexOf(data.levels[w])];
-    // What finding a word in time is worth (pipeline.wordle.strategy.found_weights): a unit
+    // What finding a word in time is worth (pipeline.games.wordle.strategy.found_weights): a unit
     // above every word found if it is common, one above every prior weight together, and its
     // own weight; and every word alike, for the splitters.
     var found = new Float64Array(keys.length), alike = new Float64Array(keys.length).fill(1), end = data.endgame;
@@ -59,7 +59,7 @@
              shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
   }
 
-  /** Prior levels 0..63, one character each (pipeline/wordle/page.py LEVEL_CHARS). */
+  /** Prior levels 0..63, one character each (pipeline/browser/wordle_data.py LEVEL_CHARS). */
   var LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
 
   function expandForm(key, item) {
@@ -107,7 +107,7 @@
   }
 
   /** Clues [{guess: key, marks: [0|1|2,...]}] -> per-letter constraints (see
-   *  pipeline/wordle/rules.py compile_clues, whose docstring says why they are exact). */
+   *  pipeline/games/wordle/rules.py compile_clues, whose docstring says why they are exact). */
   function compile(words, clues) {
     var L = words.length, A = words.alphabet.length, idx = words.letterIndex;
     var allowed = new Uint8Array(L * A).fill(1), fixed = new Int16Array(L).fill(-1);
@@ -142,7 +142,7 @@
              impossible: impossible, conflict: conflict };
   }
 
-  /** Indices of the words that fit (pipeline.wordle.strategy.fitting). */
+  /** Indices of the words that fit (pipeline.games.wordle.strategy.fitting). */
   function filter(words, cons) {
     var out = [];
     if (cons.impossible) return out;
@@ -161,7 +161,7 @@
     return out;
   }
 
-  /** Indices of the guesses hard mode allows (pipeline.wordle.strategy.hard_pool): greens
+  /** Indices of the guesses hard mode allows (pipeline.games.wordle.strategy.hard_pool): greens
    *  in place, each revealed letter used at least as often as a clue showed it. */
   function hardPool(words, cons) {
     var out = [], L = words.length, A = words.alphabet.length, codes = words.codes, n = words.keys.length;
@@ -181,7 +181,7 @@
     return out;
   }
 
-  /** pipeline.wordle.strategy.letter_scores: per guess, how evenly its letters (and its
+  /** pipeline.games.wordle.strategy.letter_scores: per guess, how evenly its letters (and its
    *  letters in place) split the candidates' weight. */
   function letterScores(words, guesses, candidates) {
     var L = words.length, A = words.alphabet.length, codes = words.codes, weight = words.weight;
@@ -207,7 +207,7 @@
     });
   }
 
-  /** pipeline.wordle.strategy.guesses_to_rank: the pool, or its budget's worth of guesses
+  /** pipeline.games.wordle.strategy.guesses_to_rank: the pool, or its budget's worth of guesses
    *  with the best letter scores (ties: first key), in key order. */
   function guessesToRank(words, pool, candidates, budget) {
     if (pool.length * candidates.length <= budget) return pool;
@@ -221,7 +221,7 @@
   /** For the guesses without repeated letters, whose feedback is a sum over their letters:
    *  table[(i * A + c) * n + k] is what letter c at position i adds to the feedback number
    *  against candidate k: 3^(L-1-i) if candidate k has c anywhere, twice that if there (a
-   *  green is in place and present; pipeline.wordle.strategy.feedback_codes, one product). */
+   *  green is in place and present; pipeline.games.wordle.strategy.feedback_codes, one product). */
   function markTable(words, candidates) {
     var L = words.length, A = words.alphabet.length, codes = words.codes, n = candidates.length;
     var table = new Uint16Array(L * A * n), present = new Uint8Array(A), power = [], i, j;
@@ -246,7 +246,7 @@
     return places.sort(function (a, b) { return weight[candidates[b]] - weight[candidates[a]] || a - b; });
   }
 
-  /** A job that ranks guesses (word indices) exactly as pipeline.wordle.strategy.rank:
+  /** A job that ranks guesses (word indices) exactly as pipeline.games.wordle.strategy.rank:
    *  least remaining weight (sum over non-winning feedbacks of their weight squared), then
    *  most likely to win now, then key (by `weight`, default the prior's; words.alike for
    *  rank's uniform). step(budget) scores up to `budget` guesses and returns true when
@@ -369,7 +369,7 @@
       return groups;
     }
 
-    /** pipeline.wordle.strategy.with_splitters: the ranked items and the guesses that split
+    /** pipeline.games.wordle.strategy.with_splitters: the ranked items and the guesses that split
      *  the candidates best when each counts alike, in the order of the ranking. */
     function withSplitters(items) {
       var have = {};
@@ -406,7 +406,7 @@
         var items = best.slice();
         if (guessesLeft > 0 && guessesLeft <= words.endgame.split) items = withSplitters(items);
         if (booked >= 0 && !items.some(function (item) { return item.word === booked; })) {
-          // A planned guess (pipeline.wordle.book) need not be one the ranking keeps.
+          // A planned guess (pipeline.games.wordle.book) need not be one the ranking keeps.
           items.push({ word: booked, remaining: score(booked, Infinity), win: ownWeight[booked], total: total, count: n,
                        found: -1 });
           items.sort(function (x, y) { return worse(x, y) ? 1 : worse(y, x) ? -1 : 0; });
@@ -428,7 +428,7 @@
     return total;
   }
 
-  /** pipeline.wordle.strategy.found_in_time: what the candidates `group` found within
+  /** pipeline.games.wordle.strategy.found_in_time: what the candidates `group` found within
    *  `left` guesses are worth (words.found: a unit per word and its prior weight) when
    *  every guess is one of them, played at best (exact up to endgame.exact candidates and
    *  endgame.depth guesses, a lower bound with more guesses left; a larger group counts
@@ -497,7 +497,7 @@
     }
   }
 
-  /** pipeline.wordle.strategy._play_out on members[from..to) (ascending numbers of
+  /** pipeline.games.wordle.strategy._play_out on members[from..to) (ascending numbers of
    *  `game`): the best candidate to guess, recursively; exact when more than floor, else
    *  at most floor (a guess is given up once it cannot beat the best so far). */
   function playOut(game, members, from, to, left, floor) {
@@ -543,7 +543,7 @@
     return best;
   }
 
-  /** pipeline.wordle.strategy.found_in_two: what `group` found within two guesses is
+  /** pipeline.games.wordle.strategy.found_in_two: what `group` found within two guesses is
    *  worth when the first is one of `guesses` (any words) and the second the likeliest
    *  candidate of its feedback. */
   function foundInTwo(words, group, guesses) {
@@ -562,7 +562,7 @@
     return best;
   }
 
-  /** pipeline.wordle.strategy.in_time_first: ranked items in the order of what each finds
+  /** pipeline.games.wordle.strategy.in_time_first: ranked items in the order of what each finds
    *  within `left` guesses (most words, then most prior weight), the ranking breaking ties,
    *  each with `found`, the words it is sure to find (groupsOf(g): the candidates grouped
    *  by their feedback to guess g, the win left out); in normal mode, a group with two
@@ -608,14 +608,14 @@
     return job.result();
   }
 
-  /** pipeline.wordle.strategy.book_key: a state's clues as "guess:pattern", space-separated. */
+  /** pipeline.games.wordle.strategy.book_key: a state's clues as "guess:pattern", space-separated. */
   function bookKey(clues) {
     return clues.map(function (clue) {
       return clue.guess + ":" + clue.marks.map(function (m) { return ".yg".charAt(m); }).join("");
     }).join(" ");
   }
 
-  /** What to rank for a state, as pipeline.wordle.strategy.suggest decides:
+  /** What to rank for a state, as pipeline.games.wordle.strategy.suggest decides:
    *  {candidates, guesses, opening, left (guesses left, hard mode), booked (the book's
    *  guess or -1)}. */
   function plan(words, clues, cons, hard, candidates) {
@@ -648,7 +648,7 @@
     return rank(words, p.guesses, p.candidates, top || words.top, p.left, p.booked, hard);
   }
 
-  /** pipeline.wordle.strategy.near_fits: the words that fit every clue but one, likeliest
+  /** pipeline.games.wordle.strategy.near_fits: the words that fit every clue but one, likeliest
    *  first, as [{word, clue}] (clue: the number, from 0, of the clue the word breaks). */
   function nearFits(words, clues) {
     if (clues.length < 2) return [];

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import lines, whole_lines_in
+from support.repo import lines, whole_lines_in
 
-from pipeline.abbreviations import ADDED, BY_FLAG, LISTED, NO_VOWEL, ROMAN_NUMERAL, is_vowelless
 from pipeline.config import load_language
-from pipeline.lexicon import load_game_lexicon
+from pipeline.lists.abbreviations import ADDED, BY_FLAG, LISTED, NO_VOWEL, ROMAN_NUMERAL, is_vowelless
+from pipeline.lists.lexicon import load_game_lexicon
 
 pytestmark = pytest.mark.slow
 

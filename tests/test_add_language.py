@@ -17,7 +17,7 @@ import pytest
 
 from pipeline.cli import main
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 
 
 @pytest.fixture()
@@ -71,7 +71,7 @@ def test_macedonian_file_is_complete_cyrillic_and_pinned(isolated, capsys):
 
 
 def test_a_package_without_licence_file_points_at_its_readme_section(isolated):
-    from pipeline.add_language import Request, inspect_package, resolve
+    from pipeline.newlang.add_language import Request, inspect_package, resolve
 
     tmp = isolated / "work"
     tmp.mkdir()

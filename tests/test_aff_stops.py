@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from expand_support import generated_forms as forms
-from expand_support import spell, write_dictionary
+from support.expansions import generated_forms as forms
+from support.expansions import spell, write_dictionary
 
 from pipeline.expand.aff_stops import affix_manager_stop, hash_manager_stop
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import beehive
-from pipeline.beehive import BeehiveIndex, hints
 from pipeline.config import load_language
-from pipeline.errors import UsageError
-from pipeline.lexicon import LIST_CODES, game_list
+from pipeline.core.errors import UsageError
+from pipeline.games import beehive
+from pipeline.games.beehive import BeehiveIndex, hints
+from pipeline.lists.lexicon import LIST_CODES, game_list
 
 CA = load_language("ca")
 EN = load_language("en")
@@ -147,7 +147,7 @@ def brute_force(language, folder: Path, letters: str) -> dict[str, int]:
     with open(folder / "game.tsv", encoding="utf-8") as handle:
         for line in handle:
             key, _form, lists = line.rstrip("\n").split("\t")
-            blocked = lists[-1] in "xv"  # out of the answers (pipeline.blocklist)
+            blocked = lists[-1] in "xv"  # out of the answers (pipeline.lists.blocklist)
             if (
                 code in lists
                 and not blocked
@@ -247,9 +247,9 @@ def test_daily_hive_of_a_date_is_its_schedule_entry_and_past_the_end_extends(rea
 
 SCHEDULE_DIGEST = """
 import hashlib, sys
-from pipeline.beehive import BeehiveIndex, daily_tsv
+from pipeline.games.beehive import BeehiveIndex, daily_tsv
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 language = load_language(sys.argv[1])
 index = BeehiveIndex.load(language, Paths.from_env())
 print(hashlib.sha256(daily_tsv(index.schedule())).hexdigest())
@@ -304,11 +304,11 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
 
 def test_the_command_lines_lookup_solves_exactly_as_the_index(real, paths, tmp_path, monkeypatch):
     """``rusc beehive LANG LETTERS`` reads one hive's letter sets from the kept lookup
-    (:mod:`pipeline.hive_lookup`); on 300 hives drawn from every valid one it answers what
+    (:mod:`pipeline.games.hive_lookup`); on 300 hives drawn from every valid one it answers what
     the whole index answers, word for word, in the same order."""
     import random
 
-    from pipeline.hive_lookup import HiveLookup
+    from pipeline.games.hive_lookup import HiveLookup
 
     language, index, _folder = real
     monkeypatch.setenv("RUSC_CACHE", str(tmp_path))  # made here, from these lists

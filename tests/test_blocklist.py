@@ -10,13 +10,13 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import lines
+from support.repo import lines
 
-from pipeline.blocklist import EVERY_GAME, VULGAR
-from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.errors import RuscError
-from pipeline.lexicon import LIST_CODES, game_list
+from pipeline.core.errors import RuscError
+from pipeline.lists.blocklist import EVERY_GAME, VULGAR
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import LIST_CODES, game_list
 from pipeline.sources import fetch_word_list
 
 pytestmark = pytest.mark.slow

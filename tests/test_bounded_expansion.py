@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from expand_support import LANGUAGES, dictionary_files
+from support.expansions import LANGUAGES, dictionary_files
 
 from pipeline.cli import main
 
@@ -173,7 +173,7 @@ HIDDEN_DIC = "4\nEl/33,1\nELA/23,1\nELE/23,1\nOla/23\n"
 
 
 def test_no_form_is_made_that_a_hidden_capitalised_homonym_shadows(tmp_path):
-    from expand_support import spell
+    from support.expansions import spell
 
     from pipeline.expand import Expander, OrdinaryForms, bounded_variant, entry_forms
 
@@ -195,7 +195,7 @@ def test_the_stems_mode_makes_the_stems_hunspell_takes_as_words(code):
     """bounded = "stems" (Hungarian, Korean): the ordinary stems of the .dic, none a stem
     Hunspell takes only with an affix or in a compound, each accepted by libhunspell, and
     nothing the one-affix mode does not make too."""
-    from expand_support import spell
+    from support.expansions import spell
 
     from pipeline.config import load_language
     from pipeline.expand import Expander, OrdinaryForms, bounded_variant, entry_forms

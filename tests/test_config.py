@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import available_languages, load_language
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 
 SHIPPED = Path(load_language("en").path).read_text("utf-8")
 
@@ -121,8 +121,8 @@ def test_cli_reports_broken_language_in_one_line_and_writes_nothing(tmp_path):
 
 def test_the_middle_dot_is_catalan_data_not_code(tmp_path):
     """Which non-letters an ordinary word or a tile may hold comes from ``folding.letter_groups``."""
-    from pipeline.clean import is_ordinary_word, ordinary_words
     from pipeline.config import LANGUAGES_DIR, load_language
+    from pipeline.lists.clean import is_ordinary_word, ordinary_words
 
     ca = load_language("ca")
     assert ca.folding.letter_groups == ("l·l",) and ca.folding.joiners == {"·"}
@@ -130,7 +130,7 @@ def test_the_middle_dot_is_catalan_data_not_code(tmp_path):
     assert ordinary_words(forms, ca) == ["col·lecció", "l·lusió", "gata"]
     text = (LANGUAGES_DIR / "ca.toml").read_text(encoding="utf-8").replace('letter_groups = ["l·l"]\n', "")
     (tmp_path / "ca.toml").write_text(text, encoding="utf-8")
-    from pipeline.errors import RuscError
+    from pipeline.core.errors import RuscError
 
     with pytest.raises(RuscError, match=r"'racks\.tiles' has '·'"):  # the l·l tile needs its group
         load_language(tmp_path / "ca.toml")

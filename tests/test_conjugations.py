@@ -1,4 +1,4 @@
-"""The conjugation table (pipeline.conjugations) read from its real, pinned package:
+"""The conjugation table (pipeline.lists.conjugations) read from its real, pinned package:
 Catalan's verbecc tables give every finite form of each verb, regional variants included,
 and a broken table is refused with the file named."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import load_language
-from pipeline.conjugations import ConjugationTable
-from pipeline.errors import RuscError
-from pipeline.lemmas import conjugation_table
+from pipeline.core.errors import RuscError
+from pipeline.lists.conjugations import ConjugationTable
+from pipeline.lists.lemmas import conjugation_table
 
 CA = load_language("ca")
 

@@ -91,8 +91,8 @@ def test_a_damaged_download_is_refused_by_the_site(english_root, cli):
 
 def test_a_cached_rack_index_edited_at_the_same_size_is_built_again(english_root, paths, tmp_path, monkeypatch):
     from pipeline.config import load_language
-    from pipeline.paths import Paths
-    from pipeline.racks import RackIndex
+    from pipeline.core.paths import Paths
+    from pipeline.games.racks import RackIndex
 
     monkeypatch.setenv("RUSC_CACHE", str(tmp_path / "cache"))
     language, own = load_language("en"), Paths.from_env()

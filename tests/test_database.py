@@ -12,13 +12,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, require_tool
+from support.cli import require_tool
+from support.repo import REPO_ROOT
 
-from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.database import DATABASE, DatabaseRefused, check_size
-from pipeline.extsort import read_rows
-from pipeline.lexicon import LIST_CODES, game_list
+from pipeline.core.extsort import read_rows
+from pipeline.lists.clean import fold
+from pipeline.lists.database import DATABASE, DatabaseRefused, check_size
+from pipeline.lists.lexicon import LIST_CODES, game_list
 
 pytestmark = pytest.mark.slow
 
@@ -191,11 +192,11 @@ def test_a_database_over_the_bound_is_refused_in_one_line(built):
 
 @pytest.mark.parametrize("code", ["ca", "en"])
 def test_the_derivation_walk_skips_only_rules_no_listed_form_needs(code, built_lists, paths, monkeypatch):
-    """pipeline/derived.py walks without the rules that add a hyphen or an apostrophe no
+    """pipeline/lists/derived.py walks without the rules that add a hyphen or an apostrophe no
     listed lemma holds (Catalan's clitics): on a fortieth of the real dictionary's entries it
     finds exactly the origins of the unfiltered walk, hyphenated lemmas (amelar-se) included."""
-    from pipeline import derived
-    from pipeline.clean import is_ordinary_word
+    from pipeline.lists import derived
+    from pipeline.lists.clean import is_ordinary_word
     from pipeline.sources import fetch
 
     language = load_language(code)

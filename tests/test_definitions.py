@@ -1,5 +1,5 @@
-"""What each word means: WordNet definitions of the English answers (pipeline/definitions.py),
-sealed in the day's page data (pipeline/playdata.py seal) and shown when a word is found;
+"""What each word means: WordNet definitions of the English answers (pipeline/games/definitions.py),
+sealed in the day's page data (pipeline/browser/playdata.py seal) and shown when a word is found;
 links to each language's reference dictionaries on the game and answers pages.
 
 On the real WordNet package the build pins (Debian's wordnet-base), the real built site in
@@ -17,19 +17,19 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from conftest import SITE_BASE as BASE
-from conftest import SITE_DAY as DAY
-from conftest import require_tool
+from support.cli import require_tool
+from support.serving import SITE_BASE as BASE
+from support.serving import SITE_DAY as DAY
 
+from pipeline.browser.playdata import seal, unseal
 from pipeline.config import load_language
-from pipeline.definitions import Definition, Glossary, Sense
-from pipeline.paths import Paths
-from pipeline.playdata import seal, unseal
+from pipeline.core.paths import Paths
+from pipeline.games.definitions import Definition, Glossary, Sense
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, make_fixture
+from support.site_fixture import FIXTURE_DATE, make_fixture
 
 EN, CA = load_language("en"), load_language("ca")
 HOSTILE = '<script>alert("x")</script> & <b>bold</b>'
@@ -181,7 +181,7 @@ def test_the_answers_pages_define_and_link_every_word(real_site, glossary, game_
     "url", ["http://dlc.iec.cat/?q={word}", "https://dlc.iec.cat/?q=word", "https://x/{word}/{word}"]
 )
 def test_a_dictionary_address_without_https_or_one_word_is_refused_in_one_line(tmp_path, url):
-    from pipeline.errors import RuscError
+    from pipeline.core.errors import RuscError
 
     text = (
         (Path(CA.path))

@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from pipeline.config import load_language
-from pipeline.diff import DICTIONARY, diff_folders, newest_previous, previous_source, read_summaries
+from pipeline.lists.diff import DICTIONARY, diff_folders, newest_previous, previous_source, read_summaries
 
 pytestmark = pytest.mark.slow
 

@@ -54,7 +54,7 @@ def test_the_cli_reference_shows_every_subcommand():
 def test_every_setting_of_a_language_file_is_explained():
     """Each field of the schema has a ``#:`` comment, which docs/settings.md shows."""
     from pipeline.config import Language
-    from pipeline.tomlschema import settings
+    from pipeline.config.schema import settings
 
     unexplained = [f"{row.table}.{row.key}".lstrip(".") for row in settings(Language) if not row.doc]
     assert not unexplained, unexplained

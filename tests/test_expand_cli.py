@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import said
-from expand_support import REPO
+from support.cli import said
+from support.expansions import REPO
 
 
 def rusc(*args: str, cwd=REPO) -> subprocess.CompletedProcess:

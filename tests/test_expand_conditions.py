@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-from expand_support import generated_forms as forms
-from expand_support import spell
-from expand_support import write_dictionary as write
+from support.expansions import generated_forms as forms
+from support.expansions import spell
+from support.expansions import write_dictionary as write
 
-from pipeline.affixes import parse_condition
+from pipeline.expand.affixes import parse_condition
 
 
 def accepted(aff: Path, dic: Path, candidates) -> set[str]:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 from pipeline.expand import Converter, Expander, entry_forms
-from pipeline.extract import aff_encoding
+from pipeline.expand.text import aff_encoding
 
 REPO = Path(__file__).resolve().parents[1]
 CASES = REPO.parent / "shared" / "hunspell-tests"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from expand_support import expansion
+from support.expansions import expansion
 
 
 @pytest.mark.slow

@@ -1,10 +1,10 @@
 """The word-game fast path loses no ordinary word: cleaning its output equals cleaning the
-full expansion (cleaning = pipeline.clean.is_ordinary_word, the lists stage's own rule)."""
+full expansion (cleaning = pipeline.lists.clean.is_ordinary_word, the lists stage's own rule)."""
 
 from __future__ import annotations
 
 import pytest
-from expand_support import LANGUAGES, dictionary_files, expansion
+from support.expansions import LANGUAGES, dictionary_files, expansion
 
 from pipeline.config import load_language
 from pipeline.expand import Expander, OrdinaryForms, fast_variant
@@ -13,7 +13,7 @@ from pipeline.expand import Expander, OrdinaryForms, fast_variant
 def cleaned(path, language) -> tuple[list[str], int]:
     """The ordinary words of an expansion, and how many forms it has (counted from the
     lines already read: the Catalan one has 16 million)."""
-    from pipeline.clean import ordinary_words
+    from pipeline.lists.clean import ordinary_words
 
     forms = path.read_text(encoding="utf-8").split("\n")[:-1]
     return ordinary_words(forms, language), len(forms)

@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 
 import pytest
-from expand_support import LANGUAGES
+from support.expansions import LANGUAGES
 
 from pipeline.cli import main
 from pipeline.config import load_language
@@ -36,7 +36,7 @@ def written(forms_file: Path, wanted: set[str]) -> set[str]:
 
 
 def lemma_rule_filter(code: str):
-    """The lemma rules of a language as a rule filter (what :func:`pipeline.lists.lemmas` uses)."""
+    """The lemma rules of a language as a rule filter (what :func:`pipeline.lists.wordlists.lemmas` uses)."""
     selectors = load_language(code).lemma_rules
     return lambda rule: any(s.selects(rule.flag, rule.index, rule.add) for s in selectors)
 

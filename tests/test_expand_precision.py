@@ -12,11 +12,11 @@ oracle` checks every form of every language, as the README's table reports.
 from __future__ import annotations
 
 import pytest
-from expand_support import LANGUAGES, dictionary_files, expansion, rejected, sample_step, spell
+from support.expansions import LANGUAGES, dictionary_files, expansion, rejected, sample_step, spell
 
 
 def test_oracle_tells_words_from_non_words():
-    from expand_support import REPO
+    from support.expansions import REPO
 
     case = REPO.parent / "shared" / "hunspell-tests"
     assert spell(case / "base.aff", case / "base.dic", ["created", "creatd"]) == [True, False]

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from expand_support import LANGUAGES, dictionary_files, expansion, spell
+from support.expansions import LANGUAGES, dictionary_files, expansion, spell
 
 from pipeline.expand import Expander
 

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from expand_support import spell
+from support.expansions import spell
 
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 from pipeline.expand import Expander, derivations
 from pipeline.expand.read import sanitise_aff, split_dic_line
 
@@ -122,7 +122,7 @@ def test_an_unknown_flag_alias_names_the_dic_line(tmp_path, alias):
 def test_a_word_indented_by_spaces_is_no_entry(tmp_path):
     """dictionary-ka 1.1.0 opens its .dic with a licence indented by spaces: libhunspell
     strips a word's leading blanks before looking it up, so those lines make no form."""
-    from expand_support import spell
+    from support.expansions import spell
 
     from pipeline.expand import Expander, entry_forms
 
@@ -165,7 +165,7 @@ def test_a_one_flag_directive_after_af_is_a_flag_not_an_alias(tmp_path):
     """libhunspell decodes FORBIDDENWORD, NEEDAFFIX, CIRCUMFIX and ONLYINCOMPOUND in the
     flag format alone; spylls took one flag of the alias of that number, whichever its set
     yielded first (so the forbidden flag changed with the hash seed)."""
-    from expand_support import generated_forms, write_dictionary
+    from support.expansions import generated_forms, write_dictionary
 
     from pipeline.expand.read import read_dictionary
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import RuscError
-from pipeline.extract import Limits, aff_encoding, normalise_dictionary, safe_extract
+from pipeline.core.errors import RuscError
+from pipeline.expand.text import aff_encoding, normalise_dictionary
+from pipeline.sources.archives import Limits, safe_extract
 
 
 def make_tar(path: Path, members: list[tarfile.TarInfo], payloads: dict[str, bytes] | None = None) -> Path:

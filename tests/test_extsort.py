@@ -1,4 +1,4 @@
-"""Sorting past memory (pipeline/extsort.py), as the lists stage sorts its game rows: the
+"""Sorting past memory (pipeline/core/extsort.py), as the lists stage sorts its game rows: the
 same order as ``sorted``, one run in memory at a time, and no spill left behind however
 the reader stops."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pipeline.extsort import read_rows, sorted_rows
+from pipeline.core.extsort import read_rows, sorted_rows
 
 
 def random_rows(count: int, seed: int = 7) -> list[tuple[str, str, str]]:

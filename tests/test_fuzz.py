@@ -19,9 +19,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 from pipeline.expand import Expander, entry_forms
-from pipeline.extract import normalise_dictionary
+from pipeline.expand.text import normalise_dictionary
 
 #: Seconds one fuzz case may take (parse, normalise and expand a small dictionary).
 CASE_SECONDS = 20
@@ -146,8 +146,8 @@ def test_any_package_text_stays_in_its_comment_and_its_string(text):
     stays that comment, and written as a value it reads back as itself."""
     import tomllib
 
-    from pipeline.add_language import _single_line
-    from pipeline.tomlschema import toml_value
+    from pipeline.config.schema import toml_value
+    from pipeline.newlang.add_language import _single_line
 
     written = f"# Package: {_single_line(text)}.\nvalue = {toml_value(_single_line(text))}\n"
     assert tomllib.loads(written) == {"value": _single_line(text)}

@@ -2,8 +2,8 @@
 month in Catalan and English: folding, judging each entry (every message case), points,
 ranks, the live hints, and the rack's spelling, blanks and scores.
 
-The page data comes from pipeline/playdata.py exactly as the site embeds it; the Python
-side of each comparison is the engine (pipeline/beehive.py, pipeline/racks.py,
+The page data comes from pipeline/browser/playdata.py exactly as the site embeds it; the Python
+side of each comparison is the engine (pipeline/games/beehive.py, pipeline/games/racks/,
 pipeline/clean.fold) plus the plain rule the message states.
 """
 
@@ -16,15 +16,18 @@ import subprocess
 from collections import Counter
 
 import pytest
-from conftest import require_tool
+from support.cli import require_tool
 
-from pipeline.beehive import BeehiveIndex, Hive, hints, rank_thresholds, word_points
-from pipeline.clean import fold
+from pipeline.browser.playdata import apply_edits, form_edits, hive_play_data, rack_play_data, rack_text
 from pipeline.config import load_language
-from pipeline.daily import dates
-from pipeline.lexicon import lexicon_checksum, load_game_lexicon
-from pipeline.playdata import apply_edits, form_edits, hive_play_data, rack_play_data, rack_text
-from pipeline.racks import BLANK, DailyRack, RackIndex
+from pipeline.core.daily import dates
+from pipeline.games.beehive import BeehiveIndex, Hive, hints, rank_thresholds, word_points
+from pipeline.games.racks import DailyRack, RackIndex
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import lexicon_checksum, load_game_lexicon
+
+#: The month played: every day of it, in both languages.
+from pipeline.lists.tiles import BLANK
 
 #: The month played: every day of it, in both languages.
 MONTH = (dt.date(2026, 1, 1), dt.date(2026, 1, 31))

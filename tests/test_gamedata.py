@@ -1,4 +1,4 @@
-"""The games' downloadable data (pipeline/gamedata.py), and no future answer in any output.
+"""The games' downloadable data (pipeline/games/gamedata.py), and no future answer in any output.
 
 Every CLI command that writes data is run in-process on the real English lists, in a
 temporary root; after each, every file under ``dist/wordlists`` (gzipped ones
@@ -16,12 +16,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import said
+from support.cli import said
 
-from pipeline import beehive, racks
 from pipeline.cli import main
 from pipeline.config import load_language
-from pipeline.gamedata import GAME_FILES, write_game_data
+from pipeline.games import beehive, racks
+from pipeline.games.gamedata import GAME_FILES, write_game_data
 
 EN = load_language("en")
 #: "Today" for these tests: three weeks into the schedule, so the site is small.
@@ -127,9 +127,9 @@ def test_daily_files_hold_each_day_up_to_today(tmp_path, built_lists):
 def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_path, built_lists, monkeypatch):
     """The indexes' memory is estimated from the lists' sizes (the list files, else the rows
     of game.tsv) before anything is built, and refused in one line above what is available."""
-    from pipeline.errors import RuscError
-    from pipeline.gamedata import INDEX_BYTES_PER_WORD, check_memory
-    from pipeline.lexicon import LIST_CODES, game_list
+    from pipeline.core.errors import RuscError
+    from pipeline.games.gamedata import INDEX_BYTES_PER_WORD, check_memory
+    from pipeline.lists.lexicon import LIST_CODES, game_list
 
     folder = built_lists("en")
     words = len((folder / "words.txt").read_text("utf-8").splitlines())
@@ -154,7 +154,7 @@ def test_game_data_over_the_memory_available_is_refused_with_its_estimate(tmp_pa
     assert message.startswith(f"{EN.path}: game data refused:") and "\n" not in message
     assert f"racks ({racks} words)" in message and "enabled = false" in message
     # write_game_data checks before it builds anything: nothing is written.
-    monkeypatch.setattr("pipeline.gamedata.available_memory", lambda: 1000)
+    monkeypatch.setattr("pipeline.games.gamedata.available_memory", lambda: 1000)
     with pytest.raises(RuscError, match="game data refused"):
         write_game_data(EN, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.tsv"]

@@ -15,12 +15,12 @@ import re
 import types
 
 import pytest
-from conftest import SITE_BASE as BASE
-from conftest import SITE_DAY as DAY
-from conftest import open_tab
+from support.browser import open_tab
+from support.serving import SITE_BASE as BASE
+from support.serving import SITE_DAY as DAY
 
-from pipeline.beehive import word_points
 from pipeline.config import load_language
+from pipeline.games.beehive import word_points
 
 pytestmark = pytest.mark.browser
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from conftest import SITE_DAY as DAY
+from support.serving import SITE_DAY as DAY
 from test_games_browser import engines, enter, goto, new_page  # noqa: F401 (fixtures)
 
-from pipeline.playdata import RACK_LEVELS, levels
+from pipeline.browser.playdata import RACK_LEVELS, levels
 
 pytestmark = pytest.mark.browser
 

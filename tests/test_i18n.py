@@ -19,7 +19,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 
 from pipeline.config import TypographyRule, load_language, load_site_config
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 from pipeline.render.i18n import (
     LOCALE_DIR,
     SOURCE_LANGUAGE,
@@ -30,7 +30,7 @@ from pipeline.render.i18n import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import make_fixture
+from support.site_fixture import make_fixture
 
 REPO = Path(__file__).resolve().parent.parent
 

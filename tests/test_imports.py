@@ -3,8 +3,9 @@ imports the stages, a stage imports what it reads with and the shared foundation
 the other way (an engine that imports the CLI cannot be used without it, and cycles hide).
 
 Every ``import`` in every module counts, also those inside functions (a lazy import is
-still an arrow). A module belongs to the layer of the longest prefix in :data:`LAYERS`; a
-module not listed is an engine stage (:data:`DEFAULT_LAYER`).
+still an arrow). A module belongs to the layer of its package in :data:`LAYERS`, and every
+module is in one: a new module has to be placed. Within a layer, no two modules import
+each other, directly or round a circle.
 """
 
 from __future__ import annotations
@@ -14,47 +15,26 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pipeline"
 
-#: Layers, lowest first: a module may import its own layer and the layers below it.
+#: Layers, lowest first: a module may import its own layer and the layers below it. One
+#: entry per package of ``pipeline/``, in the order the pipeline runs.
 LAYERS: dict[str, int] = {
-    # 0: foundations every stage may use.
     "pipeline": 0,  # the package itself: __version__
-    "pipeline.errors": 0,
-    "pipeline.paths": 0,
-    "pipeline.progress": 0,
-    "pipeline.fsutil": 0,
-    "pipeline.config": 0,
-    "pipeline.tomlschema": 0,
-    "pipeline.daily": 0,
-    "pipeline.dates": 0,
-    "pipeline.urls": 0,
-    "pipeline.assets": 0,
-    "pipeline.resources": 0,
-    "pipeline.affixes": 0,
-    "pipeline.lexicon": 0,
-    "pipeline.downloads": 0,
-    "pipeline.workers": 0,
-    # 1: reading a dictionary and the language rules.
-    "pipeline.extract": 1,
-    "pipeline.expand": 1,
-    "pipeline.clean": 1,
-    # 2: stages built on those (fetching, lists, games).
-    "pipeline.sources": 2,
-    "pipeline.lists": 2,
-    "pipeline.beehive": 2,
-    "pipeline.racks": 2,
-    "pipeline.wordle": 2,
-    # 3: the site, which shows the games.
-    "pipeline.render": 3,
-    # 4: the build of whole languages; 5: the subcommands; 6: the entry point.
-    "pipeline.build": 4,
-    # add-language checks the site can show the language (its CLDR locale, of the site's i18n).
-    "pipeline.add_language": 4,
-    "pipeline.commands": 5,
-    "pipeline.cli": 6,
-    "pipeline.__main__": 6,
+    "pipeline.core": 0,  # foundations: errors, paths, files, progress, dates
+    "pipeline.config": 1,  # a language as data
+    "pipeline.expand": 2,  # every form Hunspell accepts (with the decoding of a dictionary)
+    "pipeline.sources": 3,  # fetching and unpacking pinned sources
+    "pipeline.lists": 4,  # the word lists
+    "pipeline.games": 5,  # the games, from the lists
+    "pipeline.browser": 6,  # what the browser reads, from the games
+    "pipeline.render": 7,  # the site's pages
+    # The build of whole languages; add-language checks the site can show the language
+    # (its CLDR locale, of the site's i18n). Then the subcommands and the entry point.
+    "pipeline.build": 8,
+    "pipeline.newlang": 8,
+    "pipeline.commands": 9,
+    "pipeline.cli": 10,
+    "pipeline.__main__": 10,
 }
-#: Layer of a module :data:`LAYERS` does not list: an engine stage.
-DEFAULT_LAYER = 2
 #: The first layer that is not an engine.
 ORCHESTRATION = LAYERS["pipeline.build"]
 
@@ -65,7 +45,7 @@ def layer(module: str) -> int:
         found = LAYERS.get(".".join(parts[:n]))
         if found is not None and (n > 1 or len(parts) == 1):
             return found
-    return DEFAULT_LAYER
+    raise KeyError(f"{module} is in no package of LAYERS")
 
 
 def module_name(path: Path) -> str:
@@ -87,9 +67,12 @@ def imported(source: str, module: str, is_package: bool) -> set[str]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module or ""
-            found.add(name)
-            # "from pipeline import cli" imports the module pipeline.cli.
-            found.update(f"{name}.{alias.name}" for alias in node.names if f"{name}.{alias.name}" in _modules())
+            # "from pipeline import cli" imports the module pipeline.cli (the package's
+            # __init__ runs first, as for any module of it, but its names are not used).
+            submodules = {f"{name}.{alias.name}" for alias in node.names} & _modules()
+            found.update(submodules)
+            if len(submodules) < len(node.names):
+                found.add(name)
     return {name for name in found if name == "pipeline" or name.startswith("pipeline.")}
 
 
@@ -116,6 +99,74 @@ def test_no_import_runs_up():
     assert not arrows, "imports that run up:\n" + "\n".join(arrows)
 
 
+def test_every_module_is_in_a_package_of_the_layers():
+    unplaced = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        try:
+            layer(module_name(path))
+        except KeyError as error:
+            unplaced.append(str(error))
+    assert not unplaced, unplaced
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of ``pipeline/`` -> the modules of ``pipeline/`` it imports (a package
+    imported through ``from package import name`` counts as its ``__init__``)."""
+    modules = _modules()
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        targets = imported(path.read_text("utf-8"), module, path.name == "__init__.py")
+        graph[module] = {target for target in targets if target in modules and target != module}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm), each
+    sorted: every module of a group imports every other, directly or round a circle.
+
+    >>> circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
+    [['a', 'b', 'c']]
+    >>> circles({"a": {"b"}, "b": set()})
+    []
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def test_no_modules_import_each_other_round_a_circle():
+    """A package's ``__init__`` that re-exports its modules is not a circle with them
+    unless one of them imports the package back."""
+    found = circles(import_graph())
+    assert not found, "modules that import each other:\n" + "\n".join(" <-> ".join(group) for group in found)
+
+
 def test_engines_never_import_the_command_line():
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -134,10 +185,10 @@ def test_the_walk_sees_every_kind_of_upward_import():
         "import pipeline.commands.expand": "pipeline.commands.expand",
         "def later():\n    from pipeline.build import build_language\n": "pipeline.build",
         "from pipeline import cli": "pipeline.cli",
-        "from ..commands import args": "pipeline.commands",
+        "from ..commands import args": "pipeline.commands.args",
     }
     for source, target in cases.items():
-        module = "pipeline.expand.engine" if source.startswith("from ..") else "pipeline.beehive"
+        module = "pipeline.expand.engine" if source.startswith("from ..") else "pipeline.games.beehive"
         targets = imported(source, module, False)
         assert target in targets, (source, targets)
         assert upward_arrows(module, targets), source
@@ -162,21 +213,22 @@ def test_every_subcommand_lives_in_the_commands_package():
 #: bounded mode, which the expansion stamp records itself.
 NOT_SHAPING_FORMS = {
     "pipeline",
-    "pipeline.errors",
-    "pipeline.fsutil",
-    "pipeline.progress",
-    "pipeline.workers",
+    "pipeline.core.errors",
+    "pipeline.core.fsutil",
+    "pipeline.core.progress",
+    "pipeline.core.workers",
     "pipeline.config",
-    "pipeline.tomlschema",
+    "pipeline.config.language",
+    "pipeline.config.schema",
 }
 
 
 def test_the_expansion_stamp_covers_every_module_the_expander_reads_with():
     """A build reuses forms.txt while :func:`pipeline.build.expander_digest` is unchanged, so
     every module an expansion runs through must be among the sources it hashes."""
-    from pipeline.build import EXPANDER_SOURCES
+    from pipeline.build import EXPANDER_PACKAGE
 
-    hashed = {f"pipeline.{name.removesuffix('.py')}" for name in EXPANDER_SOURCES}
+    hashed = {f"pipeline.{EXPANDER_PACKAGE}"}
 
     def is_hashed(module: str) -> bool:
         return any(module == top or module.startswith(top + ".") for top in hashed)
@@ -192,4 +244,4 @@ def test_the_expansion_stamp_covers_every_module_the_expander_reads_with():
         todo.extend(imported(path.read_text("utf-8"), module, path.name == "__init__.py"))
     outside = sorted(m for m in seen if not is_hashed(m) and m not in NOT_SHAPING_FORMS)
     assert not outside, f"the expander reads with modules its stamp does not hash: {outside}"
-    assert "pipeline.expand.engine" in seen and "pipeline.extract" in seen
+    assert "pipeline.expand.engine" in seen and "pipeline.expand.text" in seen

@@ -149,7 +149,7 @@ LIST_STAGES = ("words.txt", "lemmas.txt", "game.tsv", "wordle.tsv", "words.sqlit
 
 
 def reached(wordlists: Path, name: str, process: subprocess.Popen) -> bool:
-    """True once the build's temporary lists folder (``.en.*.tmp``, pipeline/fsutil.py
+    """True once the build's temporary lists folder (``.en.*.tmp``, pipeline/core/fsutil.py
     atomic_dir) holds ``name``; False if the build ended first."""
     while process.poll() is None:
         if any((folder / name).exists() for folder in wordlists.glob(".en.*.tmp")):
@@ -163,7 +163,7 @@ def test_an_interrupted_build_says_one_line_and_keeps_its_outputs(tmp_path, path
     """Ctrl-C reaches every process of the terminal's group, and so may SIGTERM: the
     workers die quietly (40 to 60 lines of their tracebacks were printed), the build says
     one line, and the lists stay those of before."""
-    from conftest import said
+    from support.cli import said
 
     built_lists("en")
     root = tmp_path / "checkout"

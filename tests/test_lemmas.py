@@ -5,11 +5,11 @@ rule that removes a stem is shown on a real example, and so is each rule that ke
 from __future__ import annotations
 
 import pytest
-from conftest import lines
+from support.repo import lines
 
 from pipeline.config import load_language
 from pipeline.expand import Expander
-from pipeline.lemmas import REASONS, choose_stems, conjugation_table
+from pipeline.lists.lemmas import REASONS, choose_stems, conjugation_table
 
 pytestmark = pytest.mark.slow
 

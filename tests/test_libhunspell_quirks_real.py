@@ -12,7 +12,7 @@ spread million of them): none is rejected.
 from __future__ import annotations
 
 import pytest
-from expand_support import dictionary_files, expansion, rejected, sample_step
+from support.expansions import dictionary_files, expansion, rejected, sample_step
 
 pytestmark = pytest.mark.slow
 

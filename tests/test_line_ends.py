@@ -8,7 +8,7 @@ import bisect
 import json
 
 from pipeline.build import expansion_digests
-from pipeline.fsutil import lf_lines
+from pipeline.core.fsutil import lf_lines
 
 #: What ``str.splitlines`` ends a line at besides LF.
 SEPARATORS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
@@ -38,7 +38,7 @@ def test_an_expansion_with_separators_inside_forms_lists_no_bogus_word(english_r
 
 
 def test_the_game_lexicon_reader_ends_lines_at_lf_only(tmp_path):
-    from pipeline.lexicon import load_game_lexicon
+    from pipeline.lists.lexicon import load_game_lexicon
 
     path = tmp_path / "game.tsv"
     path.write_bytes("".join(f"cat{n}\tca{sep}t\tw\n" for n, sep in enumerate(SEPARATORS)).encode("utf-8"))
@@ -47,7 +47,7 @@ def test_the_game_lexicon_reader_ends_lines_at_lf_only(tmp_path):
 
 
 def test_word_lists_and_lemmas_end_lines_at_lf_only(tmp_path):
-    from pipeline.wordle.words import lemma_forms
+    from pipeline.games.wordle.words import lemma_forms
 
     (tmp_path / "lemmas.txt").write_bytes("".join(f"ca{sep}t\n" for sep in SEPARATORS).encode("utf-8"))
     assert lemma_forms(tmp_path / "wordle.tsv") == {f"ca{sep}t" for sep in SEPARATORS}

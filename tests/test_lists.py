@@ -11,11 +11,11 @@ import re
 import unicodedata
 
 import pytest
-from conftest import lines, whole_lines_in
+from support.repo import lines, whole_lines_in
 
-from pipeline.clean import fold
 from pipeline.config import load_language
-from pipeline.lexicon import load_game_lexicon
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import load_game_lexicon
 
 pytestmark = pytest.mark.slow
 

@@ -9,8 +9,8 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
-from pipeline.fsutil import sha256_file
-from pipeline.resources import LOCK, lock_sha256
+from pipeline.core.fsutil import sha256_file
+from pipeline.core.resources import LOCK, lock_sha256
 
 ROOT = Path(__file__).resolve().parent.parent
 

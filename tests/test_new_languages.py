@@ -20,11 +20,11 @@ import json
 import unicodedata
 
 import pytest
-from expand_support import rejected, sample_step
+from support.expansions import rejected, sample_step
 
 from pipeline.build import build_dictionaries
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.sources import fetch
 
 pytestmark = pytest.mark.slow

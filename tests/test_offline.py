@@ -19,14 +19,15 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE
-from conftest import serve, wait_for_promise
-from site_fixture import FIXTURE_DATE, make_fixture
+from support.browser import wait_for_promise
+from support.serving import SITE_BASE as BASE
+from support.serving import serve
+from support.site_fixture import FIXTURE_DATE, make_fixture
 
 pytestmark = pytest.mark.browser
 
@@ -119,7 +120,7 @@ def test_todays_pages_work_offline_after_one_visit_and_a_new_day_replaces_them(c
         page.goto(origin + BASE + "ca/beehive/")
         assert page.title() == title and str(yesterday.day) in page.locator("h1 .date").inner_text()
         page.goto(origin + BASE + "ca/wordle/")
-        page.locator("#wordle-app").wait_for(state="visible", timeout=10000)  # its script and data, offline
+        page.locator("#wordle-app").wait_for(state="visible")  # its script and data, offline
         assert page.locator("#wordle-candidates li").count() > 0
 
         network["down"] = False
@@ -202,9 +203,9 @@ def test_a_kept_page_shows_when_the_network_hangs(cuttable_site, browser):
         title = page.title()
         network["hanging"] = release
         for path in ("ca/beehive/", "ca/rack/"):
-            page.goto(origin + BASE + path, timeout=60000)
+            page.goto(origin + BASE + path)
             assert page.locator("main h1").count() == 1, path
-        page.goto(origin + BASE + "ca/beehive/", timeout=60000)
+        page.goto(origin + BASE + "ca/beehive/")
         assert page.title() == title
         assert str(FIXTURE_DATE.day) in page.locator("h1 .date").inner_text()
         # The kept copy says which day it is from (the fixture's day is not today).

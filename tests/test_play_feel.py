@@ -1,6 +1,6 @@
 """Play as a phone and a keyboard player meet it (issue 35), in Chromium, on the fixture site.
 
-The fixture (tests/site_fixture.py) is built once for the module: its hive of 2026-03-10 has
+The fixture (tests/support/site_fixture.py) is built once for the module: its hive of 2026-03-10 has
 the centre A and the letters B C E L R S; its rack of that day is A L R T U C G (the word
 CLAR), the rack of 2026-03-09 has a blank. Each test drives what a player does (keys,
 taps, a small screen, a cut network) and waits on what the page shows, never on time.
@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import SITE_BASE as BASE
-from conftest import open_tab, serve
-from site_fixture import FIXTURE_DATE, make_fixture
+from support.browser import open_tab
+from support.serving import SITE_BASE as BASE
+from support.serving import serve
+from support.site_fixture import FIXTURE_DATE, make_fixture
 
 pytestmark = pytest.mark.browser
 

@@ -19,18 +19,19 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline import racks
 from pipeline.config import load_language
-from pipeline.errors import RuscError, UsageError
-from pipeline.lexicon import game_list, load_game_lexicon
-from pipeline.racks import BLANK, RackIndex, TileSet, tile_points
+from pipeline.core.errors import RuscError, UsageError
+from pipeline.games import racks
+from pipeline.games.racks import RackIndex
+from pipeline.lists.lexicon import game_list, load_game_lexicon
+from pipeline.lists.tiles import BLANK, TileSet, tile_points
 
 CA = load_language("ca")
 EN = load_language("en")
 
 
 def synthetic(language, forms):
-    from pipeline.clean import fold
+    from pipeline.lists.clean import fold
 
     lexicon: dict[str, tuple[str, ...]] = {}
     for form in forms:
@@ -306,9 +307,9 @@ def test_a_band_no_draw_meets_is_one_line_naming_the_language_file(real_en):
 
 RACKS_DIGEST = """
 import hashlib, sys, datetime as dt
-from pipeline.racks import RackIndex, daily_tsv
+from pipeline.games.racks import RackIndex, daily_tsv
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 language = load_language(sys.argv[1])
 index = RackIndex.load(language, Paths.from_env())
 days = [index.daily(language.schedule_start + dt.timedelta(days=i)) for i in range(0, 730, 7)]
@@ -377,7 +378,7 @@ def test_cli_bad_input_exits_2_with_one_line(args, repo_root, cli):
 def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_stale(tmp_path, built_lists, monkeypatch):
     import shutil
 
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
 
     monkeypatch.delenv("RUSC_CACHE", raising=False)
     shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en")
@@ -407,8 +408,8 @@ def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when
 ):
     import shutil
 
-    from pipeline import solvers
-    from pipeline.paths import Paths
+    from pipeline.browser import solvers
+    from pipeline.core.paths import Paths
 
     monkeypatch.delenv("RUSC_CACHE", raising=False)
     shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en")
@@ -433,13 +434,13 @@ def test_the_rack_finder_index_is_kept_beside_the_rack_index_and_made_again_when
 
 
 def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca):
-    """The page fetches the head and one file per number of tiles (pipeline/solvers.py
+    """The page fetches the head and one file per number of tiles (pipeline/browser/solvers.py
     rack_index_files): together they hold every line of the whole index, each file only
     spellings of its length, and a 7-tile rack needs a fraction of the whole."""
     import gzip
     import json
 
-    from pipeline import solvers
+    from pipeline.browser import solvers
 
     def spellings(text: str) -> list[tuple[str, str]]:
         rows, previous = [], ""

@@ -19,7 +19,7 @@ import pytest
 
 from pipeline.cli import main
 from pipeline.config import load_language
-from pipeline.downloads import Release, list_downloads
+from pipeline.lists.downloads import Release, list_downloads
 
 EN = load_language("en")
 #: Where the test pretends the release is.

@@ -19,13 +19,13 @@ import html5lib
 import pytest
 
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import serve
-from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
+from support.serving import serve
+from support.site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
 
 BASE = "/rusc/"
 

@@ -13,19 +13,19 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
+from support.site_fixture import FIXTURE_DATE, HOSTILE, make_fixture
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE
-from conftest import SITE_DAY as DAY
-from conftest import serve
-from page_sweep import page_types, tab_options
+from support.page_sweep import page_types, tab_options
+from support.serving import SITE_BASE as BASE
+from support.serving import SITE_DAY as DAY
+from support.serving import serve
 
 
 def open_page(tabs, url: str, javascript: bool = True):

@@ -10,8 +10,8 @@ as an artifact), named ``<page type>-<lang>-<width>.png``.
 from __future__ import annotations
 
 import pytest
-from conftest import SITE_BASE as BASE
-from page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types, tab_options
+from support.page_sweep import SCREENSHOTS, TAP, WIDTHS, open_at, page_types, tab_options
+from support.serving import SITE_BASE as BASE
 
 pytestmark = pytest.mark.browser
 

@@ -14,14 +14,14 @@ from pathlib import Path
 import html5lib
 import pytest
 
-from pipeline.beehive import BeehiveIndex
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
+from pipeline.games.beehive import BeehiveIndex
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 sys.path.insert(0, str(Path(__file__).parent))
-from site_fixture import FIXTURE_DATE, make_fixture
+from support.site_fixture import FIXTURE_DATE, make_fixture
 
 BASE = "/rusc/"
 

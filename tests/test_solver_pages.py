@@ -12,12 +12,12 @@ import re
 import urllib.parse
 
 import pytest
-from conftest import SITE_BASE as BASE
-from conftest import SITE_DAY as DAY
-from conftest import wait_for_promise
-from page_sweep import DARK_SCAN, FULL_SCAN, serious_violations
+from support.browser import wait_for_promise
+from support.page_sweep import DARK_SCAN, FULL_SCAN, serious_violations
+from support.serving import SITE_BASE as BASE
+from support.serving import SITE_DAY as DAY
 
-from pipeline.beehive import BeehiveIndex, hints
+from pipeline.games.beehive import BeehiveIndex, hints
 
 pytestmark = pytest.mark.browser
 GROUP_SIZE = 50
@@ -61,7 +61,7 @@ def some_hive(index: BeehiveIndex) -> str:
 
 
 def check_hints(page, hive, left=None) -> None:
-    """Counts, grid, two-letter list and ranks as pipeline.beehive computes them for the
+    """Counts, grid, two-letter list and ranks as pipeline.games.beehive computes them for the
     answers still to find."""
     answers = [a for a in hive.answers if left is None or a.key in left]
     assert digits(page.locator("#hs-words").inner_text()) == len(answers)
@@ -313,10 +313,9 @@ def test_the_solvers_work_offline_after_one_visit(real_site, browser, engines):
             page,
             """() => navigator.serviceWorker.controller &&
             caches.match(document.getElementById('hs-result').dataset.src)""",
-            timeout=60000,
         )
         page.goto(origin + BASE + "ca/rack-finder/")
-        wait_for_promise(page, "() => caches.match(document.getElementById('rf-result').dataset.src)", timeout=60000)
+        wait_for_promise(page, "() => caches.match(document.getElementById('rf-result').dataset.src)")
         context.set_offline(True)
         page.goto(origin + BASE + f"ca/hive-solver/?letters={urllib.parse.quote(letters)}")
         page.locator("#hs-result").wait_for(state="visible")

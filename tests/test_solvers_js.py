@@ -1,5 +1,5 @@
-"""site/solver-core.js (the hive solver's and rack finder's engines) against pipeline/beehive.py
-and pipeline/racks.py, run by Node on the real indexes of both languages (pipeline/solvers.py),
+"""site/solver-core.js (the hive solver's and rack finder's engines) against pipeline/games/beehive.py
+and pipeline/games/racks/, run by Node on the real indexes of both languages (pipeline/browser/solvers.py),
 the very files the real site ships to players: 500 random hives and 500 random racks (with
 and without blanks, typed as players type them, with filters) per language must get exactly
 the Python engine's answers, hints and refusals."""
@@ -13,13 +13,14 @@ import random
 import subprocess
 
 import pytest
-from conftest import require_tool
+from support.cli import require_tool
 
-from pipeline.beehive import BeehiveIndex, hints
+from pipeline.browser.solvers import encode_forms
 from pipeline.config import load_language
-from pipeline.errors import UsageError
-from pipeline.racks import BLANK, RackIndex
-from pipeline.solvers import encode_forms
+from pipeline.core.errors import UsageError
+from pipeline.games.beehive import BeehiveIndex, hints
+from pipeline.games.racks import RackIndex
+from pipeline.lists.tiles import BLANK
 
 CASES = 500
 #: Reads {"hive": path, "rack": path (the head), "shards": {tiles: path}, "hives": [...], "racks": [...]} on stdin; answers each
@@ -316,13 +317,13 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
 @pytest.mark.parametrize("code", ["ca", "en"])
 def test_the_hive_files_file_each_set_under_its_two_rarest_letters(code, game_indexes):
     """The page fetches the head and the shards made of its hive's letters only
-    (pipeline/solvers.py hive_index_files): together the files hold every line of the whole
+    (pipeline/browser/solvers.py hive_index_files): together the files hold every line of the whole
     index, each line under its two rarest letters (its one letter if it has one), and the
     daily hives of a year each need under a fifth of them, gzipped."""
     import datetime as dt
     import gzip
 
-    from pipeline.solvers import hive_index, hive_index_files
+    from pipeline.browser.solvers import hive_index, hive_index_files
 
     index = game_indexes.beehive(code)
     whole = json.loads(hive_index(index))

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.config import load_language
-from pipeline.errors import RuscError
-from pipeline.paths import Paths
+from pipeline.core.errors import RuscError
+from pipeline.core.paths import Paths
 from pipeline.sources import fetch, integrity_of
 
 CATALAN_DEB = {

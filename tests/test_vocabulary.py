@@ -1,4 +1,4 @@
-"""The English games' own vocabulary (pipeline/vocabulary.py), on the real built lists:
+"""The English games' own vocabulary (pipeline/lists/vocabulary.py), on the real built lists:
 each class the vocabulary removes is out of every game and each class it adds is in, while
 words.txt stays the dictionary's complete reference."""
 
@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from pipeline.clean import fold
 from pipeline.config import VocabularyTier, load_language
-from pipeline.lexicon import game_list, load_game_lexicon
-from pipeline.vocabulary import GradedList, ListedWord, family_roots, tier_of
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import game_list, load_game_lexicon
+from pipeline.lists.vocabulary import GradedList, ListedWord, family_roots, tier_of
 
 EN = load_language("en")
 
@@ -127,7 +127,7 @@ def test_family_roots_join_inflections_and_tiers_are_chosen_by_size():
 
 
 def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
-    from pipeline.vocabulary import Family, left_out_because
+    from pipeline.lists.vocabulary import Family, left_out_because
 
     graded = GradedList(
         {"dido": ListedWord(60, frozenset()), "messianic": ListedWord(60, frozenset())},

@@ -17,12 +17,12 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
-from site_fixture import FIXTURE_DATE, make_fixture
+from support.site_fixture import FIXTURE_DATE, make_fixture
 
 from pipeline.config import load_language
-from pipeline.paths import Paths
+from pipeline.core.paths import Paths
 from pipeline.render import build_site
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a wheel is built from: the project file, the package and the folders mapped into it.

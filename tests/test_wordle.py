@@ -1,4 +1,4 @@
-"""Wordle helper (pipeline/wordle/): Wordle's repeated-letter rule, the per-letter
+"""Wordle helper (pipeline/games/wordle/): Wordle's repeated-letter rule, the per-letter
 constraints proved equal to it, the bulk feedback and filters, the answer prior, exact
 suggestions with the hard-mode pool and the phone budget, the page data and the CLI — on
 random words full of repeated letters and on the real Catalan and English lists."""
@@ -14,16 +14,24 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pipeline.browser_fold import default_fold_char, folding_table
-from pipeline.clean import fold
+from pipeline.browser.fold import default_fold_char, folding_table
+from pipeline.browser.wordle_data import LEVEL_CHARS, build_wordle_data, wordle_json
 from pipeline.cli import main as rusc
 from pipeline.commands.wordle import EXACT
 from pipeline.config import load_language
-from pipeline.errors import UsageError
-from pipeline.wordle.book import opening
-from pipeline.wordle.page import LEVEL_CHARS, build_wordle_data, wordle_json
-from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys, fits, fold_guess, parse_clue, pattern_of
-from pipeline.wordle.strategy import (
+from pipeline.core.errors import UsageError
+from pipeline.games.wordle.book import opening
+from pipeline.games.wordle.rules import (
+    Clue,
+    compile_clues,
+    feedback,
+    filter_keys,
+    fits,
+    fold_guess,
+    parse_clue,
+    pattern_of,
+)
+from pipeline.games.wordle.strategy import (
     BUDGET,
     ENDGAME_DEPTH,
     FOUND_UNIT,
@@ -41,7 +49,8 @@ from pipeline.wordle.strategy import (
     rank,
     suggest,
 )
-from pipeline.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
+from pipeline.games.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
+from pipeline.lists.clean import fold
 
 CA, EN = load_language("ca"), load_language("en")
 

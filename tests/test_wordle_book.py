@@ -1,4 +1,4 @@
-"""The book (pipeline/wordle/book.py, build_book): the second and third guesses
+"""The book (pipeline/games/wordle/book.py, build_book): the second and third guesses
 the build chose by playing every candidate's game out, shipped with the page's data.
 
 On the real lists, with the data the site ships: normal mode finds every word of the list
@@ -14,12 +14,12 @@ import numpy as np
 import pytest
 from test_wordle_js import clues_of_book_key, table_of_page
 
+from pipeline.browser.wordle_data import build_wordle_data
 from pipeline.config import load_language
-from pipeline.wordle.page import build_wordle_data
-from pipeline.wordle.rules import Clue, feedback, filter_keys
-from pipeline.wordle.season import LIMIT, answer_lists, failures, helper_player, play, play_season
-from pipeline.wordle.strategy import GUESSES, Patterns, book_key, suggest
-from pipeline.wordle.words import common_weight, load_words
+from pipeline.games.wordle.rules import Clue, feedback, filter_keys
+from pipeline.games.wordle.season import LIMIT, answer_lists, failures, helper_player, play, play_season
+from pipeline.games.wordle.strategy import GUESSES, Patterns, book_key, suggest
+from pipeline.games.wordle.words import common_weight, load_words
 
 
 @pytest.fixture(scope="module", params=["en", "ca"])
@@ -89,7 +89,7 @@ def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(s
         assert book[key] != ranked[0], key
         assert booked == ([book[key]] + [i for i in ranked if i != book[key]])[: len(booked)]
         if book[key] not in ranked:
-            # A plan (pipeline.wordle.book): from here the helper finds every candidate in time.
+            # A plan (pipeline.games.wordle.book): from here the helper finds every candidate in time.
             planned += 1
             candidates = filter_keys(words.keys, clues)
             assert max(played_from(patterns, table, clues, answer, hard) for answer in candidates) <= GUESSES, key

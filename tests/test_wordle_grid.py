@@ -10,7 +10,7 @@ import json
 import subprocess
 
 import pytest
-from conftest import require_tool
+from support.cli import require_tool
 
 DRIVER = r"""
 const core = require(process.argv[2]);

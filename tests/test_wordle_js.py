@@ -1,4 +1,4 @@
-"""site/wordle.js against pipeline/wordle/, run by Node on thousands of random cases:
+"""site/wordle.js against pipeline/games/wordle/, run by Node on thousands of random cases:
 decoding the page data, folding typed text, Wordle's feedback, the clue filter, the
 hard-mode pool and the suggestions (200 random states per language, every step of the
 policy: opening, shipped second guesses, exact and budgeted rankings) must all agree with
@@ -12,14 +12,14 @@ import subprocess
 
 import numpy as np
 import pytest
-from conftest import require_tool
+from support.cli import require_tool
 
-from pipeline.clean import fold
+from pipeline.browser.wordle_data import build_wordle_data, wordle_json
 from pipeline.config import load_language
-from pipeline.wordle.page import build_wordle_data, wordle_json
-from pipeline.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, near_fits, rank, suggest
-from pipeline.wordle.words import load_words
+from pipeline.games.wordle.rules import Clue, compile_clues, feedback, filter_keys
+from pipeline.games.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, near_fits, rank, suggest
+from pipeline.games.wordle.words import load_words
+from pipeline.lists.clean import fold
 
 CA, EN = load_language("ca"), load_language("en")
 
@@ -129,7 +129,7 @@ def table_of_page(data: dict, patterns: Patterns) -> Opening:
 
 
 def clues_of_book_key(key: str) -> list:
-    """[[guess, pattern], …] of a :func:`pipeline.wordle.strategy.book_key`."""
+    """[[guess, pattern], …] of a :func:`pipeline.games.wordle.strategy.book_key`."""
     return [clue.split(":") for clue in key.split(" ")]
 
 

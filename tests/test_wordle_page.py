@@ -1,6 +1,6 @@
 """The Wordle helper page in Debian's Chromium (Playwright), on the real built site: guesses
 typed, tiles set by clicking and by keyboard (the language's own initials), a pasted share
-grid, and the candidates shown (most likely first) compared with pipeline/wordle/'s filter
+grid, and the candidates shown (most likely first) compared with pipeline/games/wordle/'s filter
 for the same clues, in Catalan and English; the pages of other word lengths; refused input,
 suggestions with their figures, a failed load and the page without JavaScript."""
 
@@ -15,18 +15,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pipeline.clean import fold
+from pipeline.browser.wordle_data import build_wordle_data
 from pipeline.config import load_language
-from pipeline.wordle.page import build_wordle_data
-from pipeline.wordle.rules import Clue, feedback, filter_keys
-from pipeline.wordle.season import helper_player
-from pipeline.wordle.strategy import GUESSES, Patterns, rank, suggest
-from pipeline.wordle.words import load_words
+from pipeline.games.wordle.rules import Clue, feedback, filter_keys
+from pipeline.games.wordle.season import helper_player
+from pipeline.games.wordle.strategy import GUESSES, Patterns, rank, suggest
+from pipeline.games.wordle.words import load_words
+from pipeline.lists.clean import fold
 
 pytestmark = pytest.mark.browser
 
-from conftest import SITE_BASE as BASE
-from conftest import open_tab
+from support.browser import open_tab
+from support.serving import SITE_BASE as BASE
 from test_wordle_js import table_of_page
 
 LANGUAGES = {code: load_language(code) for code in ("ca", "en")}
@@ -412,11 +412,11 @@ def test_every_length_has_its_page_its_url_and_its_links(open_wordle, built_list
 def test_games_played_on_the_page_by_its_top_suggestion_win_as_the_season_does(code, hard, open_wordle, words, site):
     """A player who always takes the page's first suggestion, on held-out answers of the
     benchmark's season: each game is won within six guesses and takes exactly the guesses
-    the season's player (pipeline.wordle.season.helper_player, on the shipped data) takes."""
-    from page_sweep import SCREENSHOTS
+    the season's player (pipeline.games.wordle.season.helper_player, on the shipped data) takes."""
+    from support.page_sweep import SCREENSHOTS
     from test_wordle_js import table_of_page
 
-    from pipeline.wordle.season import LIMIT, answer_lists, helper_player, play
+    from pipeline.games.wordle.season import LIMIT, answer_lists, helper_player, play
 
     lst = words[code]
     _, folder = site

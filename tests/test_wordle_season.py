@@ -1,4 +1,4 @@
-"""Simulated Wordle seasons (pipeline/wordle/season.py, run in full by bench/bench_wordle.py):
+"""Simulated Wordle seasons (pipeline/games/wordle/season.py, run in full by bench/bench_wordle.py):
 the held-out answers are common lemmas disjoint from the tuning half, the figures of a
 season are reproducible whatever PYTHONHASHSEED, and the helper's hard-mode guesses obey
 hard mode."""
@@ -14,18 +14,18 @@ import numpy as np
 import pytest
 
 from pipeline.config import load_language
-from pipeline.wordle.rules import Clue, compile_clues, feedback
-from pipeline.wordle.season import answer_lists, helper_player, independent_answers, play_season
-from pipeline.wordle.strategy import Patterns, hard_pool
-from pipeline.wordle.words import load_words
+from pipeline.games.wordle.rules import Clue, compile_clues, feedback
+from pipeline.games.wordle.season import answer_lists, helper_player, independent_answers, play_season
+from pipeline.games.wordle.strategy import Patterns, hard_pool
+from pipeline.games.wordle.words import load_words
 
 #: Plays the first N held-out answers with the helper in both modes; prints the guesses.
 SEASON = """
 import json, sys
 from pipeline.config import load_language
-from pipeline.wordle.season import answer_lists, entropy_player, helper_player, play_season
-from pipeline.wordle.strategy import Patterns
-from pipeline.wordle.words import load_words
+from pipeline.games.wordle.season import answer_lists, entropy_player, helper_player, play_season
+from pipeline.games.wordle.strategy import Patterns
+from pipeline.games.wordle.words import load_words
 code, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 language = load_language(code)
 words = load_words(path, language)
@@ -84,7 +84,7 @@ def test_a_word_that_is_no_lemma_weighs_inflection_odds_times_less(english, buil
     import shutil
     from dataclasses import replace
 
-    from pipeline.wordle.words import level_of, prior
+    from pipeline.games.wordle.words import level_of, prior
 
     language, words = english
     settings = language.wordle

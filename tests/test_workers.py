@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 #: A parent that starts a pool with busy workers, reports their pids, and waits to be killed.
 PARENT = """
 import sys, time
-from pipeline.workers import process_pool
+from pipeline.core.workers import process_pool
 
 if __name__ == "__main__":
     pool = process_pool(2, start_method=sys.argv[1], kernel_watch=sys.argv[2] == "kernel")

@@ -29,8 +29,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from pipeline.add_language import Request, add_language
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
+    from pipeline.newlang.add_language import Request, add_language
 
     kind = next(k for k in ("npm", "deb", "oxt", "path") if getattr(args, k) is not None)
     request = Request(

@@ -6,7 +6,7 @@ import argparse
 import os
 
 from pipeline.config import Language, load_language
-from pipeline.errors import RuscError, UsageError
+from pipeline.core.errors import RuscError, UsageError
 
 
 class Parser(argparse.ArgumentParser):

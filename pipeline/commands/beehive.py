@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.commands.args import language_arg
-from pipeline.dates import parse_date
+from pipeline.core.dates import parse_date
 
 if TYPE_CHECKING:
-    from pipeline.beehive import Hive
     from pipeline.config import Language
+    from pipeline.games.beehive import Hive
 
 
 def register(subparsers) -> None:
@@ -41,11 +41,11 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # The engines are imported here, not above: `rusc --help` and the other commands need none.
-    from pipeline.beehive import parse_hive
-    from pipeline.dates import require_scheduled, today
-    from pipeline.errors import UsageError
-    from pipeline.fsutil import require_file_target
-    from pipeline.paths import Paths
+    from pipeline.core.dates import require_scheduled, today
+    from pipeline.core.errors import UsageError
+    from pipeline.core.fsutil import require_file_target
+    from pipeline.core.paths import Paths
+    from pipeline.games.beehive import parse_hive
 
     if args.letters and args.date:
         raise UsageError("rusc beehive: give LETTERS or --date, not both")
@@ -64,12 +64,12 @@ def run(args: argparse.Namespace) -> int:
     paths = Paths.from_env()
     if args.letters and not (args.all_hives or args.write_data):
         # One hive: read only its letter sets from the kept lookup, not the whole list.
-        from pipeline.hive_lookup import HiveLookup
+        from pipeline.games.hive_lookup import HiveLookup
 
         print_hive(HiveLookup.open(args.language, paths).solve(args.letters), args.language, args.hints)
         return 0
-    from pipeline.beehive import BeehiveIndex, write_all_hives
-    from pipeline.gamedata import write_game_data
+    from pipeline.games.beehive import BeehiveIndex, write_all_hives
+    from pipeline.games.gamedata import write_game_data
 
     index = BeehiveIndex.load(args.language, paths)
     if args.letters:
@@ -95,7 +95,7 @@ def print_hive(hive: Hive, language: Language, with_hints: bool) -> None:
     print(f"{hive.word_count} words, {hive.total_points} points, {hive.pangram_count} {name}{plural}")
     print("ranks: " + ", ".join(f"{rank} {points}" for rank, points in hive.ranks))
     if with_hints:
-        from pipeline.beehive import hints
+        from pipeline.games.beehive import hints
 
         h = hints(hive)
         print("\t" + "\t".join(str(n) for n in h.lengths) + "\tΣ")

@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from pipeline.build import Bounds, build_dictionaries
     from pipeline.config import default_languages
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
 
     languages = args.languages or [language_arg(code) for code in default_languages()]
     build_dictionaries(languages, Paths.from_env(), bounds=Bounds(args.max_forms, args.max_bytes))

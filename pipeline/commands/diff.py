@@ -39,9 +39,9 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from pipeline.build import previous_lists
-    from pipeline.diff import diff_folders, diffs_folder, newest_previous, write_diff
-    from pipeline.errors import UsageError
-    from pipeline.paths import Paths
+    from pipeline.core.errors import UsageError
+    from pipeline.core.paths import Paths
+    from pipeline.lists.diff import diff_folders, diffs_folder, newest_previous, write_diff
 
     paths = Paths.from_env()
     if args.folders:

@@ -50,10 +50,10 @@ def add_bound_arguments(parser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.core.fsutil import require_file_target
+    from pipeline.core.paths import Paths
     from pipeline.expand import Expander, OrdinaryForms, expand_to_file
     from pipeline.expand.estimate import plan_expansion
-    from pipeline.fsutil import require_file_target
-    from pipeline.paths import Paths
     from pipeline.sources import fetch
 
     language, paths = args.language, Paths.from_env()
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_stem(expander: Expander, stem: str, dic: Path) -> None:
     """Every entry spelled ``stem``: its forms, each with the affix rules that made it."""
-    from pipeline.errors import RuscError
+    from pipeline.core.errors import RuscError
     from pipeline.expand import derivations
 
     matches = [e for e in expander.entries() if e.stem == stem]

@@ -18,7 +18,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
     from pipeline.sources import fetch
 
     paths = Paths.from_env()

@@ -11,8 +11,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from pipeline.lists import write_index
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
+    from pipeline.lists.wordlists import write_index
 
     paths = Paths.from_env()
     write_index(paths)

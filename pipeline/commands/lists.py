@@ -19,7 +19,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from pipeline.build import build_dictionaries
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
 
     build_dictionaries(args.languages, Paths.from_env())
     return 0

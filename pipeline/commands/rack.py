@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from pipeline.commands.args import language_arg
-from pipeline.dates import parse_date
-from pipeline.racks import SORTS, RackIndex, TileSet
+from pipeline.core.dates import parse_date
+from pipeline.games.racks import SORTS, RackIndex
+from pipeline.lists.tiles import TileSet
 
 
 def register(subparsers) -> None:
@@ -39,10 +40,10 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.dates import require_scheduled, today
-    from pipeline.errors import UsageError
-    from pipeline.gamedata import write_game_data
-    from pipeline.paths import Paths
+    from pipeline.core.dates import require_scheduled, today
+    from pipeline.core.errors import UsageError
+    from pipeline.core.paths import Paths
+    from pipeline.games.gamedata import write_game_data
 
     if args.letters and args.date:
         raise UsageError("rusc rack: give LETTERS or --date, not both")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.dates import parse_date
+from pipeline.core.dates import parse_date
 
 
 def register(subparsers) -> None:
@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from pipeline.paths import Paths
+    from pipeline.core.paths import Paths
     from pipeline.render import build_site, settings_from
 
     languages, urls, title = settings_from(args.languages, args.base_path, args.site_url)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from pipeline.commands.args import language_arg
 from pipeline.config import Language
-from pipeline.wordle.rules import GUESSES, TOP, compile_clues, parse_clue
+from pipeline.games.wordle.rules import GUESSES, TOP, compile_clues, parse_clue
 
 if TYPE_CHECKING:
-    from pipeline.wordle.strategy import Suggestion
+    from pipeline.games.wordle.strategy import Suggestion
 
 #: The command line ranks every guess exactly (the page's budget is for phones).
 EXACT = 1 << 62
@@ -43,10 +43,10 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.errors import UsageError
-    from pipeline.paths import Paths
-    from pipeline.wordle.strategy import Patterns, fitting, near_fits, suggest
-    from pipeline.wordle.words import load_words
+    from pipeline.core.errors import UsageError
+    from pipeline.core.paths import Paths
+    from pipeline.games.wordle.strategy import Patterns, fitting, near_fits, suggest
+    from pipeline.games.wordle.words import load_words
 
     language: Language = args.language
     length = language.wordle.length if args.length is None else args.length  # 0 is a length, refused below

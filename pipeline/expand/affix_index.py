@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pipeline.affixes import AffixRule
+from pipeline.expand.affixes import AffixRule
 
 
 class _Node:

@@ -15,7 +15,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pipeline.expand.engine import Op
+    from pipeline.expand.ops import Op
 
 
 class BatchKind(Enum):

@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pipeline.affixes import AffixData
 from pipeline.config import BOUNDED_MODES
+from pipeline.expand.affixes import AffixData
 from pipeline.expand.engine import Expander
 from pipeline.expand.fastpath import OrdinaryForms, fast_variant
 

@@ -12,7 +12,7 @@ tried on the ``t``), so libhunspell accepts neither Antarktíd nor Antarktídach
 character and may match where the condition as written would not. In a prefix condition,
 a final ``.`` or negated group also matches the end of the word: ``.d.`` admits ``ad``.
 
-:class:`ByteCondition` is a :class:`pipeline.affixes.Condition` whose ``matches_end`` /
+:class:`ByteCondition` is a :class:`pipeline.expand.affixes.Condition` whose ``matches_end`` /
 ``matches_start`` are those two functions, ported line by line. :func:`hunspell_condition`
 makes one where the byte walk can differ from the character test (a UTF-8 dictionary and a
 condition with a non-ASCII character or a ``.``); every other condition keeps the fast
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline.affixes import Condition
+from pipeline.expand.affixes import Condition
 
 _LBRACKET, _RBRACKET, _CARET, _DOT = b"[", b"]", b"^", b"."
 

@@ -29,12 +29,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.affixes import Entry
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
+from pipeline.core.fsutil import human_bytes
+from pipeline.expand.affixes import Entry
 from pipeline.expand.batch import BatchKind
 from pipeline.expand.engine import Expander
-from pipeline.expand.forms import entry_forms
-from pipeline.fsutil import human_bytes
+from pipeline.expand.walk import entry_forms
 
 #: Stems counted at most (the sample); dictionaries with fewer are counted in full.
 SAMPLE_STEMS = 12_000
@@ -234,7 +234,7 @@ def check_bound(estimate: Estimate, max_forms: int | None, max_bytes: int | None
     >>> check_bound(e, 50, None, "eu.toml")
     Traceback (most recent call last):
     ...
-    pipeline.errors.RuscError: expansion refused: an estimated 100 forms exceed the bound of 50 (expand.max_forms in eu.toml); raise the bound (--max-forms) or use the bounded mode (expand.bounded)
+    pipeline.core.errors.RuscError: expansion refused: an estimated 100 forms exceed the bound of 50 (expand.max_forms in eu.toml); raise the bound (--max-forms) or use the bounded mode (expand.bounded)
     """
     if max_forms is not None and estimate.forms > max_forms:
         raise RuscError(

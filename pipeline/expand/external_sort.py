@@ -2,7 +2,7 @@
 
 Bird's-eye view (start at :func:`expand_to_file`):
 
-1. The entries are dealt out to worker processes (:func:`pipeline.workers.process_pool`),
+1. The entries are dealt out to worker processes (:func:`pipeline.core.workers.process_pool`),
    each getting its share of the expander pickled as a task argument (no globals, nothing
    inherited through ``fork``). :func:`expand_share` buffers the forms of its entries in
    buckets keyed by their first two characters and, when the buffer is full, spills every
@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from pipeline.affixes import Entry
+from pipeline.core.fsutil import atomic_path, atomic_write, sha256_file
+from pipeline.core.progress import progress
+from pipeline.core.workers import process_pool
+from pipeline.expand.affixes import Entry
 from pipeline.expand.engine import Expander
 from pipeline.expand.fastpath import OrdinaryForms, fast_variant
-from pipeline.expand.forms import emit_forms
-from pipeline.fsutil import atomic_path, atomic_write, sha256_file
-from pipeline.progress import progress
-from pipeline.workers import process_pool
+from pipeline.expand.walk import emit_forms
 
 #: Forms a worker buffers before spilling them to its run file.
 SPILL_FORMS = 1_500_000
@@ -126,7 +126,7 @@ def expand_to_file(
     ``fast``: the word-game fast path (:func:`~pipeline.expand.fastpath.fast_variant`), keeping
     what ``ordinary`` says an ordinary word of the language may hold.
     ``start_method``: how worker processes start (default
-    :func:`pipeline.workers.default_start_method`); the output is the same for every one.
+    :func:`pipeline.core.workers.default_start_method`); the output is the same for every one.
     """
     aff_path, dic_path, out_path = Path(aff_path), Path(dic_path), Path(out_path)
     laps = _Laps()
@@ -138,7 +138,7 @@ def expand_to_file(
     workers = max(1, int(workers))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     laps.lap("read")
-    # pipeline.progress draws a bar on a terminal and prints a line every few seconds otherwise.
+    # pipeline.core.progress draws a bar on a terminal and prints a line every few seconds otherwise.
     show = True
     with tempfile.TemporaryDirectory(prefix=".expand.", suffix=".tmp", dir=out_path.parent) as folder:
         if workers == 1:

@@ -2,7 +2,7 @@
 ordinary word (``rusc expand --fast``).
 
 Bird's-eye view (start at :func:`fast_variant`): a form is *ordinary* when the word lists
-can use it (:func:`pipeline.clean.is_ordinary_word`): letters only, the language's letter
+can use it (:func:`pipeline.lists.clean.is_ordinary_word`): letters only, the language's letter
 groups aside (Catalan's ``l·l``), and no capital unless the language capitalises common
 nouns. :class:`OrdinaryForms` says which characters can never be in one
 (:meth:`~OrdinaryForms.unfriendly`: a digit, period, apostrophe, hyphen, any other
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.affixes import AffixData, AffixRule, Entry
+from pipeline.expand.affixes import AffixData, AffixRule, Entry
 from pipeline.expand.engine import Expander
 
 

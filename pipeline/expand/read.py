@@ -2,7 +2,7 @@
 
 Bird's-eye view (start at :func:`read_dictionary`):
 
-1. :func:`pipeline.extract.read_dictionary_text` decodes both files (the one decoding
+1. :func:`pipeline.expand.text.read_dictionary_text` decodes both files (the one decoding
    policy of Rusc, shared with the normalisation of fetched dictionaries).
 2. :func:`pipeline.expand.aff_stops.kept_lines` blanks what libhunspell never reads: both
    its readers stop at the first error (a second ICONV table, a corrupt affix group, ...),
@@ -25,7 +25,7 @@ Bird's-eye view (start at :func:`read_dictionary`):
      so a malformed one cannot crash or stall the reader (line numbers are kept);
    * conditions are replaced by ``.`` for spylls, which compiles them as unescaped regular
      expressions; the real conditions are returned beside the text and parsed by
-     :func:`pipeline.affixes.parse_condition`.
+     :func:`pipeline.expand.affixes.parse_condition`.
 
    spylls also builds what its own look-up needs and the expander never reads: two
    regular expressions per affix rule, one per ICONV/OCONV pair, and tries of the affixes;
@@ -34,7 +34,7 @@ Bird's-eye view (start at :func:`read_dictionary`):
    11,172 ICONV pairs: 1.5 s).
 
 4. :func:`read_aff` (the spylls adapter) turns spylls' parse and the raw rules into
-   :class:`pipeline.affixes.AffixData`.
+   :class:`pipeline.expand.affixes.AffixData`.
 5. :func:`read_dic` splits the .dic the way Hunspell's ``load_tables`` does it
    (:func:`split_dic_line`; spylls' reader drops the flags of ``rosar/RED/`` and
    mishandles a leading ``/``): the first line is the word count libhunspell requires, the word ends at the first
@@ -53,12 +53,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
-from pipeline.errors import RuscError
+from pipeline.core.errors import RuscError
 from pipeline.expand.aff_stops import FLAG_DIRECTIVES, KeptAff, kept_lines, leading_number
 from pipeline.expand.affix_index import AffixIndex
+from pipeline.expand.affixes import AffixData, AffixRule, Condition, Entry, parse_condition
 from pipeline.expand.conditions import hunspell_condition
-from pipeline.extract import aff_encoding, read_dictionary_text
+from pipeline.expand.text import aff_encoding, read_dictionary_text
 
 #: Directives that make a dictionary accept compounds (unbounded, so never expanded).
 COMPOUND_DIRECTIVES = (
@@ -434,7 +434,7 @@ def dic_lines(text: str, path: Path | str = "<dic>"):
     >>> list(dic_lines("gat\\ngos"))
     Traceback (most recent call last):
     ...
-    pipeline.errors.RuscError: <dic>:1: the first line must be the word count (from 1 to 268435329), not 'gat'
+    pipeline.core.errors.RuscError: <dic>:1: the first line must be the word count (from 1 to 268435329), not 'gat'
     """
     lines = text.split("\n")
     count = _ATOI.match(lines[0])

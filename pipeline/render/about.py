@@ -3,7 +3,7 @@ definitions' licence as their package carries it)."""
 
 from __future__ import annotations
 
-from pipeline.racks import BLANK
+from pipeline.lists.tiles import BLANK
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 

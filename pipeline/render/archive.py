@@ -12,8 +12,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.playdata import RACK_LEVELS, levels
-from pipeline.racks import BLANK
+from pipeline.browser.playdata import RACK_LEVELS, levels
+from pipeline.lists.tiles import BLANK
 from pipeline.render.i18n import locale_of
 from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.rack import LEVEL_NAMES
@@ -42,7 +42,7 @@ def pages(site: LanguageSite) -> list[Page]:
     result = []
     # A game the language cannot support has no days, and no archive.
     # The player's own days are marked by site/archive.js from the results the games keep,
-    # in the games' levels (pipeline.playdata.levels): the beehive's ranks, a rack's quarters.
+    # in the games' levels (pipeline.browser.playdata.levels): the beehive's ranks, a rack's quarters.
     if hives:
         ranks = site.language.beehive.ranks
         beehive_levels = levels(len(ranks))

@@ -4,14 +4,14 @@ Each page is a game (templates/beehive_game.html, site/beehive-game.js) over the
 figures, the first-letter × length hint grid, the two-letter starts and the ranks, built
 from the engine's ``DailyHive`` records (``LanguageSite.hives``) and its hints. The page
 carries no answer: the game checks words against salted hashes
-(:func:`pipeline.playdata.hive_play_data`), and the answers have a page of their own
+(:func:`pipeline.browser.playdata.hive_play_data`), and the answers have a page of their own
 (:mod:`pipeline.render.beehive_answers`), linked from the game.
 """
 
 from __future__ import annotations
 
-from pipeline.beehive import hints
-from pipeline.playdata import hive_play_data
+from pipeline.browser.playdata import hive_play_data
+from pipeline.games.beehive import hints
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page

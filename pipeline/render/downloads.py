@@ -1,5 +1,5 @@
 """The downloads page (``<code>/downloads/``): every word-list file with what it holds, its
-size, entries and SHA-256 (:func:`pipeline.downloads.list_downloads` decided what is
+size, entries and SHA-256 (:func:`pipeline.lists.downloads.list_downloads` decided what is
 published). :data:`CONTENTS` names each list in the page's language; the files of
 ``rusc diff`` are listed too, and their counts shown under "Changes".
 """

@@ -4,16 +4,16 @@ knows.
 
 The page is a form and a script (``site/hive-solver.js``, engine in
 ``site/solver-core.js``); every playable key of the language ships as static files
-(:func:`pipeline.solvers.hive_index_files`: the rules, and the letter sets filed by their
+(:func:`pipeline.browser.solvers.hive_index_files`: the rules, and the letter sets filed by their
 two rarest letters), hashed assets fetched when a hive first needs them and then cached.
 The letters travel in the URL (``?letters=`` centre first), so a link reproduces the solve.
 """
 
 from __future__ import annotations
 
+from pipeline.browser.solvers import hive_index_files
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
-from pipeline.solvers import hive_index_files
 
 NAV = NavEntry(
     "hive-solver/",

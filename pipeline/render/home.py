@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.racks import BLANK
+from pipeline.lists.tiles import BLANK
 from pipeline.render.pages import LanguageSite, Page
 
 

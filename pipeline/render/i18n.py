@@ -50,8 +50,8 @@ from babel.units import format_unit
 from markupsafe import Markup, escape
 
 from pipeline.config import Language, TypographyRule
-from pipeline.errors import RuscError
-from pipeline.resources import TEMPLATES
+from pipeline.core.errors import RuscError
+from pipeline.core.resources import TEMPLATES
 
 #: ``<code>/LC_MESSAGES/messages.po`` per translated language, and ``messages.pot``.
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

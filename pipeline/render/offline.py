@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from pipeline.assets import ASSET_DIR
+from pipeline.browser.assets import ASSET_DIR
 
 #: The list the service worker keeps at install, whatever the visitor's language.
 SHARED = ""

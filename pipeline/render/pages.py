@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.assets import Assets
-from pipeline.beehive import BeehiveIndex
+from pipeline.browser.assets import Assets
 from pipeline.config import Language
-from pipeline.definitions import Glossary
-from pipeline.downloads import Download
-from pipeline.racks import RackIndex
-from pipeline.urls import Urls
+from pipeline.games.beehive import BeehiveIndex
+from pipeline.games.definitions import Glossary
+from pipeline.games.racks import RackIndex
+from pipeline.lists.downloads import Download
+from pipeline.render.urls import Urls
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,9 @@ class LanguageSite:
     language: Language
     #: The puzzle day ("today" for this language).
     today: dt.date
-    #: The daily beehives from the schedule's start to today (``pipeline.beehive.DailyHive``).
+    #: The daily beehives from the schedule's start to today (``pipeline.games.beehive.DailyHive``).
     hives: list
-    #: The daily racks of the same days (``pipeline.racks.DailyRack``).
+    #: The daily racks of the same days (``pipeline.games.racks.DailyRack``).
     racks: list
     #: Tile → points of the language's bag.
     points: dict[str, int]
@@ -87,7 +87,7 @@ class LanguageSite:
     #: pages that ship a whole index (the solvers).
     beehive_index: BeehiveIndex | None = None
     rack_index: RackIndex | None = None
-    #: The summaries of ``rusc diff`` for this language (:func:`pipeline.diff.read_summaries`).
+    #: The summaries of ``rusc diff`` for this language (:func:`pipeline.lists.diff.read_summaries`).
     changes: list[dict] = field(default_factory=list)
     #: The language's definitions (``[definitions]``), if it has any.
     glossary: Glossary | None = None

@@ -1,21 +1,21 @@
 """Rack pages: today's rack (``<code>/rack/``) and one page per past day, from the
 engine's ``DailyRack`` records (``LanguageSite.racks``): the tiles with their values and a
 find-the-words game (templates/rack_game.html, site/rack-game.js) that checks words
-against salted hashes (:func:`pipeline.playdata.rack_play_data`). The answers, by score,
+against salted hashes (:func:`pipeline.browser.playdata.rack_play_data`). The answers, by score,
 have a page of their own (:mod:`pipeline.render.rack_answers`).
 """
 
 from __future__ import annotations
 
-from pipeline.playdata import RACK_LEVELS, rack_play_data, tile_grid
-from pipeline.racks import BLANK
+from pipeline.browser.playdata import RACK_LEVELS, rack_play_data, tile_grid
+from pipeline.lists.tiles import BLANK
 from pipeline.render.beehive import grid_table
 from pipeline.render.daynav import day_links
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 
 NAV = NavEntry("rack/", N_("Rack"))
-#: The names of a rack day's results (:data:`pipeline.playdata.RACK_LEVELS`), translated where
+#: The names of a rack day's results (:data:`pipeline.browser.playdata.RACK_LEVELS`), translated where
 #: shown: the game's Stats view and the archive's marks.
 LEVEL_NAMES = (
     N_("No word"),

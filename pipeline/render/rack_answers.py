@@ -5,7 +5,7 @@ score, kept off the game page. Each item carries the word's tiles (``data-id``,
 
 from __future__ import annotations
 
-from pipeline.racks import BLANK
+from pipeline.lists.tiles import BLANK
 from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.rack import rows_by_score
 

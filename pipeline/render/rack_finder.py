@@ -4,17 +4,17 @@ make, blanks and digraph tiles included, with filters (length, contains, starts,
 
 The page is a form and a script (``site/rack-finder.js``, engine in
 ``site/solver-core.js``); every playable word of the language ships as static files
-(:func:`pipeline.solvers.rack_index_files`: the rules, and the words of each number of
+(:func:`pipeline.browser.solvers.rack_index_files`: the rules, and the words of each number of
 tiles), hashed assets fetched when a rack first needs them and then cached.
 The rack and the filters travel in the URL (``?rack=…&min=…``), so a link reproduces them.
 """
 
 from __future__ import annotations
 
-from pipeline.racks import BLANK, MAX_RACK
+from pipeline.browser.solvers import rack_index_files
+from pipeline.lists.tiles import BLANK, MAX_RACK
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
-from pipeline.solvers import rack_index_files
 
 NAV = NavEntry("rack-finder/", N_("Rack finder"), N_("Every word your tiles make, blanks and filters included."))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from pipeline.config import Language, default_languages, load_language, load_site_config, unique_languages
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 
 def settings_from(args_languages, base_path, site_url, environ=os.environ) -> tuple[list[Language], Urls, str]:

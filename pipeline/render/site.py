@@ -4,19 +4,19 @@ render them, publish atomically.
 Where to start reading: :func:`build_site`. It works in three steps:
 
 1. **Gather** (:func:`gather`): for each language, today's date (from ``--date`` or
-   SOURCE_DATE_EPOCH, :mod:`pipeline.dates`), the beehive and rack schedules up to today
+   SOURCE_DATE_EPOCH, :mod:`pipeline.core.dates`), the beehive and rack schedules up to today
    (never a future answer) and the downloadable files, into one
    :class:`~pipeline.render.pages.LanguageSite` record. Each page-type module of
    :mod:`pipeline.render.registry` turns that record into :class:`Page` records.
 2. **Render** every page with its language's jinja2 environment
    (:func:`pipeline.render.i18n.environment`: gettext catalogs, CLDR plurals, Babel
    formatting; autoescape on, so every word is escaped; undefined names are errors), plus
-   ``sitemap.xml``, one Atom feed per language and the hashed assets (:mod:`pipeline.assets`).
+   ``sitemap.xml``, one Atom feed per language and the hashed assets (:mod:`pipeline.browser.assets`).
 3. **Publish** into a temporary folder beside ``dist/site`` and swap it in atomically
-   (:func:`pipeline.fsutil.atomic_dir`); word lists are copied (not linked: GitHub Pages
+   (:func:`pipeline.core.fsutil.atomic_dir`); word lists are copied (not linked: GitHub Pages
    refuses links) under ``wordlists/<lang>/``.
 
-Links go through :class:`pipeline.urls.Urls`, so the site works under a base path such as
+Links go through :class:`pipeline.render.urls.Urls`, so the site works under a base path such as
 ``/rusc/``. Nothing here reads the clock, iterates a set, or depends on the locale, so the
 same date and inputs give a byte-identical site.
 """
@@ -33,24 +33,25 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from pipeline.assets import Assets
-from pipeline.beehive import BeehiveIndex
+from pipeline.browser.assets import Assets
 from pipeline.config import Language
-from pipeline.dates import require_scheduled, today
-from pipeline.definitions import Glossary
-from pipeline.diff import diffs_folder, read_summaries
-from pipeline.downloads import Release, diff_downloads, list_downloads
-from pipeline.errors import RuscError, UsageError
-from pipeline.fsutil import atomic_dir, build_lock
-from pipeline.paths import Paths
-from pipeline.progress import progress
-from pipeline.racks import RackIndex, tile_points
+from pipeline.core.dates import require_scheduled, today
+from pipeline.core.errors import RuscError, UsageError
+from pipeline.core.fsutil import atomic_dir, build_lock
+from pipeline.core.paths import Paths
+from pipeline.core.progress import progress
+from pipeline.core.resources import STATIC
+from pipeline.games.beehive import BeehiveIndex
+from pipeline.games.definitions import Glossary
+from pipeline.games.racks import RackIndex
+from pipeline.lists.diff import diffs_folder, read_summaries
+from pipeline.lists.downloads import Release, diff_downloads, list_downloads
+from pipeline.lists.tiles import tile_points
 from pipeline.render import feed, offline, offline_notice
 from pipeline.render.i18n import N_, environment
 from pipeline.render.pages import LanguageSite, Page
 from pipeline.render.registry import LANGUAGE_PAGE_TYPES, SITE_PAGE_TYPES
-from pipeline.resources import STATIC
-from pipeline.urls import Urls
+from pipeline.render.urls import Urls
 
 #: The Content-Security-Policy of every page: nothing from other hosts, no inline script.
 CSP = (

@@ -1,0 +1,198 @@
+"""The Wordle page's data: one compact JSON per language and length, built at site build.
+
+Where to start reading: :func:`build_wordle_data`. It ships the words (front-coded), their
+display forms, their prior levels (one character each), what the browser needs to fold
+typed letters, and the precomputed steps of :func:`pipeline.games.wordle.strategy.suggest`: the
+opening ranking and, per mode, the second guesses after each feedback of the opening whose
+exact ranking is too big for the browser. ``site/wordle.js`` decodes it and computes the
+rest exactly as Python would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from pipeline.browser.fold import folding_table
+from pipeline.config import Language
+from pipeline.core.cache import keep_bytes, kept_path
+from pipeline.core.errors import RuscError
+from pipeline.core.fsutil import source_digest, verified_sha256
+from pipeline.core.resources import PACKAGE
+from pipeline.games.wordle.book import opening
+from pipeline.games.wordle.strategy import (
+    BUDGET,
+    COMMON_UNIT,
+    ENDGAME_DEPTH,
+    ENDGAME_EXACT,
+    ENDGAME_TOP,
+    FOUND_UNIT,
+    GUESSES,
+    SPLIT_DEPTH,
+    SPLITTERS,
+    TOP,
+    Patterns,
+)
+from pipeline.games.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
+
+#: The code the page data is made by, under ``pipeline/``: the helper and this module.
+WORDLE_SOURCES = ("games/wordle", "browser/wordle_data.py")
+
+#: Version of the page's JSON; ``site/wordle.js`` refuses any other.
+DATA_FORMAT = 5
+#: The characters that spell prior levels 0..63 in the page data.
+LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
+#: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
+PRECOMPUTE_PAIRS = 200_000_000
+
+assert len(LEVEL_CHARS) == LEVELS
+
+
+def build_wordle_data(
+    language: Language, wordle_tsv_path: Path, length: int | None = None, cache: Path | None = None
+) -> dict:
+    """The static JSON of the language's Wordle page for one word length.
+
+    The opening takes every guess against every word (seconds for 5,000 words, a minute for
+    12,000), so with ``cache`` (a folder, ``dist/work/<code>``) the result is kept in
+    ``wordle-<length>-<key>.json`` there, named by a key of the list, the language's Wordle
+    settings and the code of :mod:`pipeline.games.wordle` (:func:`_cache_key`).
+
+    Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
+
+    * ``keys``: the sorted keys front-coded, each as one digit (letters shared with the
+      previous key) and the rest of the key: ``abaca``, ``abacs`` → ``0abaca4s``;
+    * ``forms``: only for keys whose display forms are not just the key, a flat list of
+      (steps since the previous such key, forms) pairs; each form is ``=`` (the key
+      itself), position digits each followed by the letter there (``4à``: ``abaca`` →
+      ``abacà``), or, if its length differs, spelled out (``cel·la``);
+    * ``levels``: one character of :data:`LEVEL_CHARS` per key, its prior level, and
+      ``weights``: the weight of each level;
+    * ``first``: the opening ranking (word indices, best first); ``second``: per mode
+      (``normal``, ``hard``), feedback number of the opening → the best second guesses,
+      only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
+      guesses and how the best guesses are ordered by what they find in time
+      (:func:`pipeline.games.wordle.strategy.in_time_first`, ``unit``, ``common_unit``,
+      ``common``: :func:`pipeline.games.wordle.strategy.found_weights`)
+      with the splitters beside them (``split``, ``splitters``:
+      :func:`pipeline.games.wordle.strategy.with_splitters`);
+    * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.lists.clean.fold`;
+    * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
+
+    >>> encode_form("abaca", "abacà"), encode_form("abati", "abati"), encode_form("cella", "cel·la")
+    ('4à', '=', 'cel·la')
+    >>> front_code(["abaca", "abacs", "abaix"])
+    '0abaca4s3ix'
+    """
+    length = length or language.wordle.length
+    if cache is not None and Path(wordle_tsv_path).exists():
+        return _cached(language, Path(wordle_tsv_path), length, Path(cache))
+    if any(ord(ch) > 0xFFFF for ch in language.alphabet):
+        raise RuscError("the Wordle page needs alphabet letters of the Basic Multilingual Plane", language.path)
+    words = load_words(Path(wordle_tsv_path), language, length)
+    if not words.size:
+        raise RuscError(f"the Wordle list has no word of {length} letters", wordle_tsv_path)
+    forms: list = []
+    previous = 0
+    for index, key in enumerate(words.keys):
+        if words.forms[key] != (key,):
+            forms += [index - previous, " ".join(encode_form(key, form) for form in words.forms[key])]
+            previous = index
+    patterns = Patterns(words)
+    if words.size**2 <= PRECOMPUTE_PAIRS:
+        patterns.precompute()
+    # Hard mode's book for the length the page opens on (and the seasons play): it takes
+    # the build tens of seconds per length.
+    common = common_weight(language.wordle) if length == language.wordle.length else None
+    table = opening(patterns, TOP, TOP, only_over=BUDGET, common=common)
+    shortcuts = language.wordle.shortcuts
+    return {
+        "format": DATA_FORMAT,
+        "language": language.code,
+        "length": length,
+        "alphabet": language.alphabet,
+        "fold": {
+            "replace": [list(pair) for pair in language.folding.replace],
+            "drop": language.folding.drop,
+            "chars": folding_table(language),
+        },
+        "count": words.size,
+        "keys": front_code(words.keys),
+        "forms": forms,
+        "levels": "".join(LEVEL_CHARS[level] for level in words.levels.tolist()),
+        "weights": list(WEIGHTS),
+        "budget": BUDGET,
+        "top": TOP,
+        "endgame": {
+            "guesses": GUESSES,
+            "top": ENDGAME_TOP,
+            "exact": ENDGAME_EXACT,
+            "depth": ENDGAME_DEPTH,
+            "unit": FOUND_UNIT,
+            "common_unit": COMMON_UNIT,
+            "common": words.common,
+            "split": SPLIT_DEPTH,
+            "splitters": SPLITTERS,
+        },
+        "first": [s.index for s in table.first],
+        "second": {
+            mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
+            for mode, hard in (("normal", False), ("hard", True))
+        },
+        "book": {mode: table.book[hard] for mode, hard in (("normal", False), ("hard", True))},
+        "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
+    }
+
+
+def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
+    """What the page data depends on: the list and the lemmas beside it, the language's
+    settings, the helper's code and this module's."""
+    digest = hashlib.sha256()
+    digest.update(verified_sha256(wordle_tsv_path).encode())
+    lemmas = lemma_list_path(wordle_tsv_path)
+    digest.update(verified_sha256(lemmas).encode() if lemmas.exists() else b"no lemmas")
+    digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
+    digest.update(source_digest(PACKAGE, WORDLE_SOURCES, "*.py").encode())
+    return digest.hexdigest()
+
+
+def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path) -> dict:
+    """The page data kept in ``folder`` under its key (:mod:`pipeline.core.cache`), made first
+    if it is not: two processes that want the same data (a site build and a test beside it)
+    make it once."""
+    path = kept_path(folder, "wordle", str(length), _cache_key(language, wordle_tsv_path, length), ".json")
+    made = keep_bytes(
+        path,
+        lambda: json.dumps(
+            build_wordle_data(language, wordle_tsv_path, length), ensure_ascii=False, sort_keys=True
+        ).encode(),
+    )
+    return json.loads(made)
+
+
+def front_code(keys: Sequence[str]) -> str:
+    """Sorted keys of one length as (shared-prefix digit, rest) back to back."""
+    out, previous = [], ""
+    for key in keys:
+        shared = 0
+        while shared < len(key) - 1 and key[shared] == previous[shared : shared + 1]:
+            shared += 1
+        out.append(f"{shared}{key[shared:]}")
+        previous = key
+    return "".join(out)
+
+
+def encode_form(key: str, form: str) -> str:
+    """A display form relative to its key (see :func:`build_wordle_data`)."""
+    if form == key:
+        return "="
+    if len(form) == len(key):
+        return "".join(f"{i}{f}" for i, (k, f) in enumerate(zip(key, form)) if k != f)
+    return form
+
+
+def wordle_json(data: dict) -> bytes:
+    """The page data as deterministic, compact UTF-8 JSON (the one serialiser the site uses)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")

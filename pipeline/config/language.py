@@ -1,0 +1,853 @@
+"""Language configuration: everything Rusc knows about a language, read from its TOML.
+
+One file per language in ``pipeline/languages/<code>.toml``; adding a language means
+writing one more file (see ``en.toml`` for a commented minimal example). This module only
+reads and validates; the stages receive a :class:`Language` and never look at the raw TOML.
+
+Start at :func:`load_language`. The dataclasses below are the schema: each field's type,
+default and checks are written once, beside it, and :mod:`pipeline.config.schema` reads the
+TOML into them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import os
+import re
+import tomllib
+import urllib.parse
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pipeline.config.schema import SchemaError, at_least, convert, one_of, read, schema, setting
+from pipeline.core.errors import RuscError
+
+#: How a source is pinned: npm's ``sha512-<base64>`` or ``sha256:<hex>``.
+INTEGRITY = re.compile(r"sha512-[A-Za-z0-9+/]{86}==|sha256:[0-9a-f]{64}")
+
+#: The language files, and the site's settings, live at the top of the package.
+LANGUAGES_DIR = Path(__file__).resolve().parent.parent / "languages"
+SITE_CONFIG = LANGUAGES_DIR.with_name("site.toml")
+
+SOURCE_KINDS = ("npm", "deb", "pip", "oxt", "zip", "url", "path")
+
+#: A language code: ISO 639 with an optional region (``pt_BR``) or lower-case subtag
+#: (``de-at``, ``ca-valencia``, as the npm dictionaries name them).
+LANGUAGE_CODE = r"[a-z]{2,3}(_[A-Z]{2}|-[a-z0-9]{2,8})?"
+
+
+def _pinned(integrity: str) -> str | None:
+    if not integrity or INTEGRITY.fullmatch(integrity):
+        return None
+    return f"must be 'sha512-<base64>' or 'sha256:<hex>', not {integrity!r}"
+
+
+def _not_empty(items: Any) -> str | None:
+    return None if items else "must not be empty"
+
+
+def _list_format(*formats: str) -> Any:
+    """A check that a pinned list is in one of ``formats``."""
+
+    def check(source: ListSource | None) -> str | None:
+        if source is None or source.format in formats:
+            return None
+        return f"must be a list in {' or '.join(map(repr, formats))} format, not {source.format!r}"
+
+    return check
+
+
+def _alphabet_problem(alphabet: str) -> str | None:
+    if not alphabet or len(set(alphabet)) != len(alphabet):
+        return "must list each letter once"
+    for ch in alphabet:
+        if not (ch.isalpha() and ch == ch.lower()):
+            return f"has {ch!r}, which is not a lower-case letter"
+    return None
+
+
+@schema
+class Source:
+    """Where a dictionary comes from, pinned by a hash."""
+
+    #: How it is fetched: npm, deb, pip, oxt, zip, url or path (:data:`SOURCE_KINDS`).
+    kind: str = setting(check=one_of(SOURCE_KINDS))
+    #: npm package or Debian package name; for ``url`` the URL; for ``path`` a local path.
+    name: str
+    #: Package version (npm, deb); empty for url/path/oxt.
+    version: str = ""
+    #: ``sha512-<base64>`` (npm's integrity) or ``sha256:<hex>``; ``path`` may omit it.
+    integrity: str = setting(default="", check=_pinned)
+    #: Paths of the .aff and .dic inside the unpacked source ("" = find them: oxt manifest,
+    #: or the only .aff/.dic pair).
+    aff: str = ""
+    #: (See ``aff``.)
+    dic: str = ""
+    #: The dictionary's own licence file inside the source, copied next to the lists.
+    licence_file: str = ""
+    #: For .oxt/.zip: which dictionary of the extension (its locale, e.g. "ca-ES").
+    locale: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.kind != "path" and not self.integrity:
+            yield f"missing field '{where}integrity' (a {self.kind} source must be pinned by a hash)"
+        if self.kind in ("npm", "deb") and not self.version:
+            yield f"missing field '{where}version' (a {self.kind} source names an exact version)"
+
+
+@schema
+class PreviousSource:
+    """An earlier version of a language's ``[source]`` (``[[previous_sources]]``): the rest
+    of its fields are the source's unless given."""
+
+    #: The package's version then ...
+    version: str
+    #: ... and its hash, as ``[source]`` pins its own.
+    integrity: str = setting(check=_pinned)
+    #: Paths inside that version, where they differ from ``[source]``'s.
+    aff: str = ""
+    #: (See ``aff``.)
+    dic: str = ""
+    #: (See ``aff``.)
+    licence_file: str = ""
+
+    def of(self, current: Source) -> Source:
+        """The full :class:`Source` this version pins."""
+        return dataclasses.replace(
+            current,
+            version=self.version,
+            integrity=self.integrity,
+            aff=self.aff or current.aff,
+            dic=self.dic or current.dic,
+            licence_file=self.licence_file or current.licence_file,
+        )
+
+
+@schema
+class Folding:
+    """How a spelled form becomes a game key (see :mod:`pipeline.lists.clean`)."""
+
+    #: Multi-character spellings replaced first, in order (e.g. l·l -> ll).
+    replace: tuple[tuple[str, str], ...] = ()
+    #: Characters removed (hyphens, apostrophes).
+    drop: str = "-'’"
+    #: Letter groups written with a non-letter inside (Catalan's geminated l, ``l·l``): a
+    #: word holding one is still an ordinary word, and a tile may show one.
+    letter_groups: tuple[str, ...] = setting(
+        default=(),
+        check=lambda groups: (
+            None
+            if all(any(ch.isalpha() for ch in group) for group in groups)
+            else "must be strings with letters in them"
+        ),
+    )
+
+    @property
+    def joiners(self) -> frozenset[str]:
+        """The non-letters that :attr:`letter_groups` hold (Catalan: the middle dot)."""
+        return frozenset(ch for group in self.letter_groups for ch in group if not ch.isalpha())
+
+    def ungroup(self, text: str) -> str:
+        """``text`` with each letter group reduced to its letters (``col·lecció`` ->
+        ``collecció``): whatever non-letter remains is not part of a letter group."""
+        for group in self.letter_groups:
+            text = text.replace(group, "".join(ch for ch in group if ch.isalpha()))
+        return text
+
+
+@schema
+class LemmaRule:
+    """Selects affix rules whose single application to a stem makes another lemma.
+
+    A rule is selected when its flag is in ``flags`` and every given criterion holds.
+    """
+
+    #: Affix flags (as written in the .aff) this selector looks at.
+    flags: frozenset[str] = setting(verbatim=True, check=_not_empty)
+    #: Positions of the rules inside their flag group (0-based, .aff order); empty = all.
+    rules: tuple[int, ...] = setting(default=(), check=at_least(0))
+    #: Exact affix texts (the rule's add, e.g. "-se"); empty = any.
+    adds: tuple[str, ...] = ()
+    #: Exclude rules whose add ends with this (e.g. "s": plurals); "" = no exclusion.
+    add_not_ending: str = ""
+    #: Only stems ending with one of these take the rule (infinitives); empty = any stem.
+    stem_endings: tuple[str, ...] = ()
+
+    def selects(self, flag: str, index: int, add: str) -> bool:
+        return (
+            flag in self.flags
+            and (not self.rules or index in self.rules)
+            and (not self.adds or add in self.adds)
+            and not (self.add_not_ending and add.endswith(self.add_not_ending))
+        )
+
+
+@schema
+class StemExclusion:
+    """Dictionary entries whose stem is not a lemma (conjugated forms a .dic spells out).
+
+    An entry is excluded when every given criterion holds.
+    """
+
+    #: The entry carries at least one of these flags; empty = any.
+    flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: The entry's flags are exactly these; empty = any.
+    only_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: The stem ends with one of these; empty = any.
+    endings: tuple[str, ...] = ()
+    #: The stem ends with none of these.
+    not_endings: tuple[str, ...] = ()
+    #: Applies to nouns and adjectives too (a superlative is inflected like an adjective);
+    #: by default a stem with a nominal flag is always a lemma.
+    nominal_too: bool = False
+    #: Applies even when the stem also has a line without flags (the .dic spells out
+    #: subjunctives twice: conega, and conega/_D for the enclitics).
+    bare_line_too: bool = False
+
+    def problems(self, where: str) -> Iterator[str]:
+        if not (self.flags or self.only_flags or self.endings or self.not_endings):
+            yield f"{where[:-1]} names no criterion: it would exclude every stem"
+
+    def excludes(self, stem: str, lines: tuple[frozenset[str], ...]) -> bool:
+        """Does this rule exclude ``stem``, whose .dic lines carry the flag sets ``lines``?
+
+        ``flags`` looks at all lines together (atrau/_C and atrau/_Z: a finite form);
+        ``only_flags`` must hold for every line with flags. Unless ``bare_line_too``, a
+        line without flags is an invariable word's entry of its own, which flag evidence
+        cannot overrule (the interjection "vinga" beside the subjunctive vinga/_D).
+        """
+        flagged = [flags for flags in lines if flags]
+        if self.flags or self.only_flags:
+            has_bare_line = len(flagged) < len(lines)
+            if not flagged or (has_bare_line and not self.bare_line_too):
+                return False
+        return (
+            (not self.flags or any(self.flags & flags for flags in flagged))
+            and (not self.only_flags or all(flags == self.only_flags for flags in flagged))
+            and (not self.endings or stem.endswith(self.endings))
+            and not (self.not_endings and stem.endswith(self.not_endings))
+        )
+
+
+@schema
+class GameSupport:
+    """Whether a language can have a game; the site omits a game a language cannot support."""
+
+    #: False where the language cannot support the game (``enabled = false`` in its table).
+    enabled: bool = True
+    #: Why not, for the log and the reviewer (``unsupported = "..."`` in the TOML).
+    unsupported: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if not self.enabled and not self.unsupported:
+            yield f"field '{where}unsupported' must say why the game is disabled"
+
+
+@schema
+class LemmaEvidence:
+    """What in the .dic/.aff tells a dictionary entry from a conjugated form or a plural
+    the .dic spells out (see :mod:`pipeline.lists.lemmas`). Empty = stems are lemmas as they are."""
+
+    #: Flags only nouns and adjectives take: a stem with one is a lemma (a homograph of a
+    #: verb form such as "pare" is still a dictionary entry).
+    nominal_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: The .aff's verb-model flags (each stem carrying one is an infinitive).
+    verb_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: Rule positions inside each verb model that make no finite form (infinitive,
+    #: gerund, singular participles): the others make conjugated forms.
+    non_finite_rules: frozenset[int] = setting(default=frozenset(), check=at_least(0))
+    #: Endings of each tense, for verbs the .aff spells out with no model.
+    tenses: tuple[tuple[str, ...], ...] = setting(
+        default=(), check=lambda tenses: None if all(tenses) else "must not hold an empty tense"
+    )
+    #: The shortest base a tense's endings attach to (shorter bases match by chance)...
+    min_base: int = 2
+    #: ...but for endings at least this long (f + éssem, d + àvem: fer, dar).
+    short_base_ending: int = 3
+    #: Endings several tenses share: they find no run, but a base a run found takes them.
+    shared_endings: tuple[str, ...] = ()
+    #: Stems that are entries although they are spelled as a verb form and the .dic marks
+    #: them no other way (the language file says why for each).
+    homographs: frozenset[str] = frozenset()
+    #: How many stems of one verb make a run (fewer are taken as chance homographs).
+    min_run: int = setting(default=3, check=at_least(2))
+    #: Flags whose rules ending in ``plural_ending`` make plurals.
+    plural_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: The ending of a plural (see ``plural_flags``).
+    plural_ending: str = "s"
+    #: (plural ending, singular ending): a stem with the first is a plural when the stem
+    #: with the second is a stem too, one that takes no plural rule (the .dic spells its
+    #: plural out: psicomotors beside psicomotor).
+    plural_pairs: tuple[tuple[str, str], ...] = ()
+    #: Pairs like ``plural_pairs`` for a second, regional plural the .dic lists beside a
+    #: singular that makes its own plural by rule (Valencian jóvens beside jove/_E, joves).
+    second_plural_pairs: tuple[tuple[str, str], ...] = ()
+    #: The shortest such singular: shorter ones are function words whose -s homographs
+    #: are words of their own (els beside el, nas beside na).
+    min_singular: int = 1
+    #: A pinned conjugation table (verbiste XML: every finite form of each verb), for the
+    #: verbs the .dic spells out form by form (:mod:`pipeline.lists.conjugations`).
+    conjugations: ListSource | None = setting(default=None, key="conjugations.source", check=_list_format("verbiste"))
+    #: What of the table counts as a conjugated form: its finite moods, and the positions
+    #: of the participle mood's inflected (plural) participles.
+    finite_moods: tuple[str, ...] = ()
+    #: The table's name of the participle mood ...
+    participle_mood: str = ""
+    #: ... and the positions in it of the inflected (plural) participles.
+    inflected_participles: tuple[int, ...] = setting(default=(), check=at_least(0))
+    #: (ending, variant): regional endings the table's standard lacks (Valencian -isc for
+    #: Central -eixo); see :func:`pipeline.lists.conjugations.read_conjugations`.
+    variant_endings: tuple[tuple[str, str], ...] = ()
+    #: (infinitive, template name): the templates of a verb in place of the table's choice
+    #: (a pair each, for a verb with two conjugations).
+    template_fixes: tuple[tuple[str, str], ...] = ()
+    #: A .dic stem with one of these flags and endings is the infinitive of a verb spelled
+    #: out form by form; one the table lacks is conjugated like the table's verbs that
+    #: share its longest ending (:meth:`pipeline.lists.conjugations.ConjugationTable.with_verbs`).
+    infinitive_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: (See ``infinitive_flags``: the endings of such an infinitive.)
+    infinitive_endings: tuple[str, ...] = ()
+    #: The shortest root of such a verb whose root plus any ending of the table is taken as
+    #: its form (shorter roots meet other words by chance).
+    min_root: int = 3
+
+
+#: Letters of a hive: a centre and six around it. A rule of the game, not a setting; the
+#: word lists know it too (``words.sqlite`` says why a word has too many letters).
+HIVE_SIZE = 7
+
+
+@schema(eq=False)
+class Beehive:
+    #: Which list answers come from.
+    list: str = setting(default="words", check=one_of(("words", "lemmas")))
+    #: The shortest answer.
+    min_length: int = 4
+    #: Points for short words by length; any longer word scores its length.
+    points: dict[int, int] = setting(default={4: 1})
+    #: Points a pangram scores on top of its length.
+    pangram_bonus: int = 7
+    #: What players call a word using all seven letters ("pangram", "tuti").
+    pangram_name: str = "pangram"
+    #: Its plural ("pangrams", "tutis"), for counts such as a share text's "2/2 tutis";
+    #: by default the name and an s.
+    pangram_plural: str = ""
+    #: The daily hive's band: a hive is a daily puzzle only with this many answers or more ...
+    answers_min: int = 20
+    #: ... and no more than this.
+    answers_max: int = 60
+    #: (name, share of the maximum score) from lowest to highest.
+    ranks: tuple[tuple[str, float], ...] = ()
+    support: GameSupport = setting(default=GameSupport(), inline=True)
+    #: Letters no hive may use (the NYT Spelling Bee never has an S).
+    excluded_letters: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.pangram_plural:
+            object.__setattr__(self, "pangram_plural", self.pangram_name + "s")
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.answers_min > self.answers_max:
+            yield f"field '{where}answers_min' is above '{where}answers_max'"
+
+
+@schema
+class ListSource:
+    """A pinned package holding a word list (an abbreviation or offensive-word list),
+    fetched like a dictionary (:data:`SOURCE_KINDS`, verified by ``integrity``)."""
+
+    #: How it is fetched, as for ``[source]``.
+    kind: str = setting(check=one_of(SOURCE_KINDS))
+    #: The package's name (npm, deb, pip), or the URL or path.
+    name: str
+    #: The package's exact version.
+    version: str = ""
+    #: Its hash, as for ``[source]``.
+    integrity: str = setting(default="", check=_pinned)
+    #: Files inside the unpacked package (globs allowed), read in sorted order.
+    files: tuple[str, ...] = setting(
+        default=(), check=lambda files: None if files else "must name the list's files inside the package"
+    )
+    #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
+    #: table is ``verbiste`` (:mod:`pipeline.lists.conjugations`).
+    format: str = "lines"
+    #: The files' text encoding (SCOWL's lists are Latin-1).
+    encoding: str = "utf-8"
+    #: SPDX licence of the list (reported in metadata.json).
+    licence: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.kind != "path" and not self.integrity:
+            yield f"missing field '{where}integrity' (a {self.kind} list must be pinned by a hash)"
+
+
+@schema
+class Abbreviations:
+    """How abbreviations are told from words ([abbreviations] table): they are left out
+    of ``words`` (and so of every game). See :mod:`pipeline.lists.abbreviations`."""
+
+    #: Affix flags that make abbreviations: stems carrying one, and every form such a
+    #: rule makes, are abbreviations (Catalan unit symbols and their SI prefixes).
+    flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: A word list of abbreviations (English: SCOWL's own abbreviation lists).
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: Listed forms the .dic has as stems with affix flags and a vowel are words the
+    #: dictionary inflects (app/SM, max/GMDS) and stay.
+    keep_inflected: bool = True
+    #: Letters that make a form pronounceable; a form with none is an abbreviation
+    #: (bldg, tsp) unless ``vowelless_words`` lists it. Empty = no such rule.
+    vowels: str = ""
+    #: Words spelled without a vowel (brr, nth, cwm): see ``vowels``.
+    vowelless_words: frozenset[str] = frozenset()
+    #: Abbreviations the .dic spells without their period that no rule above finds, and
+    #: every form of their lines (the language file gives each one's expansion).
+    add: frozenset[str] = frozenset()
+    #: Roman numerals (clii, xviii) are abbreviations, but ``roman_numeral_words``: the
+    #: language's words spelled like one (English mix, Catalan vi).
+    roman_numerals: bool = False
+    #: (See ``roman_numerals``.)
+    roman_numeral_words: frozenset[str] = frozenset()
+
+
+@schema
+class Blocklist:
+    """Offensive words kept out of the games' answers ([blocklist] table); the word
+    lists stay complete. See :mod:`pipeline.lists.blocklist`."""
+
+    #: The pinned list, or None (then ``note`` says why).
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: Local additions (the TOML comments each one).
+    add: tuple[str, ...] = ()
+    #: Blocked words racks still allow: vulgar but valid in Scrabble (slurs never are).
+    rack_allows: frozenset[str] = frozenset()
+    #: Why the language has no pinned list, if it has none.
+    note: str = ""
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is None and not self.note and (self.add or self.rack_allows):
+            yield f"[{where[:-1]}] has no source: add one, or a 'note' saying why the language has none"
+
+
+@schema
+class VocabularyTier:
+    """Which of a word list's words a game takes at one size ([vocabulary.<game>] tiers)."""
+
+    #: The list's size levels up to this one (SCOWL: 10 … 95) fall in this tier (the first
+    #: tier whose size is at least the word's).
+    size: int
+    #: The least wordfreq Zipf frequency of the word's family (it and its inflections); 0:
+    #: every word of the tier.
+    min_zipf: float = 0.0
+    #: Words whose capitalised spelling the list also has as a name (dido, balboa) are left
+    #: out of this tier: their frequency counts the name, not the word.
+    names_out: bool = False
+    #: And so are those the list also has as upper-case words (kent, siemens).
+    capitals_out: bool = False
+    #: Only words the list inflects (nana/nanas): uninflected words at the largest sizes are
+    #: mostly foreign fragments of set phrases (fide, haut, mein).
+    inflected_only: bool = False
+
+
+@schema
+class GameVocabulary:
+    """How one game chooses its words from the graded list ([vocabulary.<game>])."""
+
+    #: By growing size; a word above the last tier's size is out.
+    tiers: tuple[VocabularyTier, ...]
+    #: Variant spelling categories → the least Zipf frequency a word the list has only
+    #: there must have by itself (none: variants are taken as the tiers take any word).
+    variants: dict[str, float] = setting(default={})
+    #: Other varieties' spelling categories: a variant of ours that one of them spells as
+    #: its own word is theirs (grey, theatre in an American list).
+    foreign_spellings: tuple[str, ...] = ()
+
+    def problems(self, where: str) -> Iterator[str]:
+        sizes = [tier.size for tier in self.tiers]
+        if not sizes or sizes != sorted(set(sizes)):
+            yield f"field '{where}tiers' must list tiers by growing size, each size once"
+
+
+#: The games a language's tables name ([beehive], [racks], [wordle]; [vocabulary.<game>]).
+GAMES = ("beehive", "racks", "wordle")
+
+
+def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, GameVocabulary]:
+    return {game: convert(GameVocabulary, table[game], where + game) for game in GAMES if game in table}
+
+
+@schema
+class Vocabulary:
+    """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
+    (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
+    See :mod:`pipeline.lists.vocabulary`; ``words.txt`` and ``forms.txt`` stay complete."""
+
+    #: The pinned graded list (SCOWL's Debian package), None where the language has none.
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: Spelling categories of the list the language writes ("english", "american", "variant_1").
+    spellings: tuple[str, ...] = ()
+    #: Each game's rules (keys: "beehive", "racks", "wordle"); a game not named plays the
+    #: dictionary's words.
+    games: dict[str, GameVocabulary] = setting(default={}, read=_game_vocabularies, keys=GAMES)
+    #: Suffix rules ``(ending, base ending)`` that lead an inflection to its base, for the
+    #: family frequency (``ies`` → ``y``: ponies → pony).
+    inflections: tuple[tuple[str, str], ...] = ()
+    #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
+    add: tuple[str, ...] = ()
+    #: Words no game takes although the list has them (the TOML says why for each).
+    remove: frozenset[str] = frozenset()
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is None:
+            if self.spellings or self.games or self.add or self.remove or self.inflections:
+                yield f"[{where[:-1]}] needs a 'source': the graded word list its games are chosen from"
+            return
+        if not self.spellings:
+            yield f"field '{where}spellings' must name the list's spelling categories"
+        for game, rules in self.games.items():
+            if not set(rules.variants) <= set(self.spellings):
+                yield f"field '{where}{game}.variants' must map spelling categories of '{where}spellings' to Zipf frequencies"
+
+
+@schema
+class Tile:
+    """One kind of tile, written ``[text, points, count]``."""
+
+    POSITIONAL: ClassVar[bool] = True
+
+    #: What the tile shows, lower case ("a", "l·l", "qu").
+    text: str = setting(check=lambda text: None if text == text.lower() else "must be lower case")
+    points: int = setting(check=at_least(0))
+    count: int = setting(check=at_least(1))
+
+
+@schema
+class Racks:
+    #: The bag: each kind of tile, its points and how many the bag holds (with ``blanks``, at
+    #: least 100 tiles, as in the language's Scrabble edition).
+    tiles: tuple[Tile, ...] = ()
+    #: Blanks in the bag, and the most a rack typed into the rack finder may hold.
+    blanks: int = 2
+    #: Tiles on a rack.
+    rack_size: int = 7
+    #: Points for a word using every tile of the rack.
+    bingo_bonus: int = 50
+    #: The daily rack's band (:meth:`pipeline.games.racks.RackIndex.daily`): a draw is kept when its
+    #: answers, and their points together, fall within these bounds ...
+    answers_min: int = 10
+    #: (See ``answers_min``.)
+    answers_max: int = 100
+    #: (See ``answers_min``.)
+    points_min: int = 0
+    #: (See ``answers_min``.)
+    points_max: int = 1000
+    #: ... and it holds at most this many blanks (each blank multiplies the answers).
+    daily_blanks: int = 1
+    support: GameSupport = setting(default=GameSupport(), inline=True)
+
+    def problems(self, where: str) -> Iterator[str]:
+        if len({tile.text for tile in self.tiles}) != len(self.tiles):
+            yield f"field '{where}tiles' names a tile twice"
+        for low, high in (("answers_min", "answers_max"), ("points_min", "points_max"), ("daily_blanks", "blanks")):
+            if getattr(self, low) > getattr(self, high):
+                yield f"field '{where}{low}' is above '{where}{high}'"
+
+
+@schema
+class WordleShortcuts:
+    """Keys that set a tile's colour on the Wordle page: the colours' initials in the
+    language (Catalan: v verd, g groc), so a Catalan g means yellow, not green."""
+
+    #: The key for green ...
+    green: str = "g"
+    #: ... for yellow ...
+    yellow: str = "y"
+    #: ... and for grey.
+    grey: str = "."
+
+    def problems(self, where: str) -> Iterator[str]:
+        keys = [self.green, self.yellow, self.grey]
+        if any(len(key) != 1 or key != key.lower() for key in keys) or len(set(keys)) != 3:
+            yield f"field '{where[:-1]}' needs three different single lower-case keys"
+
+
+@schema
+class Wordle:
+    #: The length of the page at ``<lang>/wordle/`` and of ``rusc wordle`` without --length.
+    length: int = 5
+    #: Every length the language's list supports (the site has a page per length); by
+    #: default ``length`` alone.
+    lengths: tuple[int, ...] = ()
+    shortcuts: WordleShortcuts = WordleShortcuts()
+    #: The answer prior (pipeline/games/wordle/words.py): a word whose wordfreq Zipf frequency is
+    #: ``prior_centre`` is half as likely to be the answer as a very common word; the
+    #: likelihood falls by e for every ``prior_width`` below that (a logistic curve).
+    prior_centre: float = 3.0
+    #: (See ``prior_centre``.)
+    prior_width: float = setting(default=0.15, check=lambda width: None if width > 0 else "must be positive")
+    #: How many times less likely a word none of whose spellings is a lemma (a plural, a
+    #: conjugated verb) is to be the answer: daily answers are dictionary headwords.
+    inflection_odds: float = setting(default=1.0, check=at_least(1))
+    #: Zipf frequency from which a word counts as common: the simulated seasons
+    #: (bench/bench_wordle.py) draw their answers from such words.
+    common_zipf: float = 3.0
+    support: GameSupport = setting(default=GameSupport(), inline=True)
+
+    def __post_init__(self) -> None:
+        if not self.lengths:
+            object.__setattr__(self, "lengths", (self.length,))
+
+    def problems(self, where: str) -> Iterator[str]:
+        if not all(2 <= length <= 9 for length in self.lengths):
+            yield f"field '{where}lengths' must list word lengths from 2 to 9"
+        if self.length not in self.lengths or sorted(set(self.lengths)) != list(self.lengths):
+            yield f"field '{where}lengths' must be increasing and include '{where}length'"
+
+
+#: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
+#: full expansion published, has 16 million; Basque's full expansion would have 3 billion.
+DEFAULT_MAX_FORMS = 40_000_000
+
+
+@schema
+class DictionaryLink:
+    """A reference dictionary a word links to (``[[dictionaries]]``): links only, opened in a
+    new tab; the site loads nothing from it."""
+
+    #: Its short name, the link's text (DIEC, DNV, Wiktionary).
+    name: str
+    #: Its address for one word, ``{word}`` standing for the word, percent-encoded.
+    url: str = setting(
+        check=lambda url: (
+            None
+            if url.startswith("https://") and url.count("{word}") == 1
+            else "must be an https:// address with one {word}"
+        )
+    )
+
+    def address(self, word: str) -> str:
+        """The address of ``word``.
+
+        >>> DictionaryLink("DIEC", "https://dlc.iec.cat/Results?DecEntradaText={word}").address("col·lecció")
+        'https://dlc.iec.cat/Results?DecEntradaText=col%C2%B7lecci%C3%B3'
+        """
+        return self.url.replace("{word}", urllib.parse.quote(word, safe=""))
+
+
+@schema
+class Definitions:
+    """Where the definitions of the day's answers come from (``[definitions]``): a pinned
+    WordNet database (:mod:`pipeline.games.definitions`)."""
+
+    #: The pinned WordNet database (``format = "wordnet"``).
+    source: ListSource | None = setting(default=None, check=_list_format("wordnet"))
+    #: The database's name, as the about page credits it ("WordNet 3.0").
+    name: str = ""
+    #: At most this many senses per word.
+    senses: int = setting(default=2, check=at_least(1))
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is not None and not self.name:
+            yield f"field '{where}name' must name the database the definitions come from"
+
+
+#: The bounded modes of the expansion (:mod:`pipeline.expand.bounded`), least bounded first,
+#: and how metadata.json describes each, so that a bounded language's lists say what they are.
+BOUNDED_MODES = {
+    "one-affix": "ordinary words only (the word-game fast path), each form a stem plus at most one "
+    "affix: forms made by two or more affixes (continuation classes, prefix with suffix) "
+    "are not generated",
+    "stems": "ordinary words only (the word-game fast path), the dictionary's stems as they are: no "
+    "affix is applied, so inflected and derived forms are not generated",
+}
+
+
+@schema
+class Expand:
+    """Limits of the expansion (``[expand]``), checked against the estimate before it runs."""
+
+    #: Refuse when the estimated distinct forms exceed this.
+    max_forms: int = setting(default=DEFAULT_MAX_FORMS, check=at_least(0))
+    #: Refuse when the estimated forms.txt exceeds this many bytes (0 = no byte bound).
+    max_bytes: int = setting(default=0, check=at_least(0))
+    #: A bounded mode (a key of :data:`BOUNDED_MODES`), or "" for the full expansion.
+    bounded: str = setting(default="", check=lambda mode: one_of(BOUNDED_MODES)(mode) if mode else None)
+
+
+@schema
+class TypographyRule:
+    """A rewrite of the site's translated text (``[[typography]]``)."""
+
+    #: A regular expression ...
+    pattern: str = setting(check=lambda pattern: _regex_problem(pattern))
+    #: ... and what each match becomes (``\\1`` for a group).
+    replacement: str
+
+
+def _regex_problem(pattern: str) -> str | None:
+    try:
+        re.compile(pattern)
+    except re.error as error:
+        return f"is not a regular expression: {error}"
+    return None
+
+
+def _previous_sources(table: Mapping[str, Any], where: str) -> tuple[Source, ...]:
+    if "previous_sources" not in table:
+        return ()
+    current = convert(Source, table.get("source"), "source")
+    previous = convert(tuple[PreviousSource, ...], table["previous_sources"], "previous_sources")
+    return tuple(version.of(current) for version in previous)
+
+
+@schema(eq=False)
+class Language:
+    """One language: validated contents of ``languages/<code>.toml``."""
+
+    #: ISO 639 code, with an optional region or subtag (``pt_BR``, ``de-at``): the file's name.
+    code: str = setting(check=lambda code: None if re.fullmatch(LANGUAGE_CODE, code) else "is not a language code")
+    #: The language's own name, shown on its pages ("català").
+    name: str
+    #: Its English name ("Catalan"), for the logs and the README's table.
+    english_name: str
+    #: SPDX licence expression of the dictionary.
+    licence: str
+    source: Source
+    #: Letters of the game alphabet, in alphabetical order (Catalan includes ç).
+    alphabet: str = setting(check=_alphabet_problem)
+    #: The first day of the daily puzzles ...
+    schedule_start: dt.date
+    #: ... and the last (the schedule is drawn once for the whole span).
+    schedule_end: dt.date
+    #: Where this configuration was read from (for error messages); not a TOML field.
+    path: Path = dataclasses.field(metadata={"given": True})
+    folding: Folding = Folding()
+    #: True where common nouns are capitalised (German): capitals then don't mark proper nouns.
+    capitalised_nouns: bool = False
+    #: Lemmas are the dictionary's stems plus the forms these affix rules make from them
+    #: (feminine singulars, participles, ...); none = the stems alone.
+    lemma_rules: tuple[LemmaRule, ...] = ()
+    #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
+    lemma_exclusions: tuple[StemExclusion, ...] = ()
+    #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
+    lemma_evidence: LemmaEvidence = setting(default=LemmaEvidence(), key="lemmas")
+    abbreviations: Abbreviations = Abbreviations()
+    blocklist: Blocklist = Blocklist()
+    #: The games' own vocabulary, where the language has one.
+    vocabulary: Vocabulary = Vocabulary()
+    #: Language for wordfreq (pangram commonness); "" for none.
+    frequency_language: str = ""
+    beehive: Beehive = Beehive()
+    racks: Racks = Racks()
+    wordle: Wordle = Wordle()
+    #: Bounds and mode of the expansion.
+    expand: Expand = Expand()
+    #: The reference dictionaries a found word links to, in the order shown.
+    dictionaries: tuple[DictionaryLink, ...] = ()
+    definitions: Definitions = Definitions()
+    #: Time zone in which "today" is reckoned for this language's puzzles.
+    timezone: str = "UTC"
+    #: Rewrites of the site's translated text, in order, for typography a placeholder cannot
+    #: know (Catalan "del 1 de" → "de l’1 de"); the interface text itself is in
+    #: ``pipeline/locale/<code>/LC_MESSAGES/messages.po``.
+    typography: tuple[TypographyRule, ...] = ()
+    #: Earlier pinned versions of ``source`` (``[[previous_sources]]``), oldest first, for
+    #: ``rusc diff LANG --from VERSION``; the build itself never reads them.
+    previous_sources: tuple[Source, ...] = setting(default=(), read=_previous_sources, keys=("previous_sources",))
+
+    def problems(self, where: str) -> Iterator[str]:
+        """Rules between tables: the file's name, the schedule, the games' letters."""
+        if self.path.parent == LANGUAGES_DIR and self.code != self.path.stem:
+            yield f"field 'code' is {self.code!r} but the file is named {self.path.name}"
+        if self.schedule_end < self.schedule_start:
+            yield "field 'schedule_end' is before 'schedule_start'"
+        if len(self.alphabet) < 7 and self.beehive.support.enabled:
+            yield "field 'alphabet' needs at least 7 letters for the beehive"
+        for ch in self.beehive.excluded_letters:
+            if ch not in self.alphabet:
+                yield f"field 'beehive.excluded_letters' has {ch!r}, which is not in the alphabet"
+        if len(self.alphabet) - len(set(self.beehive.excluded_letters)) < 7:
+            yield "field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive"
+        for tile in self.racks.tiles:
+            for ch in self.folding.ungroup(tile.text):
+                if ch not in self.alphabet:
+                    yield f"tile {tile.text!r} in 'racks.tiles' has {ch!r}, which is not in the alphabet"
+
+    @cached_property
+    def supported_games(self) -> tuple[str, ...]:
+        """The games this language can have ("beehive", "racks", "wordle"); the site and the
+        game data leave out the others (``enabled = false`` in their tables)."""
+        return tuple(game for game in GAMES if getattr(self, game).support.enabled)
+
+    @property
+    def kept_letters(self) -> str:
+        """Alphabet letters that are not plain ASCII: folding must keep them (ç, ñ)."""
+        return "".join(ch for ch in self.alphabet if not ch.isascii())
+
+
+def available_languages() -> list[str]:
+    """Codes of every shipped language, sorted."""
+    return sorted(p.stem for p in LANGUAGES_DIR.glob("*.toml"))
+
+
+def load_language(code_or_path: str | Path) -> Language:
+    """Read and validate a language: a code (``"ca"``) or a path to a TOML file."""
+    path = Path(code_or_path)
+    if path.suffix != ".toml":
+        if not re.fullmatch(LANGUAGE_CODE, str(code_or_path)):
+            raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
+        path = LANGUAGES_DIR / f"{code_or_path}.toml"
+        if not path.exists():
+            raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
+    raw = _read_toml(path)
+    if "strings" in raw:
+        raise RuscError(
+            "a [strings] table is no longer read: interface text lives in "
+            "pipeline/locale/<code>/LC_MESSAGES/messages.po (see docs/site.md, Translating)",
+            path,
+        )
+    try:
+        return read(Language, raw, path=path)
+    except SchemaError as error:
+        raise RuscError(error.message, path) from None
+
+
+def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
+    raw = _read_toml(path)
+    for key in ("title", "languages", "base_path", "site_url"):
+        if key not in raw:
+            raise RuscError(f"missing field {key!r}", path)
+    return raw
+
+
+def default_languages(environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The language codes to build and render when none are given: ``$SITE_LANGS``
+    (space-separated; the Makefile's ``LANGS``), else site.toml's ``languages``."""
+    return environ.get("SITE_LANGS", "").split() or list(load_site_config()["languages"])
+
+
+def unique_languages(languages: Iterable[Language]) -> list[Language]:
+    """``languages`` in order, each code once: ``--languages en en`` builds and lists
+    English once."""
+    first: dict[str, Language] = {}
+    for language in languages:
+        first.setdefault(language.code, language)
+    return list(first.values())
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise RuscError("no such file", path) from None
+    except UnicodeDecodeError as error:
+        raise RuscError(f"not UTF-8 (byte {error.start})", path) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        line = int(match.group(1)) if match else None
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        raise RuscError(f"invalid TOML: {message}", path, line) from None

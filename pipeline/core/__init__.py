@@ -1,0 +1,13 @@
+"""Foundations every stage uses; none of them knows what a language or a game is.
+
+* :mod:`~pipeline.core.errors` — :class:`RuscError`, the one exception a user can cause,
+  printed as one line naming the file (and line);
+* :mod:`~pipeline.core.paths` — where everything lives (``.cache/``, ``dist/``);
+* :mod:`~pipeline.core.fsutil` — atomic, reproducible writes; checksums; source digests;
+* :mod:`~pipeline.core.extsort` — sorting more tab-separated rows than memory holds;
+* :mod:`~pipeline.core.progress` and :mod:`~pipeline.core.workers` — long stages: a
+  progress bar or log line, worker processes that never outlive their parent;
+* :mod:`~pipeline.core.dates` and :mod:`~pipeline.core.daily` — the puzzle day, from an
+  explicit date only, and each day's choice by a hash;
+* :mod:`~pipeline.core.resources` — the files Rusc ships beside its code.
+"""

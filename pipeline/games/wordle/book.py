@@ -1,0 +1,355 @@
+"""What the build precomputes for the Wordle page: the opening and the book.
+
+Where to start reading: :func:`opening`. The helper's policy (:mod:`pipeline.games.wordle.strategy`)
+is exact but looks a few guesses ahead at most; the build, which has time, plays the
+helper's games out and writes down where to play otherwise, as a chess player's opening
+book does:
+
+1. :func:`opening`: the exact ranking of the first guesses, and of the second guesses after
+   each feedback of the best first guess where the page could not rank them in time.
+2. :func:`build_book`: in hard mode's early states, the suggestion of the ranking that does
+   best when each candidate's game is played out (:class:`Outcome`); then, in either mode,
+   the games that still lose a word are repaired by choosing another suggestion along the
+   game (:meth:`_Bookmaker.repair`); and in normal mode, where any word may be guessed, the
+   games still lost by a plan: a guess for a state and for every state it leads to that
+   finds each of its candidates in time, searched over every word
+   (:meth:`_Bookmaker.plan`, :meth:`_Bookmaker.rescue`).
+
+The page looks the book up by the state's clues (:func:`pipeline.games.wordle.strategy.book_key`)
+and plays its guess first. Only the prior and the list enter, never an answer list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from pipeline.games.wordle.rules import Clue, compile_clues, feedback, pattern_of
+from pipeline.games.wordle.strategy import (
+    GUESSES,
+    TOP,
+    Opening,
+    Patterns,
+    book_key,
+    fitting,
+    hard_pool,
+    rank,
+    suggest_among,
+    win_code,
+)
+
+
+def opening(
+    patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0, common: int | None = None
+) -> Opening:
+    """The exact opening ranking and second-guess tables (``only_over``: keep only the
+    feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
+    ``common`` (:func:`pipeline.games.wordle.words.common_weight`), the book of both modes."""
+    words = patterns.words
+    everything = np.arange(words.size)
+    first = rank(patterns, everything, everything, top)
+    best = first[0].index
+    row = patterns.block(np.array([best]), everything)[0]
+    second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
+    for code in np.unique(row).tolist():
+        if code == win_code(words.length):
+            continue
+        candidates = everything[row == code]
+        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
+        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
+            if len(pool) * len(candidates) > only_over:
+                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
+    table = Opening(first, second)
+    if common is None:
+        return table
+    return replace(table, book={hard: build_book(patterns, table, hard, common) for hard in (False, True)})
+
+
+#: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
+BOOK_DEPTH = 3
+#: ... in the states with at least this many candidates (the ranking plays out fewer itself).
+BOOK_MIN_CANDIDATES = 3
+#: Candidates lighter than this (at the prior's floor, weight 1) are not played out: there are
+#: many (9,000 of the 12,501 Catalan five-letter words) and together they weigh little.
+BOOK_MIN_WEIGHT = 2
+#: Rounds of repairs of the games in which a common word is not found in time.
+BOOK_REPAIRS = 3
+#: A game is played on at most this many guesses (a failure costs what it took, up to here).
+BOOK_PLAY_ON = 2 * GUESSES
+#: A plan (:meth:`_Bookmaker.plan`) tries this many guesses per state: those that split its
+#: candidates into the most feedbacks (eaves and haves, which the English ranking lost, take
+#: about 150 at the state with 102 candidates whose plan finds them).
+PLAN_WIDTH = 150
+#: ... and gives up on a state after searching this many (a search that fails costs the
+#: build about a second per thousand).
+PLAN_STATES = 10_000
+
+
+@dataclass(frozen=True, order=True)
+class Outcome:
+    """How a guess does over a state's candidates when the helper plays on from there;
+    less is better, failures first."""
+
+    #: Common words (:func:`pipeline.games.wordle.words.common_weight`) not found in time.
+    failures: int
+    #: Words not found in time, common or not (of those played: see ``_Bookmaker.least``).
+    lost: int
+    #: Sum over the candidates of prior weight × guesses the game took.
+    weighted_guesses: int
+
+
+class _Bookmaker:
+    """Plays the helper's games out to choose, in the early states of hard mode, among the
+    suggestions the ranking makes; see :func:`build_book`."""
+
+    def __init__(self, patterns: Patterns, table: Opening, hard: bool, common: int):
+        self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
+        #: The lightest candidates played out when a guess's outcome is measured.
+        self.least = BOOK_MIN_WEIGHT
+        #: The opening tables without a book: what the ranking alone suggests.
+        self.plain = replace(table, book={False: {}, True: {}})
+        self.book: dict[str, int] = {}
+        everything = np.arange(self.words.size)
+        #: State → (candidates, guesses allowed), each found among its previous state's.
+        self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
+        self._suggested: dict[tuple[Clue, ...], list[int]] = {}
+
+    def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The candidates of a state and the guesses it allows (remembered: the games share
+        their states)."""
+        if clues not in self._states:
+            candidates, pool = self.state(clues[:-1])
+            # A word fits the clues if it fits each, and hard mode's pool is likewise the
+            # guesses every clue allows: the last clue among the previous state's words is enough.
+            constraints = compile_clues(clues[-1:], self.words.length)
+            self._states[clues] = (
+                fitting(self.words, constraints, candidates),
+                hard_pool(self.words, constraints, pool) if self.hard else pool,
+            )
+        return self._states[clues]
+
+    def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
+        """The ranking's suggestions for a state (remembered)."""
+        if clues not in self._suggested:
+            candidates, pool = self.state(clues)
+            self._suggested[clues] = [
+                s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard, TOP, self.plain)
+            ]
+        return self._suggested[clues]
+
+    def choice(self, clues: tuple[Clue, ...]) -> int:
+        """The helper's guess in a state: the book's, else the ranking's first."""
+        return self.book.get(book_key(clues), self.suggested(clues)[0])
+
+    def game(self, clues: tuple[Clue, ...], guess: int, answer: int) -> list[tuple[Clue, ...]]:
+        """The states of the game that plays ``guess`` after ``clues``, the helper playing
+        on, up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
+        keys, states = self.words.keys, [clues]
+        while guess != answer and len(states[-1]) + 1 < BOOK_PLAY_ON:
+            states.append(states[-1] + (Clue(keys[guess], feedback(keys[guess], keys[answer])),))
+            guess = self.choice(states[-1])
+        return states
+
+    def outcome(
+        self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray, bound: Outcome | None = None
+    ) -> Outcome | None:
+        """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
+        ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
+        failures = lost = weighted = 0
+        candidates = candidates[self.words.weights[candidates] >= self.least]
+        weights = self.words.weights[candidates]
+        for place in np.lexsort((candidates, -weights)).tolist():
+            answer, weight = int(candidates[place]), int(weights[place])
+            taken = len(self.game(clues, guess, answer)[-1]) + 1
+            weighted += weight * taken
+            failures += taken > GUESSES and weight >= self.common
+            lost += taken > GUESSES
+            if bound is not None and Outcome(failures, lost, weighted) >= bound:
+                return None
+        return Outcome(failures, lost, weighted)
+
+    def best_of(self, clues: tuple[Clue, ...]) -> tuple[int, Outcome, Outcome]:
+        """(the suggestion that does best in ``clues``, ties to the first, its outcome, the
+        current choice's)."""
+        candidates = self.state(clues)[0]
+        current = self.choice(clues)
+        best, best_outcome = current, self.outcome(clues, current, candidates)
+        assert best_outcome is not None, "without a bound every guess has an outcome"
+        current_outcome = best_outcome
+        for guess in self.suggested(clues):
+            if guess != current:
+                outcome = self.outcome(clues, guess, candidates, best_outcome)
+                if outcome is not None:
+                    best, best_outcome = guess, outcome
+        return best, best_outcome, current_outcome
+
+    def choose(self, clues: tuple[Clue, ...], guess: int) -> None:
+        """Play ``guess`` in ``clues``: a book entry where the ranking's first differs."""
+        if guess != self.suggested(clues)[0]:
+            self.book[book_key(clues)] = guess
+        else:
+            self.book.pop(book_key(clues), None)
+
+    def grow(self, clues: tuple[Clue, ...]) -> None:
+        """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
+        candidates = self.state(clues)[0]
+        if len(candidates) < BOOK_MIN_CANDIDATES:
+            return
+        guess, _, _ = self.best_of(clues)
+        self.choose(clues, guess)
+        if len(clues) + 2 <= BOOK_DEPTH:
+            self.grow_after(clues, guess, candidates)
+
+    def grow_after(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray) -> None:
+        row = self.patterns.block(np.array([guess]), candidates)[0]
+        for code in np.unique(row).tolist():
+            if code != win_code(self.words.length):
+                self.grow(clues + (Clue(self.words.keys[guess], pattern_of(code, self.words.length)),))
+
+    def repair(self, answers: list[int]) -> None:
+        """Where a word of ``answers`` is still not found in time, choose again along its
+        game, from its last state back, the first suggestion that fails fewer words (common
+        ones first)."""
+        opening_guess = self.plain.first[0].index
+        for _ in range(BOOK_REPAIRS):
+            failing = [a for a in answers if len(self.game((), opening_guess, a)) > GUESSES]
+            if not failing:
+                return
+            for answer in failing:
+                states = self.game((), opening_guess, answer)
+                for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
+                    guess, outcome, current = self.best_of(clues)
+                    if (outcome.failures, outcome.lost) < (current.failures, current.lost):
+                        self.choose(clues, guess)
+                        break
+
+    def rescue(self, answers: list[int]) -> None:
+        """Where a word of ``answers`` is still not found in time, plan the play (:meth:`plan`)
+        from the last state of its game still in time back to the first that has a plan,
+        and adopt it (:meth:`adopt`)."""
+        opening_guess = self.plain.first[0].index
+        unplannable: set[tuple[Clue, ...]] = set()  # a family's words share their states
+        for answer in answers:
+            states = self.game((), opening_guess, answer)
+            if len(states) <= GUESSES:
+                continue
+            for clues in reversed(states[1:GUESSES]):
+                if clues in unplannable:
+                    continue
+                candidates, pool = self.state(clues)
+                planned = self.plan(clues, candidates, pool, GUESSES - len(clues), {}, [PLAN_STATES])
+                if planned is None:
+                    unplannable.add(clues)
+                else:
+                    self.adopt(clues, planned)
+                    break
+
+    def plan(
+        self,
+        clues: tuple[Clue, ...],
+        candidates: np.ndarray,
+        pool: np.ndarray,
+        left: int,
+        unsolvable: dict[bytes, int],
+        budget: list[int],
+    ) -> dict[tuple[Clue, ...], int] | None:
+        """A guess for ``clues`` and for every state it leads to, such that each of the
+        ``candidates`` is found within ``left`` guesses, this one included; or None.
+
+        The guesses tried are those of ``pool`` (the state's: every word, or hard mode's)
+        that split the candidates into the most feedbacks, then fewest in the largest, a
+        candidate first (:data:`PLAN_WIDTH` of them); with two guesses left only one that
+        tells every candidate apart will do. ``unsolvable`` remembers, by candidates (and
+        in hard mode guesses), the most guesses left with which a state has no plan;
+        ``budget`` counts down the states searched (:data:`PLAN_STATES`).
+        """
+        words, win = self.words, win_code(self.words.length)
+        if len(candidates) <= 1:
+            return {clues: int(candidates[0])} if len(candidates) else {}
+        if left <= 1 or budget[0] <= 0:
+            return None
+        seen = candidates.tobytes() + (pool.tobytes() if self.hard else b"")
+        if unsolvable.get(seen, 0) >= left:
+            return None
+        budget[0] -= 1
+        codes = self.patterns.block(pool, candidates)
+        bins = 3**words.length
+        flat = (np.sort(codes, axis=1).astype(np.int64) + (np.arange(len(pool)) * bins)[:, None]).ravel()
+        sizes = np.bincount(flat, minlength=len(pool) * bins).reshape(len(pool), bins)
+        sizes[:, win] = 0
+        feedbacks, largest = (sizes > 0).sum(1), sizes.max(1)
+        is_candidate = np.isin(pool, candidates)
+        if left == 2:
+            feedbacks[largest > 1] = 0
+        order = np.lexsort((pool, ~is_candidate, largest, -feedbacks))[:PLAN_WIDTH]
+        for place in order.tolist():
+            if left == 2 and largest[place] > 1:
+                break
+            guess, row = int(pool[place]), codes[place]
+            planned: dict[tuple[Clue, ...], int] = {clues: guess}
+            groups = [code for code in np.unique(row).tolist() if code != win]
+            for code in sorted(groups, key=lambda code: -int((row == code).sum())):
+                clue = Clue(words.keys[guess], pattern_of(code, words.length))
+                constraints = compile_clues([clue], words.length)
+                after = self.plan(
+                    clues + (clue,),
+                    candidates[row == code],
+                    hard_pool(words, constraints, pool) if self.hard else pool,
+                    left - 1,
+                    unsolvable,
+                    budget,
+                )
+                if after is None:
+                    break
+                planned.update(after)
+            else:
+                return planned
+        unsolvable[seen] = max(unsolvable.get(seen, 0), left)
+        return None
+
+    def adopt(self, clues: tuple[Clue, ...], planned: dict[tuple[Clue, ...], int]) -> None:
+        """Play ``planned``'s guess in ``clues`` and, in each state it leads to, the helper's own
+        guess where that finds each candidate in time, else the plan's (one state deeper,
+        likewise), so the book departs from the ranking only where it must."""
+        self.choose(clues, planned[clues])
+        for after in sorted(
+            (state for state in planned if len(state) == len(clues) + 1 and state[:-1] == clues), key=book_key
+        ):
+            candidates = self.state(after)[0]
+            if len(candidates) <= 1 or all(
+                len(self.game(after, self.choice(after), int(answer))[-1]) < GUESSES for answer in candidates
+            ):
+                continue
+            self.adopt(after, {state: guess for state, guess in planned.items() if state[: len(after)] == after})
+
+
+def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
+    """The book. In hard mode, first, in the states after the opening up to the
+    :data:`BOOK_DEPTH`-th guess, the suggestion (of those the ranking makes) with the best
+    :class:`Outcome` when each candidate is played out by the helper: fewest common words
+    not found within :data:`GUESSES`, then fewest words, then least expected guesses under
+    the prior; then the games that still fail on a common word are repaired
+    (:meth:`_Bookmaker.repair`). Then, in either mode, the games that fail on any word of
+    the list, rare or not, likewise; and in normal mode those still lost are planned
+    (:meth:`_Bookmaker.rescue`).
+
+    The ranking looks a few guesses ahead at most, and in hard mode a guess also decides
+    which guesses may follow, so a good split can lead into a family such as foyer, boxer,
+    poker, power that each later guess tells only one word of apart. Playing the games out
+    sees it. Only the prior and the list enter, never an answer list; entries are kept
+    where they differ from the ranking's first, so the page ships a few hundred.
+    """
+    maker = _Bookmaker(patterns, table, hard, common)
+    words = patterns.words
+    everything = np.arange(words.size)
+    if hard:
+        maker.grow_after((), table.first[0].index, everything)
+        maker.repair(np.flatnonzero(words.weights >= common).tolist())
+    maker.least = 1
+    maker.repair(everything.tolist())
+    if not hard:
+        # In hard mode the clues bind the guesses, and what fails there are families a
+        # plan rarely saves either (English: 8 of 165 words, for three minutes of build).
+        maker.rescue(everything.tolist())
+    return dict(sorted(maker.book.items()))

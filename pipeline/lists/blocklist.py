@@ -1,0 +1,66 @@
+"""Offensive words: kept out of the games' answers, never out of the word lists.
+
+Start at :func:`blocked_keys`. A language's ``[blocklist]`` table
+(:class:`pipeline.config.Blocklist`) names a pinned list (fetched like a dictionary, see
+:func:`pipeline.sources.fetch_word_list`) and local additions. A blocked word takes its
+inflections with it: when it is a .dic stem, every form of that entry is blocked too
+(``whore`` → ``whores``; Catalan ``puta`` → ``putes``). A blocked word that is itself an
+inflection (``fingering``) blocks only itself, not its stem's other forms (``finger``).
+
+Two classes, because the games differ:
+
+* ``x`` — out of every game: beehive answers and pangrams, racks, Wordle answers. Slurs are
+  always in this class.
+* ``v`` — vulgar but valid: out of the beehive and Wordle answers, but a rack may use it,
+  as Scrabble players expect (the word lists of Scrabble dictionaries keep vulgar words and
+  drop slurs). Only the words the table's ``rack_allows`` names are ``v``; anything else
+  blocked — a new word of a newer list included — defaults to ``x``.
+
+``game.tsv`` carries the class in its lists field (:mod:`pipeline.lists.lexicon`).
+"""
+
+from __future__ import annotations
+
+from pipeline.config import Language
+from pipeline.expand import entry_forms
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import BLOCKED, VULGAR
+
+#: Out of every game (the code game.tsv uses).
+EVERY_GAME = BLOCKED
+#: Why a blocked key is out of a game, by class, as metadata.json and words.sqlite say it.
+WHY_BLOCKED = {EVERY_GAME: "blocklist (slurs and offensive words)", VULGAR: "blocklist (vulgar, allowed on racks)"}
+
+
+def blocklist_words(language: Language, listed: list[str]) -> dict[str, str]:
+    """Key → class of every single-word entry of the pinned list and the local additions
+    (multi-word phrases cannot be game answers and are skipped)."""
+    rules = language.blocklist
+    blocked: dict[str, str] = {}
+    for word in [*listed, *rules.add]:
+        key = fold(word, language)
+        if key is None:
+            continue
+        cls = VULGAR if word.lower() in rules.rack_allows else EVERY_GAME
+        if blocked.get(key) != EVERY_GAME:
+            blocked[key] = cls
+    return blocked
+
+
+def blocked_keys(language: Language, expander, listed: list[str]) -> dict[str, str]:
+    """Key → class (:data:`EVERY_GAME` or :data:`VULGAR`) of every blocked word and of
+    every form of the .dic entries whose stem is one."""
+    targets = blocklist_words(language, listed)
+    if not targets:
+        return {}
+    result = dict(targets)
+    for entry in expander.entries():
+        stem_key = fold(entry.stem, language)
+        cls = targets.get(stem_key) if stem_key is not None else None
+        if cls is None:
+            continue
+        for form in entry_forms(expander, entry):
+            key = fold(form, language)
+            if key is not None and result.get(key) != EVERY_GAME:
+                result[key] = cls
+    return dict(sorted(result.items()))

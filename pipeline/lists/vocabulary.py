@@ -1,0 +1,363 @@
+"""The games' vocabulary: which words each game takes, chosen from a graded word list.
+
+A spelling dictionary accepts every word it knows; a word game should ask only for the words
+its players know. Where a language has a ``[vocabulary]`` table
+(:class:`pipeline.config.Vocabulary`), its games play words chosen from a graded list —
+SCOWL, whose files sort English words by *size* (10: the commonest … 95: nearly every word
+in existence) and by *category* (spelling: english, american, british, variant_1…;
+sub-category: words, upper, proper-names, abbreviations, contractions, and the special
+lists such as Roman numerals). ``words.txt`` and ``forms.txt`` stay the dictionary's
+complete references; only the games' lists (``game.tsv``, ``wordle.tsv`` and the games'
+data) change.
+
+Start at :func:`game_vocabularies`. The rules, in order:
+
+1. **Categories.** Only the ``words`` files of the language's spelling categories are read
+   (``[vocabulary] spellings``): names, upper-case words, abbreviations, contractions,
+   Roman numerals and other spellings (British in an American list) are out by category.
+   A candidate is lower case and letters only, two or more: no capitals, hyphens,
+   apostrophes or single letters.
+2. **Tiers.** Each game has tiers by size: a word falls in the first tier whose size is at
+   least its own (its smallest size in the list) and is out above the last. A tier may ask
+   for a least wordfreq Zipf frequency, counted over the word's *family* (the word and its
+   inflections, found by the language's suffix rules: :func:`family_roots`), so that a word
+   and its inflections come in or go out together.
+3. **Names.** Where a tier says ``names_out``, a word whose capitalised spelling, or its
+   family root's, is a name the list has at a smaller size than the word (lilo) is out:
+   wordfreq folds case, so its frequency is the name's, not the word's; ``capitals_out``
+   does the same with the list's upper-case words (Dido, Balboa, Kent, Dover).
+4. **Variants.** A word the list has only in variant spelling categories (a game's
+   ``variants``: donut, snuck, altho, programed) must be common by itself: a family lends a
+   variant the frequency of the usual spelling (programed beside program). And it is out
+   when it is another variety's own spelling (``foreign_spellings``: grey, theatre and
+   practise are British words, variants only to an American list).
+5. **Fragments.** Where a tier says ``inflected_only``, a family of one word is out: at the
+   largest sizes such words are mostly pieces of foreign set phrases (fide, haut, mein).
+6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
+   ``remove`` takes words out of every game. The language file says why for each.
+
+:func:`vocabulary_report` says, for ``metadata.json``, what each rule removed from the
+dictionary's words and what the vocabulary added to them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pipeline.config import Language, Vocabulary, VocabularyTier
+from pipeline.core.errors import RuscError
+from pipeline.lists.clean import fold
+from pipeline.lists.frequency import frequency_table, to_zipf
+
+#: ``<spelling>-<sub-category>.<size>`` or ``special-<name>.<size>``: SCOWL's file names.
+_FILE_NAME = re.compile(r"(?P<category>[a-z_0-9]+)-(?P<sub>[a-z-]+)\.(?P<size>\d+)")
+#: The sub-categories of names and of upper-case words (rule 3), read in every spelling
+#: category (Devon is a British name, a name to an American reader too).
+NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY = "proper-names", "upper"
+
+
+@dataclass(frozen=True)
+class ListedWord:
+    """Where the graded list has one lower-case, letters-only spelling."""
+
+    #: The smallest size it is listed at in the language's spellings' ``words`` files, or
+    #: None when only other categories list it.
+    size: int | None
+    #: The other categories that list it ("british-words", "special-roman-numerals", …), for
+    #: the report of what the categories removed.
+    elsewhere: frozenset[str]
+    #: The language's spelling categories whose ``words`` files list it.
+    spellings: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class GradedList:
+    """What the games read of the graded list (:func:`read_graded_list`)."""
+
+    #: Lower-case, letters-only spellings → where the list has them.
+    words: dict[str, ListedWord]
+    #: Lower-cased names of the list (rule 3) → their smallest size.
+    names: dict[str, int]
+    #: Lower-cased upper-case words of the list → their smallest size: ordinary words also
+    #: written with a capital (Messianic, Xerox), and names not filed as names (Dido, Kent).
+    capitalised: dict[str, int] = field(default_factory=dict)
+
+    def sizes(self) -> dict[str, int]:
+        """The candidates of the language's spellings (rule 1) → their smallest size."""
+        return {word: listed.size for word, listed in self.words.items() if listed.size is not None}
+
+
+def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedList:
+    """Read SCOWL's files (``files``: the package's ``usr/share/dict/scowl/*``)."""
+    if vocabulary.source is None:
+        raise ValueError("a graded list needs [vocabulary]'s source")
+    encoding = vocabulary.source.encoding
+    spellings = set(vocabulary.spellings)
+    sizes: dict[str, int] = {}
+    listed_in: dict[str, set[str]] = {}
+    elsewhere: dict[str, set[str]] = {}
+    names: dict[str, int] = {}
+    capitalised: dict[str, int] = {}
+    for path in files:
+        match = _FILE_NAME.fullmatch(path.name)
+        if match is None:
+            continue
+        category, sub, size = match["category"], match["sub"], int(match["size"])
+        try:
+            entries = path.read_bytes().decode(encoding).split("\n")
+        except UnicodeDecodeError as error:
+            raise RuscError(f"not {encoding}: {error}", path) from None
+        if sub in (NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY):
+            found = names if sub == NAME_SUBCATEGORY else capitalised
+            for entry in filter(None, entries):
+                found[entry.lower()] = min(size, found.get(entry.lower(), size))
+            continue
+        is_ours = category in spellings and sub == "words"
+        for entry in entries:
+            if not (len(entry) > 1 and entry.isalpha() and entry == entry.lower()):
+                continue
+            if is_ours:
+                sizes[entry] = min(size, sizes.get(entry, size))
+                listed_in.setdefault(entry, set()).add(category)
+            else:
+                elsewhere.setdefault(entry, set()).add(f"{category}-{sub}")
+    words = {
+        word: ListedWord(sizes.get(word), frozenset(elsewhere.get(word, ())), frozenset(listed_in.get(word, ())))
+        for word in sorted(sizes.keys() | elsewhere.keys())
+    }
+    return GradedList(words, dict(sorted(names.items())), dict(sorted(capitalised.items())))
+
+
+def family_roots(words: Iterable[str], inflections: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each word → the root of its family: the base its inflection leads to by the suffix
+    rules ``(ending, base ending)``, when the base is itself a word, followed to the end.
+    A stem left with a doubled final letter also tries the single one (stopped → stop).
+
+    >>> rules = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""))
+    >>> roots = family_roots(["pony", "ponies", "stop", "stopped", "stopping", "bake", "baked"], rules)
+    >>> roots["ponies"], roots["stopping"], roots["baked"], roots["stop"]
+    ('pony', 'stop', 'bake', 'stop')
+    >>> family_roots(["bus", "buses", "us"], rules)["bus"]  # 'bus' is no plural of 'bu'
+    'bus'
+    """
+    known = set(words)
+
+    def base_of(word: str) -> str | None:
+        for ending, replacement in inflections:
+            if len(word) > len(ending) + 1 and word.endswith(ending):
+                stem = word[: -len(ending)]
+                for candidate in (stem + replacement, stem[:-1] + replacement if stem[-1:] == stem[-2:-1] else None):
+                    if candidate and candidate != word and candidate in known and len(candidate) > 2:
+                        return candidate
+        return None
+
+    roots: dict[str, str] = {}
+    for word in sorted(known):
+        root, seen = word, {word}
+        while (base := base_of(root)) is not None and base not in seen:
+            root = base
+            seen.add(root)
+        roots[word] = root
+    return roots
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the tiers ask of a word's family."""
+
+    #: The best wordfreq Zipf frequency of its members.
+    zipf: float
+    #: How many spellings it has in the list.
+    members: int
+    #: The word's own Zipf frequency.
+    own_zipf: float
+
+
+def families(sizes: dict[str, int], roots: dict[str, str], frequency_language: str) -> dict[str, Family]:
+    """Each candidate of ``sizes`` → its family: the candidates of its root (``roots``, from
+    :func:`family_roots`) listed at the same size. An inflection the list puts at a larger
+    size than its base is a rarer use of its own (cancered, womaning at 80 beside cancer,
+    woman at 10) and must be common by itself."""
+    table = frequency_table(frequency_language) if frequency_language else {}
+    best: dict[tuple[str, int], float] = {}
+    members: Counter[tuple[str, int]] = Counter()
+    for word, size in sizes.items():
+        family = (roots[word], size)
+        best[family] = max(best.get(family, 0.0), to_zipf(table.get(word, 0.0)))
+        members[family] += 1
+    return {
+        word: Family(best[roots[word], size], members[roots[word], size], to_zipf(table.get(word, 0.0)))
+        for word, size in sizes.items()
+    }
+
+
+def tier_of(size: int, tiers: tuple[VocabularyTier, ...]) -> VocabularyTier | None:
+    """The first tier whose size is at least ``size``; None above the last.
+
+    >>> tiers = (VocabularyTier(50), VocabularyTier(70, 2.5))
+    >>> tier_of(35, tiers).size, tier_of(60, tiers).min_zipf, tier_of(80, tiers)
+    (50, 2.5, None)
+    """
+    return next((tier for tier in tiers if size <= tier.size), None)
+
+
+def left_out_because(
+    word: str,
+    size: int,
+    family: Family,
+    tiers: tuple[VocabularyTier, ...],
+    graded: GradedList,
+    root: str,
+    variant_min_zipf: float | None,
+) -> str | None:
+    """Why a candidate of the list is not in a game's vocabulary (rules 2–5), or None.
+    ``variant_min_zipf``: the least frequency of the word itself when the list has it only
+    as a variant spelling, else None."""
+    tier = tier_of(size, tiers)
+    if tier is None:
+        return f"list size above {tiers[-1].size}"
+    if tier.names_out and _commoner_capitalised(graded.names, word, root, size):
+        return f"a name's spelling at sizes {tier.size} and below"
+    if tier.capitals_out and _commoner_capitalised(graded.capitalised, word, root, size):
+        return f"an upper-case word's spelling at sizes {tier.size} and below"
+    if variant_min_zipf is not None and family.own_zipf < variant_min_zipf:
+        return f"a variant spelling rarer than Zipf {variant_min_zipf:g}"
+    if tier.inflected_only and family.members < 2:
+        return f"uninflected at sizes {tier.size} and below"
+    if family.zipf < tier.min_zipf:
+        return f"rarer than Zipf {tier.min_zipf:g} at sizes {tier.size} and below"
+    return None
+
+
+def _commoner_capitalised(capitalised: dict[str, int], word: str, root: str, size: int) -> bool:
+    """Whether the list has the word's (or its root's) capitalised spelling at a smaller size
+    than the word: Dido (50) before dido (60), a name first; not Messianic after messianic."""
+    return min(capitalised.get(word, 99), capitalised.get(root, 99)) < size
+
+
+@dataclass(frozen=True)
+class GameVocabularies:
+    """Every game's vocabulary of one language, and why the candidates left out are out."""
+
+    #: Game → its forms (sorted).
+    games: dict[str, tuple[str, ...]]
+    #: Game → candidate form → why it is out (for :func:`vocabulary_report`).
+    left_out: dict[str, dict[str, str]]
+    #: The graded list they were chosen from.
+    graded: GradedList
+    #: Candidate → family root (to block an inflection with its blocked base).
+    roots: dict[str, str]
+
+
+def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularies:
+    """Each game's vocabulary (rules 1–6 of the module's docstring)."""
+    rules = language.vocabulary
+    sizes = graded.sizes()
+    roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
+    family_of = families(sizes, roots, language.frequency_language)
+    games: dict[str, tuple[str, ...]] = {}
+    left_out: dict[str, dict[str, str]] = {}
+    for game, game_rules in sorted(rules.games.items()):
+        tiers = game_rules.tiers
+        variant_floor = {
+            word: min(game_rules.variants[category] for category in graded.words[word].spellings)
+            for word in sizes
+            if graded.words[word].spellings <= game_rules.variants.keys()
+        }
+        foreign = {f"{spelling}-words" for spelling in game_rules.foreign_spellings}
+        foreign_variants = {word for word in variant_floor if graded.words[word].elsewhere & foreign}
+        chosen, out = set(), {}
+        for word, size in sizes.items():
+            reason = (
+                "removed by the language file"
+                if word in rules.remove
+                else "another variety's spelling"
+                if word in foreign_variants
+                else left_out_because(word, size, family_of[word], tiers, graded, roots[word], variant_floor.get(word))
+            )
+            if reason is None and fold(word, language) is not None:
+                chosen.add(word)
+            elif reason is not None:
+                out[word] = reason
+        chosen.update(word for word in rules.add if word not in rules.remove)
+        games[game], left_out[game] = tuple(sorted(chosen)), out
+    return GameVocabularies(games, left_out, graded, roots)
+
+
+def blocked_families(blocked: dict[str, str], vocabularies: GameVocabularies, language: Language) -> dict[str, str]:
+    """``blocked`` (game key → class) with the keys of the vocabularies' forms whose family
+    root is blocked: the graded list's inflections the dictionary lacks go with their base."""
+    result = dict(blocked)
+    for word, root in vocabularies.roots.items():
+        root_key, key = fold(root, language), fold(word, language)
+        if key is not None and root_key in blocked and key not in blocked:
+            result[key] = blocked[root_key]
+    return dict(sorted(result.items()))
+
+
+def vocabulary_report(language: Language, words: Iterable[str], vocabularies: GameVocabularies) -> dict:
+    """For ``metadata.json``: how each game's vocabulary was made, what it took out of the
+    dictionary's words (by rule) and what it added to them (by the list's size)."""
+    rules = language.vocabulary
+    if rules.source is None:
+        raise ValueError(f"{language.code} has no [vocabulary] to report on")
+    words = set(words)
+    report: dict[str, Any] = {
+        "source": {
+            "kind": rules.source.kind,
+            "name": rules.source.name,
+            "version": rules.source.version,
+            "integrity": rules.source.integrity,
+            "licence": rules.source.licence,
+        },
+        "spellings": list(rules.spellings),
+        "games": {},
+    }
+    sizes = vocabularies.graded.sizes()
+    for game, forms in vocabularies.games.items():
+        chosen = set(forms)
+        removed: Counter[str] = Counter()
+        for word in words - chosen:
+            removed[why_not_listed(word, vocabularies, game, sizes)] += 1
+        added: Counter[str] = Counter()
+        for word in chosen - words:
+            added[
+                "added by the language file" if word in rules.add and word not in sizes else f"list size {sizes[word]}"
+            ] += 1
+        report["games"][game] = {
+            "tiers": [
+                {
+                    "size": t.size,
+                    "min_zipf": t.min_zipf,
+                    "names_out": t.names_out,
+                    "inflected_only": t.inflected_only,
+                    "capitals_out": t.capitals_out,
+                }
+                for t in rules.games[game].tiers
+            ],
+            "variants": rules.games[game].variants,
+            "foreign_spellings": list(rules.games[game].foreign_spellings),
+            "forms": len(chosen),
+            "dictionary_words_left_out": dict(sorted(removed.items())),
+            "added_to_dictionary_words": dict(sorted(added.items())),
+        }
+    return report
+
+
+def why_not_listed(word: str, vocabularies: GameVocabularies, game: str, sizes: dict[str, int]) -> str:
+    """Why a word of ``words.txt`` is not in a game's vocabulary."""
+    if word in vocabularies.left_out[game]:
+        return vocabularies.left_out[game][word]
+    if word in sizes:
+        return "not a game key"
+    listed = vocabularies.graded.words.get(word)
+    if word in vocabularies.graded.names:
+        return "a name of the list"
+    if listed is None:
+        return "not in the list"
+    return "list category " + ", ".join(sorted(listed.elsewhere))

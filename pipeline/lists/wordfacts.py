@@ -1,0 +1,192 @@
+"""Every fact the lists stage knows about a form, one :class:`FormFacts` record per form.
+
+Start at :func:`form_facts`. It reads the lists just written (``words.txt``,
+``lemmas.txt``, ``game.tsv``) and what the stage decided on the way (the abbreviations, the
+lemma stems it removed and why, the games' vocabularies, each form's origins from
+:mod:`pipeline.lists.derived`), and says for each form which lists and games have it and, where
+one does not, why, in the words ``metadata.json`` counts them with. :mod:`pipeline.lists.database`
+writes the records; nothing here writes a file.
+
+The forms are those the lists can hold: every ordinary word the dictionary makes (in
+``words.txt`` or left out of it as an abbreviation or for having no vowel), every lemma,
+and every form of the games' own vocabularies. The other forms of ``forms.txt`` (proper
+nouns, forms with digits, periods, hyphens or apostrophes: 15 million Catalan verbs with
+clitics) are left out; the database says how many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.config import HIVE_SIZE, Language
+from pipeline.core.extsort import read_rows
+from pipeline.lists.abbreviations import shape_reason
+from pipeline.lists.blocklist import VULGAR, WHY_BLOCKED
+from pipeline.lists.clean import fold, is_ordinary_word
+from pipeline.lists.derived import Origin
+from pipeline.lists.frequency import frequency_table, to_zipf
+from pipeline.lists.lexicon import BLOCKED, LIST_CODES, game_list
+from pipeline.lists.tiles import MAX_RACK, TileSet
+from pipeline.lists.vocabulary import GameVocabularies, why_not_listed
+
+#: The games, in the order the records and the database name them.
+GAMES = ("beehive", "racks", "wordle")
+#: Why a form is out of a list when no rule of Rusc's took it out.
+NOT_IN_DICTIONARY = "not in the dictionary (added by a game's vocabulary)"
+NOT_ORDINARY = "not an ordinary word (capitals, digits, periods, hyphens or apostrophes)"
+INFLECTED = "not a lemma (no lemma rule makes it from its stem)"
+NO_KEY = "no game key (a letter outside the alphabet)"
+GAME_OFF = "game off for this language"
+
+
+@dataclass(frozen=True)
+class ListDecisions:
+    """What the lists stage decided besides the lists themselves."""
+
+    #: Form → why it is an abbreviation (:func:`pipeline.lists.abbreviations.abbreviation_forms`).
+    abbreviations: dict[str, str]
+    #: Stem → why it is not a lemma (:data:`pipeline.lists.lemmas.REASONS`).
+    lemma_stems_removed: dict[str, str]
+    #: Form → how the expander made it (:func:`pipeline.lists.derived.form_derivations`).
+    origins: dict[str, tuple[Origin, ...]]
+    #: The games' own vocabularies, None where the language has none.
+    vocabularies: GameVocabularies | None = None
+
+
+@dataclass(frozen=True)
+class FormFacts:
+    """One form: its key, its origins, and for each list and game whether it is in and why not."""
+
+    form: str
+    #: The game key, or None when the form has none.
+    key: str | None
+    origins: tuple[Origin, ...]
+    #: wordfreq's Zipf frequency of the form (lower-cased); None without a frequency language.
+    zipf: float | None
+    #: ``game.tsv``'s lists field of the form, or None when it has no row there.
+    lists: str | None
+    #: List or game name → None when the form is in it, else why it is not.
+    out_of: dict[str, str | None] = field(default_factory=dict)
+
+
+def form_facts(language: Language, folder: Path, decisions: ListDecisions) -> Iterator[FormFacts]:
+    """The facts of every form (see the module's docstring), sorted by code point."""
+    words = _lines(folder / "words.txt")
+    lemmas = _lines(folder / "lemmas.txt")
+    rows: dict[str, tuple[str, str]] = {form: (key, lists) for key, form, lists in read_rows(folder / "game.tsv")}
+    table = frequency_table(language.frequency_language) if language.frequency_language else None
+    spelled = _rack_spellings(language, sorted(rows))
+    sizes = decisions.vocabularies.graded.sizes() if decisions.vocabularies else {}
+    everything = set(decisions.origins) | set(rows) | lemmas
+    for form in sorted(everything):
+        key, lists = rows.get(form, (None, None))
+        if key is None:
+            key = fold(form, language)
+        out_of = {
+            "words": None if form in words else _why_not_word(language, form, decisions),
+            "lemmas": None if form in lemmas else _why_not_lemma(language, form, decisions),
+        }
+        for game in GAMES:
+            out_of[game] = _why_not_answer(
+                language, game, form, key, lists, out_of, decisions, sizes, spelled.get(form)
+            )
+        zipf = to_zipf(table.get(form.lower(), 0.0)) if table is not None else None
+        yield FormFacts(form, key, decisions.origins.get(form, ()), zipf, lists, out_of)
+
+
+def _lines(path: Path) -> set[str]:
+    with open(path, encoding="utf-8", newline="\n") as handle:
+        return {line.rstrip("\n") for line in handle}
+
+
+def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> str:
+    if form in decisions.abbreviations:
+        return f"abbreviation: {decisions.abbreviations[form]}"
+    if form not in decisions.origins:
+        return NOT_IN_DICTIONARY
+    if not is_ordinary_word(form, language):
+        return NOT_ORDINARY
+    shape = shape_reason(form, language)
+    return f"abbreviation: {shape}" if shape else NOT_ORDINARY
+
+
+def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> str:
+    if form in decisions.abbreviations:
+        return f"abbreviation: {decisions.abbreviations[form]}"
+    origins = decisions.origins.get(form)
+    if not origins:
+        return NOT_IN_DICTIONARY
+    shape = shape_reason(form, language)
+    if shape:
+        return f"abbreviation: {shape}"
+    removed = sorted(
+        {
+            decisions.lemma_stems_removed[o.stem]
+            for o in origins
+            if not o.affixes and o.stem in decisions.lemma_stems_removed
+        }
+    )
+    return "; ".join(removed) if removed else INFLECTED
+
+
+def _why_not_answer(
+    language: Language,
+    game: str,
+    form: str,
+    key: str | None,
+    lists: str | None,
+    out_of: dict[str, str | None],
+    decisions: ListDecisions,
+    sizes: dict[str, int],
+    tiles: str | None,
+) -> str | None:
+    """Why ``form`` cannot be an answer of ``game`` (None when it can)."""
+    if game not in language.supported_games:
+        return GAME_OFF
+    if key is None:
+        return NO_KEY
+    source = game_list(language, game)
+    if lists is None or LIST_CODES[source] not in lists:
+        if source in GAMES and decisions.vocabularies is not None:
+            if out_of["words"] is not None:
+                return f"not in the {game} vocabulary: {out_of['words']}"
+            return f"not in the {game} vocabulary: {why_not_listed(form, decisions.vocabularies, game, sizes)}"
+        return f"not in {source}: {out_of[source]}"
+    blocked = lists[-1] if lists[-1] in (BLOCKED, VULGAR) else None
+    if blocked == BLOCKED or (blocked == VULGAR and game != "racks"):
+        return WHY_BLOCKED[blocked]
+    return _game_rule(language, game, key, tiles)
+
+
+def no_hive_letters(language: Language) -> str:
+    """Why a key with one of the letters no hive uses is out of the beehive."""
+    return f"letters no hive uses ({''.join(sorted(language.beehive.excluded_letters))})"
+
+
+def _game_rule(language: Language, game: str, key: str, tiles: str | None) -> str | None:
+    """The game's own rules on a key of its list (length, letters, tiles)."""
+    if game == "beehive":
+        rules = language.beehive
+        if len(key) < rules.min_length:
+            return f"shorter than {rules.min_length} letters"
+        if len(set(key)) > HIVE_SIZE:
+            return f"more than {HIVE_SIZE} different letters"
+        if rules.excluded_letters and not set(rules.excluded_letters).isdisjoint(key):
+            return no_hive_letters(language)
+        return None
+    if game == "racks":
+        if tiles is None or not 2 <= len(tiles) <= MAX_RACK:
+            return f"not spelled in 2 to {MAX_RACK} tiles"
+        return None
+    if len(key) not in language.wordle.lengths:
+        return f"not {' or '.join(map(str, language.wordle.lengths))} letters long"
+    return None
+
+
+def _rack_spellings(language: Language, forms: list[str]) -> dict[str, str | None]:
+    """Each form's spelling in rack tiles (None: unspellable), as the rack index spells them."""
+    if "racks" not in language.supported_games:
+        return {}
+    return dict(zip(forms, TileSet.of(language).codes_of_forms(forms)))
