@@ -86,9 +86,11 @@ def _kind_and_owner(kept: Path) -> str:
 
 
 def _lock(path: Path) -> FileLock:
-    """The lock of ``path``'s kind and owner, whatever the key."""
+    """The lock of ``path``'s kind, owner and suffix, whatever the key. The suffix is part
+    of it because one kept file may be made from another of the same kind and owner (the
+    rack lookup's ``.sqlite`` from the index's ``.marshal``), each under its own lock."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(path.parent / f".{_kind_and_owner(path)}lock"))
+    return FileLock(str(path.parent / f".{_kind_and_owner(path)}{path.suffix.lstrip('.')}.lock"))
 
 
 # --- Mappings kept in SQLite ----------------------------------------------------------------

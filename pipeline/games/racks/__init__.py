@@ -26,12 +26,13 @@ stand for the last occurrences of their tile in the word.
 """
 
 from pipeline.games.racks.index import SORTS, DailyRack, RackAnswer, RackIndex, RackSolution
-from pipeline.games.racks.tsv import daily_tsv
+from pipeline.games.racks.tsv import DAILY_HEADER, daily_tsv
 from pipeline.lists.tiles import BLANK, CODE_BASE, MAX_RACK, TileSet, tile_points
 
 __all__ = [
     "BLANK",
     "CODE_BASE",
+    "DAILY_HEADER",
     "MAX_RACK",
     "SORTS",
     "DailyRack",
