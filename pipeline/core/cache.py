@@ -113,9 +113,11 @@ def write_tables(target: Path, tables: Mapping[str, Mapping[str, Any]]) -> None:
 
 class KeptMapping(Mapping[str, Any]):
     """One table of a :func:`write_tables` file as a read-only mapping: each lookup reads one
-    row, so a question that needs a few keys never reads the rest."""
+    row, so a question that needs a few keys never reads the rest. ``decode`` makes each
+    value read back what its owner keeps in memory (marshal reads plain tuples)."""
 
-    def __init__(self, path: Path, table: str):
+    def __init__(self, path: Path, table: str, decode: Callable[[Any], Any] | None = None):
+        self._decode = decode
         self._rows = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         self._get = f"SELECT value FROM {table} WHERE key = ?"
         self._keys = f"SELECT key FROM {table} ORDER BY key"
@@ -125,7 +127,8 @@ class KeptMapping(Mapping[str, Any]):
         row = self._rows.execute(self._get, (key,)).fetchone()
         if row is None:
             raise KeyError(key)
-        return marshal.loads(row[0])
+        value = marshal.loads(row[0])
+        return value if self._decode is None else self._decode(value)
 
     def __contains__(self, key: object) -> bool:
         return self._rows.execute(self._get, (key,)).fetchone() is not None

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
-from pipeline.core.extsort import read_rows
 from pipeline.core.fsutil import atomic_write, gzip_bytes
 from pipeline.lists.database import DATABASE
+from pipeline.lists.lexicon import read_game_rows
 
 #: The cause of a change the dictionary made.
 DICTIONARY = "dictionary"
@@ -146,7 +146,7 @@ def _form_changes(old: Path, new: Path) -> tuple[set[str], set[str]]:
 def _keys(game_tsv: Path) -> dict[str, list[str]]:
     """Game key → its forms."""
     keys: dict[str, list[str]] = {}
-    for key, form, _lists in read_rows(game_tsv):
+    for key, form, _lists in read_game_rows(game_tsv):
         keys.setdefault(key, []).append(form)
     return keys
 

@@ -24,11 +24,13 @@ blocked keys left out:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
+from pipeline.core.extsort import read_rows
 from pipeline.core.fsutil import verified_sha256
 from pipeline.core.paths import Paths
 
@@ -37,6 +39,28 @@ from pipeline.core.paths import Paths
 LIST_CODES = {"words": "w", "lemmas": "l", "beehive": "B", "racks": "R", "wordle": "W"}
 #: Class codes of blocked keys (pipeline.lists.blocklist.EVERY_GAME, VULGAR).
 BLOCKED, VULGAR = "x", "v"
+
+
+class GameRow(NamedTuple):
+    """One row of ``game.tsv`` (a tuple, so the external sort can write and merge it)."""
+
+    #: The game key (the form folded: :func:`pipeline.lists.clean.fold`).
+    key: str
+    #: The display form.
+    form: str
+    #: The codes of the lists the form belongs to (:data:`LIST_CODES`), then a blocked
+    #: key's class (:data:`BLOCKED` or :data:`VULGAR`).
+    lists: str
+
+
+def game_rows_of(rows: Iterable[tuple[str, ...]]) -> Iterator[GameRow]:
+    """``rows`` of three strings as :class:`GameRow` records."""
+    return map(GameRow._make, rows)
+
+
+def read_game_rows(path: Path) -> Iterator[GameRow]:
+    """The rows of a ``game.tsv`` file."""
+    return game_rows_of(read_rows(path))
 
 
 def game_list(language: Language, game: str) -> str:

@@ -18,10 +18,9 @@ import json
 from pathlib import Path
 
 from pipeline.config import Language
-from pipeline.core.extsort import read_rows
 from pipeline.core.fsutil import atomic_write
 from pipeline.lists.clean import fold
-from pipeline.lists.lexicon import BLOCKED, LIST_CODES, VULGAR
+from pipeline.lists.lexicon import BLOCKED, LIST_CODES, VULGAR, read_game_rows
 
 KEYS_JSON = "keys-by-length.json"
 LEMMAS_JSON = "lemmas-by-length.json"
@@ -54,7 +53,7 @@ def write_small_json(language: Language, folder: Path, metadata: dict) -> list[P
     word = LIST_CODES["words"]
     keys = [
         key
-        for key, _form, lists in read_rows(folder / "game.tsv")
+        for key, _form, lists in read_game_rows(folder / "game.tsv")
         if word in lists and lists[-1] not in (BLOCKED, VULGAR)
     ]
     with open(folder / "lemmas.txt", encoding="utf-8", newline="\n") as handle:

@@ -29,6 +29,16 @@ MAX_RACK = 15
 CODE_BASE = 0x41
 
 
+@dataclass(frozen=True)
+class ParsedRack:
+    """A rack as the player typed it, spelled into tiles."""
+
+    #: Tile ids (positions in the tile set), in the order typed.
+    tiles: tuple[int, ...]
+    #: How many blanks it holds.
+    blanks: int
+
+
 @dataclass(frozen=True, eq=False)
 class TileSet:
     """A language's tiles, and how its words and racks are spelled in them."""
@@ -145,12 +155,12 @@ class TileSet:
         code = self._code
         return "".join([code[piece] for piece in pieces])
 
-    def parse_rack(self, rack: str) -> tuple[tuple[int, ...], int]:
-        """(tile ids, number of blanks) of a rack typed by a user; UsageError if invalid.
+    def parse_rack(self, rack: str) -> ParsedRack:
+        """The tiles of a rack typed by a user; UsageError if invalid.
 
         >>> from pipeline.config import load_language
         >>> en = TileSet.of(load_language("en"))
-        >>> en.parse_rack("Messages")[1], len(en.parse_rack("Messages")[0]), en.parse_rack("ab??")[1]
+        >>> en.parse_rack("Messages").blanks, len(en.parse_rack("Messages").tiles), en.parse_rack("ab??").blanks
         (0, 8, 2)
         """
         text = rack.strip()
@@ -169,7 +179,7 @@ class TileSet:
             raise UsageError(f"a rack has at most {MAX_RACK} tiles; {rack!r} has {size}")
         if blanks > self.language.racks.blanks:
             raise UsageError(f"a rack has at most {self.language.racks.blanks} blanks ({BLANK}); {rack!r} has {blanks}")
-        return tiles, blanks
+        return ParsedRack(tiles, blanks)
 
     def _first_misfit(self, letters: str) -> str:
         """The first character of an unspellable rack where no tile starts.

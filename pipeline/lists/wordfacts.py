@@ -21,13 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.config import HIVE_SIZE, Language
-from pipeline.core.extsort import read_rows
 from pipeline.lists.abbreviations import shape_reason
 from pipeline.lists.blocklist import VULGAR, WHY_BLOCKED
 from pipeline.lists.clean import fold, is_ordinary_word
 from pipeline.lists.derived import Origin
 from pipeline.lists.frequency import frequency_table, to_zipf
-from pipeline.lists.lexicon import BLOCKED, LIST_CODES, game_list
+from pipeline.lists.lexicon import BLOCKED, LIST_CODES, game_list, read_game_rows
 from pipeline.lists.tiles import MAX_RACK, TileSet
 from pipeline.lists.vocabulary import GameVocabularies, why_not_listed
 
@@ -75,7 +74,7 @@ def form_facts(language: Language, folder: Path, decisions: ListDecisions) -> It
     """The facts of every form (see the module's docstring), sorted by code point."""
     words = _lines(folder / "words.txt")
     lemmas = _lines(folder / "lemmas.txt")
-    rows: dict[str, tuple[str, str]] = {form: (key, lists) for key, form, lists in read_rows(folder / "game.tsv")}
+    rows: dict[str, tuple[str, str]] = {form: (key, lists) for key, form, lists in read_game_rows(folder / "game.tsv")}
     table = frequency_table(language.frequency_language) if language.frequency_language else None
     spelled = _rack_spellings(language, sorted(rows))
     sizes = decisions.vocabularies.graded.sizes() if decisions.vocabularies else {}

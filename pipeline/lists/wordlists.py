@@ -36,7 +36,7 @@ from typing import Any
 from pipeline import __version__
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
-from pipeline.core.extsort import read_rows, sorted_rows
+from pipeline.core.extsort import sorted_rows
 from pipeline.core.fsutil import (
     atomic_dir,
     atomic_write,
@@ -56,7 +56,7 @@ from pipeline.lists.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
 from pipeline.lists.derived import form_derivations, merge
 from pipeline.lists.lemmas import lemma_list
-from pipeline.lists.lexicon import LIST_CODES, game_list
+from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, game_rows_of, read_game_rows
 from pipeline.lists.smalljson import write_small_json
 from pipeline.lists.vocabulary import (
     GameVocabularies,
@@ -142,7 +142,7 @@ def build_lists(
         _write_lines(
             tmp / "wordle.tsv",
             wordle_rows(
-                read_rows(tmp / "game.tsv"), language.wordle.lengths, LIST_CODES[game_list(language, "wordle")]
+                read_game_rows(tmp / "game.tsv"), language.wordle.lengths, LIST_CODES[game_list(language, "wordle")]
             ),
         )
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
@@ -164,7 +164,7 @@ def build_lists(
         metadata = _metadata(language, inputs, files)
         metadata["lemma_stems_removed"] = lemma_removed
         metadata["words_excluded"] = dict(sorted(dropped.items()))
-        metadata["game_exclusions"] = game_exclusions(language, read_rows(tmp / "game.tsv"))
+        metadata["game_exclusions"] = game_exclusions(language, read_game_rows(tmp / "game.tsv"))
         metadata["word_lists"] = _word_list_provenance(language, inputs)
         if vocabularies is not None:
             with open(tmp / "words.txt", encoding="utf-8", newline="\n") as words:
@@ -237,8 +237,8 @@ def game_rows(
     blocked: dict[str, str] | None = None,
     spill_dir: Path | None = None,
     vocabularies: dict[str, tuple[str, ...]] | None = None,
-) -> Iterator[tuple[str, ...]]:
-    """``(key, form, lists)`` for every word, lemma and form of a game's vocabulary with a
+) -> Iterator[GameRow]:
+    """A :class:`~pipeline.lists.lexicon.GameRow` for every word, lemma and form of a game's vocabulary with a
     valid key, sorted; a blocked key's lists end with its class (``x`` or ``v``, see
     :mod:`pipeline.lists.blocklist`).
 
@@ -251,13 +251,14 @@ def game_rows(
     for game, forms in sorted((vocabularies or {}).items(), key=lambda item: LIST_CODES[item[0]]):
         streams[LIST_CODES[game]] = forms
 
-    def unsorted() -> Iterator[tuple[str, ...]]:
+    def unsorted() -> Iterator[GameRow]:
         for form, lists in _memberships(words_file, streams):
             key = fold(form, language)
             if key is not None:
-                yield key, form, lists + blocked.get(key, "")
+                yield GameRow(key, form, lists + blocked.get(key, ""))
 
-    return sorted_rows(unsorted(), spill_dir)
+    # A spilled run is read back as plain tuples.
+    return game_rows_of(sorted_rows(unsorted(), spill_dir))
 
 
 def _memberships(words_file: Path, streams: dict[str, list[str] | tuple[str, ...]]) -> Iterator[tuple[str, str]]:
@@ -277,7 +278,7 @@ def _labelled(forms: Iterable[str], order: int, code: str) -> Iterator[tuple[str
         yield form, order, code
 
 
-def game_exclusions(language: Language, rows: Iterable[tuple[str, ...]]) -> dict[str, dict[str, int]]:
+def game_exclusions(language: Language, rows: Iterable[GameRow]) -> dict[str, dict[str, int]]:
     """For metadata.json: how many keys each game's list leaves out, and why."""
     beehive_code, rack_code, wordle_code = (
         LIST_CODES[game_list(language, game)] for game in ("beehive", "racks", "wordle")
@@ -301,7 +302,7 @@ def game_exclusions(language: Language, rows: Iterable[tuple[str, ...]]) -> dict
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
 
 
-def wordle_rows(rows: Iterable[tuple[str, ...]], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
+def wordle_rows(rows: Iterable[GameRow], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
     """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
     forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
     (each page reads its length), but blocked keys (no Wordle answer may be one)."""

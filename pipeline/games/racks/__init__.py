@@ -25,7 +25,7 @@ use either a real tile or a blank, it uses the real tile (the higher score), and
 stand for the last occurrences of their tile in the word.
 """
 
-from pipeline.games.racks.index import SORTS, DailyRack, RackAnswer, RackIndex, RackSolution
+from pipeline.games.racks.index import SORTS, DailyRack, RackAnswer, RackEntry, RackIndex, RackSolution
 from pipeline.games.racks.tsv import DAILY_HEADER, daily_tsv
 from pipeline.lists.tiles import BLANK, CODE_BASE, MAX_RACK, TileSet, tile_points
 
@@ -37,6 +37,7 @@ __all__ = [
     "SORTS",
     "DailyRack",
     "RackAnswer",
+    "RackEntry",
     "RackIndex",
     "RackSolution",
     "TileSet",

@@ -31,6 +31,29 @@ SORTS = ("score", "length", "alpha")
 PATTERN_ANY = "?"
 
 
+class RackEntry(NamedTuple):
+    """One spelling of one key in the index: what every answer it gives shares."""
+
+    #: The game key.
+    key: str
+    #: Its tiles as codes (``chr(CODE_BASE + tile index)``), in word order.
+    codes: str
+    #: The display forms spelled so (acaba, acabà), grouped.
+    forms: tuple[str, ...]
+    #: The text of each tile (built once here, not per answer).
+    texts: tuple[str, ...]
+
+
+def _entries(rows: list[tuple]) -> list[RackEntry]:
+    """Entries read back from a kept index (marshal keeps plain tuples)."""
+    return [RackEntry._make(row) for row in rows]
+
+
+def _plain(by_signature: Mapping[str, list[RackEntry]]) -> dict[str, list[tuple]]:
+    """The index's entries as plain tuples, which marshal can keep."""
+    return {signature: [tuple(entry) for entry in entries] for signature, entries in by_signature.items()}
+
+
 class RackAnswer(NamedTuple):
     """One playable word of a rack (a named tuple: thousands are built per blank rack)."""
 
@@ -99,10 +122,9 @@ class RackIndex:
     tileset: TileSet
     #: SHA-256 of ``game.tsv``: the daily rack depends on it.
     checksum: str
-    #: Signature (tile codes sorted) -> (key, tile codes, display forms, tile texts) of every
-    #: word with that tile multiset: one entry per key and spelling, its forms grouped
-    #: (acaba, acabà); the texts are built once here, not per answer.
-    by_signature: Mapping[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]]
+    #: Signature (tile codes sorted) -> an entry for each key and spelling of every word
+    #: with that tile multiset.
+    by_signature: Mapping[str, list[RackEntry]]
     #: Signature trie: every proper prefix of a signature (the empty one included) -> the
     #: tile codes that extend it towards some signature, ascending.
     children: Mapping[str, str]
@@ -134,13 +156,14 @@ class RackIndex:
 
         def make() -> bytes:
             built.append(build())
-            return marshal.dumps((dict(built[0].by_signature), dict(built[0].children)))
+            return marshal.dumps((_plain(built[0].by_signature), dict(built[0].children)))
 
         stored = keep_bytes(kept, make)
         if built:
             index = built[0]
         else:
-            by_signature, children = marshal.loads(stored)
+            rows, children = marshal.loads(stored)
+            by_signature = {signature: _entries(entries) for signature, entries in rows.items()}
             index = cls(language, TileSet.of(language), checksum, by_signature, children)
         index.kept = kept
         return index
@@ -156,14 +179,14 @@ class RackIndex:
 
         def write(tmp: Path) -> None:
             index = cls.load(language, paths)
-            write_tables(tmp, {"signatures": index.by_signature, "children": index.children})
+            write_tables(tmp, {"signatures": _plain(index.by_signature), "children": index.children})
 
         keep_file(kept, write)
         return cls(
             language,
             TileSet.of(language),
             checksum,
-            KeptMapping(kept, "signatures"),
+            KeptMapping(kept, "signatures", _entries),
             KeptMapping(kept, "children"),
         )
 
@@ -186,7 +209,7 @@ class RackIndex:
         tileset = TileSet.of(language)
         text_of = {chr(CODE_BASE + i): text for i, text in enumerate(tileset.texts)}
         spelled = iter(tileset.codes_of_forms([form for forms in lexicon.values() for form in forms]))
-        by_signature: dict[str, list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]] = {}
+        by_signature: dict[str, list[RackEntry]] = {}
         for key, forms in lexicon.items():
             spellings: dict[str, list[str]] = {}
             for form in forms:
@@ -195,7 +218,7 @@ class RackIndex:
                     spellings.setdefault(codes, []).append(form)
             for codes, same in spellings.items():
                 by_signature.setdefault("".join(sorted(codes)), []).append(
-                    (key, codes, tuple(same), tuple(map(text_of.__getitem__, codes)))
+                    RackEntry(key, codes, tuple(same), tuple(map(text_of.__getitem__, codes)))
                 )
         return cls(language, tileset, checksum, by_signature, _trie(by_signature))
 
@@ -222,7 +245,7 @@ class RackIndex:
         ``contains``, ``starts`` and ``ends`` are folded like keys and matched against them;
         ``pattern`` is a whole key with ``?`` for any one letter (``?a??e``).
         """
-        tiles, blanks = self.tileset.parse_rack(rack)
+        parsed = self.tileset.parse_rack(rack)
         if min_length < 1:
             raise UsageError(f"--min-length must be at least 1, not {min_length}")
         if max_length is not None and max_length < min_length:
@@ -230,8 +253,8 @@ class RackIndex:
         if sort not in SORTS:
             raise UsageError(f"--sort must be one of {', '.join(SORTS)}, not {sort!r}")
         return self.solve_tiles(
-            tiles,
-            blanks,
+            parsed.tiles,
+            parsed.blanks,
             min_length,
             contains=self._fold_filter(contains, "contains"),
             starts=self._fold_filter(starts, "starts"),
@@ -267,13 +290,13 @@ class RackIndex:
             entries = self.by_signature[signature]
             if filtered:
                 entries = [
-                    e
-                    for e in entries
-                    if min_length <= len(e[0]) <= longest
-                    and contains in e[0]
-                    and e[0].startswith(starts)
-                    and e[0].endswith(ends)
-                    and matches(e[0])
+                    entry
+                    for entry in entries
+                    if min_length <= len(entry.key) <= longest
+                    and contains in entry.key
+                    and entry.key.startswith(starts)
+                    and entry.key.endswith(ends)
+                    and matches(entry.key)
                 ]
             # Everything but the blank positions depends on the tile multiset alone.
             bingo = len(signature) >= rules.rack_size
