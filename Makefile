@@ -73,7 +73,7 @@ test: setup system-deps dictionaries lint
 
 # The fast lane: no dictionary fetched, no browser started. tests/support/schedule.py marks a test
 # slow by the fixtures it uses (the real dictionaries, Chromium), never by hand.
-check: setup lint
+check: setup system-deps lint
 	$(BIN)/python -m pytest -n 2 -q -m "not slow" $(PYTEST_ARGS)
 
 # ESLint and its rules come from package-lock.json, each package checked against its hash.

@@ -4,6 +4,9 @@
 ``sorted`` itself; past that it sorts runs of ``in_memory`` rows, writes each to a file of a
 temporary folder (removed however the caller stops reading) and merges the runs, so memory
 stays bounded by one run whatever the input: a Lithuanian expansion has 36 million forms.
+(The expansion itself is sorted by :mod:`pipeline.expand.external_sort`, which buckets forms
+by prefix across worker processes; these rows are made in one process, and a merge of
+sorted runs is the simpler way to keep them bounded.)
 
 >>> import tempfile
 >>> rows = [("b", "2"), ("a", "9"), ("c", "1"), ("a", "1"), ("b", "1")]

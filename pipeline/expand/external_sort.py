@@ -18,6 +18,12 @@ Bird's-eye view (start at :func:`expand_to_file`):
 The bytes do not depend on the number of workers, the start method, the hash seed or the
 locale: sorting is by UTF-8 bytes, which is code point order. With one worker nothing is
 started: the same functions run in this process.
+
+Why not :func:`pipeline.core.extsort.sorted_rows`, the other external sort: that one
+merges sorted runs of rows made one by one in one process (the lists stage's game rows);
+an expansion's forms are made by several processes at once, so it buckets them by prefix,
+sorts and deduplicates the buckets in parallel, and never merges: each bucket's forms all
+sort before the next bucket's.
 """
 
 from __future__ import annotations
