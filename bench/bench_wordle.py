@@ -11,7 +11,7 @@
    within 3/4/5/6, failures. Goals: on the held-out answers English mean ≤ 3.5, Catalan
    ≤ 3.7, no failure, both modes (issue 18); in normal mode no failure on any list
    (issue 32).
-2. **Later steps in a phone-class browser.** site/wordle.js's whole suggestion step (filter,
+2. **Later steps in a phone-class browser.** site/wordle-core.js's whole suggestion step (filter,
    plan, rank) in Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate),
    on the states a season meets after the precomputed steps (third guesses of the helper's
    own games) and on the heaviest the page allows (second guesses after a first guess other
@@ -43,6 +43,8 @@ from pipeline.browser.wordle_data import build_wordle_data, wordle_json  # noqa:
 from pipeline.config import load_language  # noqa: E402
 from pipeline.core.paths import Paths  # noqa: E402
 from pipeline.games.wordle.book import opening  # noqa: E402
+from pipeline.games.wordle.feedback import Patterns  # noqa: E402
+from pipeline.games.wordle.ranking import BUDGET  # noqa: E402
 from pipeline.games.wordle.rules import Clue, feedback  # noqa: E402
 from pipeline.games.wordle.season import (  # noqa: E402
     LIMIT,
@@ -55,7 +57,6 @@ from pipeline.games.wordle.season import (  # noqa: E402
     independent_answers,
     play_season,
 )
-from pipeline.games.wordle.strategy import BUDGET, Patterns  # noqa: E402
 from pipeline.games.wordle.words import common_weight, load_words  # noqa: E402
 
 LANGUAGES = ("en", "ca")
@@ -66,14 +67,23 @@ STEP_GOAL_MS = 200.0
 THROTTLE = 4
 REFILTER_GOAL_MS = 5.0
 PAGE_GOAL_BYTES = 60_000
+#: The helper's engine and the scripts it requires.
+WORDLE_SCRIPTS = ("wire.js", "game-core.js", "wordle-core.js")
 
-#: Runs inside the page: times site/wordle.js's suggestion step for each state.
+#: Runs inside the page: times site/wordle-core.js's suggestion step for each state.
 HARNESS = r"""
-async ([gameSource, source, dataUrl, states, changes, seed]) => {
-  // Each script as Node would load it; wordle.js requires game-core.js (its folding).
-  const load = (text, require) => { const module = { exports: {} }; new Function("module", "require", text)(module, require); return module.exports; };
-  const game = load(gameSource, null);
-  const core = load(source, () => game);
+async ([sources, dataUrl, states, changes, seed]) => {
+  // Each script as Node would load it, its require("./name.js") answered from `sources`.
+  const loaded = {};
+  const load = (name) => {
+    if (!loaded[name]) {
+      const module = { exports: {} };
+      new Function("module", "require", sources[name])(module, (path) => load(path.replace("./", "")));
+      loaded[name] = module.exports;
+    }
+    return loaded[name];
+  };
+  const core = load("wordle-core.js");
   const data = await (await fetch(dataUrl)).json();
   const words = core.decode(data);
   const marks = (p) => Array.from(p).map((m) => ".yg".indexOf(m));
@@ -124,7 +134,7 @@ def page_weight(code: str, length: int, data_bytes: bytes) -> tuple[int, str]:
         folder / "index.html" if length == load_language(code).wordle.length else folder / str(length) / "index.html"
     )
     html = built.read_bytes() if built.exists() else (ROOT / "templates" / "wordle.html").read_bytes()
-    assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "dom.js", "game-core.js", "wordle.js")]
+    assets = [ROOT / "site" / name for name in ("style.css", "wordle.css", "dom.js") + WORDLE_SCRIPTS + ("wordle.js",)]
     total = gz(html) + gz(data_bytes) + sum(gz(minified(p.name, p.read_bytes())) for p in assets)
     return total, "built page" if built.exists() else "template source"
 
@@ -294,8 +304,7 @@ def main() -> int:
     parser.add_argument("--changes", type=int, default=100, help="one-tile refilters timed per language")
     args = parser.parse_args()
     failed = False
-    source = (ROOT / "site" / "wordle.js").read_text("utf-8")
-    game_source = (ROOT / "site" / "game-core.js").read_text("utf-8")
+    sources = {name: (ROOT / "site" / name).read_text("utf-8") for name in WORDLE_SCRIPTS}
     all_rows, timing = [], []
     with blank_page() as (page, docroot):
         cdp = page.context.new_cdp_session(page)
@@ -326,9 +335,7 @@ def main() -> int:
             results = {}
             for rate in (1, THROTTLE):
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                results[rate] = page.evaluate(
-                    HARNESS, [game_source, source, f"/{code}.json", payload, args.changes, 2026]
-                )
+                results[rate] = page.evaluate(HARNESS, [sources, f"/{code}.json", payload, args.changes, 2026])
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             for kind in ("third", "after another opening"):
                 for hard in (False, True):

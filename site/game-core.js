@@ -7,13 +7,13 @@
  * Where to start reading: `hive(data)` and `judgeHive` (what a typed word earns), then
  * `hintsLeft` (the first-letter x length grid and two-letter list still to find), then
  * `rack(data)`, `spell` and `judgeRack`. The data is what pipeline/browser/playdata.py embeds.
+ * Page data is read through site/wire.js (RuscWire), loaded before this script.
  * Exposed as window.RuscGame in a browser and as module.exports under Node.
  */
-(function (root) {
+(function (root, W) {
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-  var FORMAT = 1;
 
   // --- folding (pipeline.lists.clean.fold) ------------------------------------------------
 
@@ -78,21 +78,15 @@
 
   /** The answers' hashes of the page data as a set, and their display-form edits. */
   function answerSet(data) {
-    if (data.format !== FORMAT) throw new Error("unknown game data format " + data.format);
+    if (data.format !== W.PLAY_DATA_FORMAT) throw new Error("unknown game data format " + data.format);
     var set = {};
     for (var i = 0; i < data.hashes.length; i += 12) set[data.hashes.slice(i, i + 12)] = true;
     return set;
   }
 
-  /** Display forms of a found key (pipeline.browser.playdata.apply_edits). */
+  /** Display forms of a found key (pipeline.browser.playdata: encoded, keyed by its hash). */
   function formsOf(data, digest, key) {
-    var edits = data.forms[digest];
-    if (!edits) return [key];
-    return edits.map(function (list) {
-      var out = "", at = 0;
-      list.forEach(function (e) { out += key.slice(at, e[0]) + e[2]; at = e[1]; });
-      return out + key.slice(at);
-    });
+    return W.decodeForms(key, hasOwn.call(data.forms, digest) ? data.forms[digest] : "");
   }
 
   // --- the beehive -------------------------------------------------------------------
@@ -294,10 +288,10 @@
     return list.filter(function (x, i) { return list.indexOf(x) === i; });
   }
 
-  var api = { FORMAT: FORMAT, makeFolder: makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
+  var api = { makeFolder: makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
               hivePoints: hivePoints, judgeHive: judgeHive, ranks: ranks, rankOf: rankOf,
               hintsLeft: hintsLeft, gridLeft: gridLeft, helpStep: helpStep, tier: tier, rack: rack, spell: spell, cover: cover,
               judgeRack: judgeRack };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.RuscGame = api;
-})(this);
+})(this, typeof module === "object" && module.exports ? require("./wire.js") : this.RuscWire);

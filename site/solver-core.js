@@ -19,33 +19,18 @@
  * Exposed as window.RuscSolver in a browser (after game-core.js) and module.exports under Node.
  */
 (function (root, factory) {
-  if (typeof module === "object" && module.exports) module.exports = factory(require("./game-core.js"));
-  else root.RuscSolver = factory(root.RuscGame);
-})(this, function (G) {
+  if (typeof module === "object" && module.exports) module.exports = factory(require("./game-core.js"), require("./wire.js"));
+  else root.RuscSolver = factory(root.RuscGame, root.RuscWire);
+})(this, function (G, W) {
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-  var FORMAT = 2, POSITION_BASE = 0x30, DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
 
   /** Python's str < str (code points) for keys of the Basic Multilingual Plane. */
   function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
-  /** Display forms from their encoding relative to `base` (pipeline/browser/solvers.py
-   *  encode_forms): "" is [base]; else, separated by U+001F, "=", "~" + (position, letter)
-   *  pairs, or the form spelled out. */
-  function decodeForms(base, encoded) {
-    if (!encoded) return [base];
-    return encoded.split(FORM_SEPARATOR).map(function (item) {
-      if (item === SAME) return base;
-      if (item.charAt(0) !== DIFF_MARK) return item;
-      var chars = Array.from(base), pairs = Array.from(item.slice(1));
-      for (var j = 0; j < pairs.length; j += 2) chars[pairs[j].charCodeAt(0) - POSITION_BASE] = pairs[j + 1];
-      return chars.join("");
-    });
-  }
-
   function checkFormat(data, kind) {
-    if (data.format !== FORMAT || data.kind !== kind) throw new Error("unknown " + kind + " index format " + data.format);
+    if (data.format !== W.SOLVER_INDEX_FORMAT || data.kind !== kind) throw new Error("unknown " + kind + " index format " + data.format);
   }
 
   // --- the hive ----------------------------------------------------------------------
@@ -106,7 +91,7 @@
     var answers = value.split("\t").slice(1).map(function (entry) {
       var space = entry.indexOf(" "), key = space < 0 ? entry : entry.slice(0, space);
       var scored = G.hivePoints(index.rules, key);
-      return { key: key, forms: decodeForms(key, space < 0 ? "" : entry.slice(space + 1)),
+      return { key: key, forms: W.decodeForms(key, space < 0 ? "" : entry.slice(space + 1)),
                points: scored.points, pangram: scored.pangram };
     });
     index.sets.set(mask, answers);
@@ -189,7 +174,7 @@
 
   // --- the rack ----------------------------------------------------------------------
 
-  var CODE_BASE = 0x41, UNSPELLABLE = "\u0000", PATTERN_ANY = "?";
+  var CODE_BASE = W.TILE_CODE_BASE, UNSPELLABLE = "\u0000", PATTERN_ANY = "?";
   var SORTS = ["score", "length", "alpha"];
 
   /** A RackError: kind "tile" (.text is the first character no tile starts), "empty",
@@ -229,8 +214,8 @@
   }
 
   /** The index's lines (each: how many codes it shares with the line before, as
-   *  chr(POSITION_BASE + n), its other codes, and maybe a tab and its encoded forms) as one
-   *  byte array of tile codes: spelling w is codes[start[w]] .. codes[start[w + 1] - 1], and
+   *  one character: site/wire.js sharedCount), its other codes, and maybe a tab and its
+   *  encoded forms) as one byte array of tile codes: spelling w is codes[start[w]] .. codes[start[w + 1] - 1], and
    *  extra[w] its encoded forms if it has any. One allocation, not a string per spelling:
    *  Catalan's 774,414 spellings took 0.84 s to decode as strings under Node, 0.18 s so. */
   function spellings(text) {
@@ -241,7 +226,7 @@
     for (var w = 0; w < count; w++) {
       end = text.indexOf("\n", at);
       if (end < 0) end = text.length;
-      var shared = text.charCodeAt(at) - POSITION_BASE;
+      var shared = W.sharedCount(text, at);
       if (size + shared + end - at > codes.length) {
         var grown = new Uint8Array(2 * (size + shared + end - at));
         grown.set(codes.subarray(0, size));
@@ -381,7 +366,7 @@
         for (j = 0; j < blanksUsed.length; j++) score -= points[codes[first + blanksUsed[j]] - CODE_BASE];
         var bingo = size >= index.rackSize;
         if (bingo) score += index.bingo;
-        var forms = decodeForms(tiles.join(""), block.extra[w] || "");
+        var forms = W.decodeForms(tiles.join(""), block.extra[w] || "");
         answers.push({ form: forms[0], key: key, tiles: tiles, score: score, blanks_used: blanksUsed, bingo: bingo, forms: forms });
       });
     });
@@ -409,7 +394,6 @@
   }
 
   return {
-    decodeForms: decodeForms,
     partsLoader: partsLoader,
     hive: { decode: decodeHive, addSets: addSets, missingShards: missingShards, shardsWithin: shardsWithin, parse: parseHive, solve: solveHive,
             hints: hints, foundKeys: foundKeys,

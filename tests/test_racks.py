@@ -440,13 +440,13 @@ def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca)
     import gzip
     import json
 
-    from pipeline.browser import solvers
+    from pipeline.browser import solvers, wire
 
     def spellings(text: str) -> list[tuple[str, str]]:
         rows, previous = [], ""
         for line in text.split("\n") if text else []:
             head, _, extra = line.partition("\t")
-            previous = previous[: ord(head[0]) - solvers.POSITION_BASE] + head[1:]
+            previous = previous[: wire.shared_count(head)] + head[1:]
             rows.append((previous, extra))
         return rows
 

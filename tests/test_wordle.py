@@ -15,13 +15,19 @@ import numpy as np
 import pytest
 
 from pipeline.browser.fold import default_fold_char, folding_table
-from pipeline.browser.wordle_data import LEVEL_CHARS, build_wordle_data, wordle_json
+from pipeline.browser.wire import LEVEL_CHARS, decode_forms, shared_count
+from pipeline.browser.wordle_data import build_wordle_data, wordle_json
 from pipeline.cli import main as rusc
 from pipeline.commands.wordle import EXACT
 from pipeline.config import load_language
 from pipeline.core.errors import UsageError
 from pipeline.games.wordle.book import opening
+from pipeline.games.wordle.endgame import ENDGAME_DEPTH, FOUND_UNIT, found_in_time, in_time_first
+from pipeline.games.wordle.feedback import Patterns, code_of, feedback_codes
+from pipeline.games.wordle.filters import fitting, hard_pool, near_fits
+from pipeline.games.wordle.ranking import BUDGET, guesses_to_rank, letter_scores, rank
 from pipeline.games.wordle.rules import (
+    GUESSES,
     Clue,
     compile_clues,
     feedback,
@@ -31,24 +37,7 @@ from pipeline.games.wordle.rules import (
     parse_clue,
     pattern_of,
 )
-from pipeline.games.wordle.strategy import (
-    BUDGET,
-    ENDGAME_DEPTH,
-    FOUND_UNIT,
-    GUESSES,
-    Patterns,
-    code_of,
-    feedback_codes,
-    fitting,
-    found_in_time,
-    guesses_to_rank,
-    hard_pool,
-    in_time_first,
-    letter_scores,
-    near_fits,
-    rank,
-    suggest,
-)
+from pipeline.games.wordle.strategy import suggest
 from pipeline.games.wordle.words import MAX_WEIGHT, WEIGHTS, Words, load_words
 from pipeline.lists.clean import fold
 
@@ -431,10 +420,11 @@ def test_suggest_follows_the_policy_opening_table_then_budgeted_search(code, lis
 
 
 def decode(data: dict) -> dict[str, tuple[str, ...]]:
-    """The page's JSON back to key → forms, as site/wordle.js decodes it."""
+    """The page's JSON back to key → forms, through the wire format's Python side (its
+    JavaScript side is held to it by tests/test_wire_js.py)."""
     keys, text, previous, i = [], data["keys"], "", 0
     while i < len(text):
-        shared = int(text[i])
+        shared = shared_count(text[i])
         rest = data["length"] - shared
         key = previous[:shared] + text[i + 1 : i + 1 + rest]
         keys.append(key)
@@ -443,18 +433,7 @@ def decode(data: dict) -> dict[str, tuple[str, ...]]:
     index = 0
     for step, encoded in zip(data["forms"][::2], data["forms"][1::2]):
         index += step
-        key, out = keys[index], []
-        for item in encoded.split(" "):
-            if item == "=":
-                out.append(key)
-            elif item[0].isdigit():
-                chars = list(key)
-                for j in range(0, len(item), 2):
-                    chars[int(item[j])] = item[j + 1]
-                out.append("".join(chars))
-            else:
-                out.append(item)
-        forms[key] = tuple(out)
+        forms[keys[index]] = tuple(decode_forms(keys[index], encoded))
     return forms
 
 

@@ -16,9 +16,10 @@ from test_wordle_js import clues_of_book_key, table_of_page
 
 from pipeline.browser.wordle_data import build_wordle_data
 from pipeline.config import load_language
-from pipeline.games.wordle.rules import Clue, feedback, filter_keys
+from pipeline.games.wordle.feedback import Patterns
+from pipeline.games.wordle.rules import GUESSES, Clue, feedback, filter_keys
 from pipeline.games.wordle.season import LIMIT, answer_lists, failures, helper_player, play, play_season
-from pipeline.games.wordle.strategy import GUESSES, Patterns, book_key, suggest
+from pipeline.games.wordle.strategy import book_key, suggest
 from pipeline.games.wordle.words import common_weight, load_words
 
 

@@ -1,4 +1,4 @@
-"""Wordle's share grid pasted into the helper (site/wordle.js parseGrid, under Node): the
+"""Wordle's share grid pasted into the helper (site/wordle-core.js parseGrid, under Node): the
 squares of the dark theme (⬛), the light theme (⬜) and the high-contrast colours (🟧 🟦)
 read as the same colours; the title and score lines are ignored; a line of squares of
 another length is reported with its number. The page itself is driven in
@@ -15,6 +15,7 @@ from support.cli import require_tool
 DRIVER = r"""
 const core = require(process.argv[2]);
 let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
 process.stdin.on("data", (c) => { input += c; });
 process.stdin.on("end", () => {
   const cases = JSON.parse(input);
@@ -32,7 +33,7 @@ def parse(repo_root, tmp_path, cases):
     driver = tmp_path / "grid.js"
     driver.write_text(DRIVER, encoding="utf-8")
     result = subprocess.run(
-        [require_tool("node"), str(driver), str(repo_root / "site" / "wordle.js")],
+        [require_tool("node"), str(driver), str(repo_root / "site" / "wordle-core.js")],
         input=json.dumps(cases).encode(),
         capture_output=True,
         timeout=60,

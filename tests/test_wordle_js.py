@@ -1,4 +1,4 @@
-"""site/wordle.js against pipeline/games/wordle/, run by Node on thousands of random cases:
+"""site/wordle-core.js against pipeline/games/wordle/, run by Node on thousands of random cases:
 decoding the page data, folding typed text, Wordle's feedback, the clue filter, the
 hard-mode pool and the suggestions (200 random states per language, every step of the
 policy: opening, shipped second guesses, exact and budgeted rankings) must all agree with
@@ -16,8 +16,11 @@ from support.cli import require_tool
 
 from pipeline.browser.wordle_data import build_wordle_data, wordle_json
 from pipeline.config import load_language
+from pipeline.games.wordle.feedback import Patterns, code_of
+from pipeline.games.wordle.filters import hard_pool, near_fits
+from pipeline.games.wordle.ranking import rank
 from pipeline.games.wordle.rules import Clue, compile_clues, feedback, filter_keys
-from pipeline.games.wordle.strategy import Opening, Patterns, book_key, code_of, hard_pool, near_fits, rank, suggest
+from pipeline.games.wordle.strategy import Opening, book_key, suggest
 from pipeline.games.wordle.words import load_words
 from pipeline.lists.clean import fold
 
@@ -27,6 +30,7 @@ CA, EN = load_language("ca"), load_language("en")
 DRIVER = r"""
 const core = require(process.argv[2]);
 let input = "";
+process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const { data, cases } = JSON.parse(input);
@@ -61,7 +65,7 @@ def run_js(repo_root, tmp_path, data: dict, cases: dict) -> dict:
     driver.write_text(DRIVER, encoding="utf-8")
     payload = json.dumps({"data": json.loads(wordle_json(data)), "cases": cases}, ensure_ascii=False)
     result = subprocess.run(
-        [node, str(driver), str(repo_root / "site" / "wordle.js")],
+        [node, str(driver), str(repo_root / "site" / "wordle-core.js")],
         input=payload.encode(),
         capture_output=True,
         timeout=600,

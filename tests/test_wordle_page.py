@@ -17,9 +17,11 @@ import pytest
 
 from pipeline.browser.wordle_data import build_wordle_data
 from pipeline.config import load_language
-from pipeline.games.wordle.rules import Clue, feedback, filter_keys
+from pipeline.games.wordle.feedback import Patterns
+from pipeline.games.wordle.ranking import rank
+from pipeline.games.wordle.rules import GUESSES, Clue, feedback, filter_keys
 from pipeline.games.wordle.season import helper_player
-from pipeline.games.wordle.strategy import GUESSES, Patterns, rank, suggest
+from pipeline.games.wordle.strategy import suggest
 from pipeline.games.wordle.words import load_words
 from pipeline.lists.clean import fold
 

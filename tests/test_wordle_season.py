@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from pipeline.config import load_language
+from pipeline.games.wordle.feedback import Patterns
+from pipeline.games.wordle.filters import hard_pool
 from pipeline.games.wordle.rules import Clue, compile_clues, feedback
 from pipeline.games.wordle.season import answer_lists, helper_player, independent_answers, play_season
-from pipeline.games.wordle.strategy import Patterns, hard_pool
 from pipeline.games.wordle.words import load_words
 
 #: Plays the first N held-out answers with the helper in both modes; prints the guesses.
@@ -24,7 +25,7 @@ SEASON = """
 import json, sys
 from pipeline.config import load_language
 from pipeline.games.wordle.season import answer_lists, entropy_player, helper_player, play_season
-from pipeline.games.wordle.strategy import Patterns
+from pipeline.games.wordle.feedback import Patterns
 from pipeline.games.wordle.words import load_words
 code, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 language = load_language(code)

@@ -2,7 +2,7 @@
 
 * :mod:`~pipeline.browser.playdata` — a playable day's data, no answer in plain sight;
 * :mod:`~pipeline.browser.solvers` — the static indexes of the hive solver and rack finder;
-* :mod:`~pipeline.browser.wordle_data` — the Wordle helper's page data (``site/wordle.js``
+* :mod:`~pipeline.browser.wordle_data` — the Wordle helper's page data (``site/wordle-core.js``
   plays the same policy as :mod:`pipeline.games.wordle`);
 * :mod:`~pipeline.browser.fold` — how the scripts fold typed text into game keys;
 * :mod:`~pipeline.browser.assets` — files named by their content, so a browser never

@@ -1,6 +1,6 @@
 """How the site's scripts fold typed text into game keys, and where they need help.
 
-Every page script (``site/game-core.js``, ``site/wordle.js``, the solvers) folds text the
+Every page script (``site/game-core.js``, ``site/wordle-core.js``, the solvers) folds text the
 way :func:`pipeline.lists.clean.fold` does with one cheap default rule per character
 (:func:`default_fold_char`) plus a table of the characters where that rule and Python's
 fold disagree (:func:`folding_table`), which the page data ships.
@@ -21,7 +21,7 @@ SCAN = range(0x80, 0x10000)
 def folding_table(language: Language) -> dict[str, str | None]:
     """Characters the browser must fold differently from its default rule.
 
-    ``site/wordle.js`` folds a typed guess like :func:`pipeline.lists.clean.fold`: NFC, lower
+    ``site/wordle-core.js`` folds a typed guess like :func:`pipeline.lists.clean.fold`: NFC, lower
     case, the language's replacements, dropped characters, then each remaining character:
     a letter of the alphabet stays; otherwise its canonical decomposition's first character
     if that is a letter of the alphabet followed only by combining marks; otherwise invalid.
@@ -44,7 +44,7 @@ def folding_table(language: Language) -> dict[str, str | None]:
 
 
 def default_fold_char(ch: str, alphabet: set[str]) -> str | None:
-    """What ``site/wordle.js`` does with a character absent from the folding table."""
+    """What ``site/wordle-core.js`` does with a character absent from the folding table."""
     if ch in alphabet:
         return ch
     parts = unicodedata.normalize("NFD", ch)

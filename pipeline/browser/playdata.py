@@ -16,8 +16,8 @@ not try to: the answers are one link away anyway.
 
 Once found, a word is shown in its display form (``col·lecció`` for the key ``colleccio``).
 Forms that differ from their key are stored, keyed by the hash, as **edits** of the key
-(:func:`form_edits`): ``[start, end, text]`` triples that replace ``key[start:end]`` by
-``text`` — a middle dot or an accent, never the word.
+(:func:`pipeline.browser.wire.encode_forms`), each replacing a stretch of the key by a
+text — a middle dot or an accent, never the word.
 
 Where to start reading: :func:`hive_play_data` and :func:`rack_play_data` (what the pages
 embed as ``<script type="application/json">``); :func:`key_hash` is cyrb53, the same
@@ -25,19 +25,18 @@ arithmetic as ``hash`` in ``site/game-core.js``.
 
 >>> key_hash("ca|2026-02-14|0|", "colleccio")
 '9bcd4c1ff53f'
->>> form_edits("colleccio", "col·lecció")
-[[3, 3, '·'], [8, 9, 'ó']]
->>> apply_edits("colleccio", [[3, 3, '·'], [8, 9, 'ó']])
-'col·lecció'
+>>> from pipeline.browser.wire import encode_forms
+>>> encode_forms("colleccio", ["col·lecció"])
+'~33·~89ó'
 """
 
 from __future__ import annotations
 
 import base64
 import datetime as dt
-import difflib
 import json
 
+from pipeline.browser.wire import PLAY_DATA_FORMAT, encode_forms
 from pipeline.config import Language
 from pipeline.games.definitions import Glossary
 
@@ -47,8 +46,6 @@ HASH_HEX = HASH_BITS // 4
 #: A rack day's result is the share of its words found, in these levels: none, a quarter,
 #: a half, three quarters, every word (a beehive day's is its rank).
 RACK_LEVELS = 5
-#: Version of the page data; site/game-core.js refuses any other.
-FORMAT = 1
 _M32 = 0xFFFFFFFF
 
 
@@ -74,24 +71,6 @@ def key_hash(salt: str, text: str) -> str:
     return f"{value & ((1 << HASH_BITS) - 1):0{HASH_HEX}x}"
 
 
-def form_edits(key: str, form: str) -> list[list]:
-    """How to turn ``key`` into ``form``: ``[start, end, text]`` replacements, left to right
-    (difflib's opcodes: deterministic, and small because a form folds to its key)."""
-    matcher = difflib.SequenceMatcher(None, key, form, autojunk=False)
-    return [[i1, i2, form[j1:j2]] for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
-
-
-def apply_edits(key: str, edits: list[list]) -> str:
-    """The inverse of :func:`form_edits` (``site/game-core.js`` does the same)."""
-    out, at = [], 0
-    for start, end, text in edits:
-        out.append(key[at:start])
-        out.append(text)
-        at = end
-    out.append(key[at:])
-    return "".join(out)
-
-
 def _hashes(salt_base: str, texts: list[str]) -> tuple[str, list[str]]:
     """(salt, hash of each text): the first salt under which the texts' hashes differ."""
     for attempt in range(100):
@@ -102,9 +81,9 @@ def _hashes(salt_base: str, texts: list[str]) -> tuple[str, list[str]]:
     raise AssertionError("100 salts in a row gave colliding 48-bit hashes")  # never in practice
 
 
-def _forms(hashes: list[str], keys: list[str], forms: list[tuple[str, ...]]) -> dict[str, list]:
-    """Hash -> edits of each display form, only for answers shown other than as the key."""
-    return {h: [form_edits(key, f) for f in fs] for h, key, fs in sorted(zip(hashes, keys, forms)) if list(fs) != [key]}
+def _forms(hashes: list[str], keys: list[str], forms: list[tuple[str, ...]]) -> dict[str, str]:
+    """Hash -> the encoded display forms, only for answers shown other than as the key."""
+    return {h: encode_forms(key, fs) for h, key, fs in sorted(zip(hashes, keys, forms)) if list(fs) != [key]}
 
 
 def folding_data(language: Language, letters: set[str]) -> dict:
@@ -198,7 +177,7 @@ def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glo
     salt, hashes = _hashes(f"{language.code}|{date.isoformat()}|beehive", [a.key for a in hive.answers])
     order = sorted(range(len(hashes)), key=hashes.__getitem__)
     return {
-        "format": FORMAT,
+        "format": PLAY_DATA_FORMAT,
         "game": "beehive",
         "lang": language.code,
         "date": date.isoformat(),
@@ -244,7 +223,7 @@ def rack_play_data(language: Language, daily, glossary: Glossary | None = None) 
     salt, hashes = _hashes(f"{language.code}|{daily.date.isoformat()}|rack", texts)
     tile_chars = set("".join(t.text for t in rules.tiles))
     return {
-        "format": FORMAT,
+        "format": PLAY_DATA_FORMAT,
         "game": "rack",
         "lang": language.code,
         "date": daily.date.isoformat(),

@@ -29,8 +29,8 @@ Where to start reading:
   2 to 7 tiles (Catalan: 139 KB gzipped, where the whole index is 706 KB; the files
   together weigh 1.06 MB, as neighbours of other lengths no longer share their prefixes)
   and shows its answers within seconds on a slow phone network.
-* :func:`encode_forms` — display forms are written only where they differ from what the
-  browser can rebuild (the key; the tiles' texts), and then mostly as changed positions.
+* display forms are written only where they differ from what the browser can rebuild (the
+  key; the tiles' texts), as edits of it (:func:`pipeline.browser.wire.encode_forms`).
 
 Both files are JSON objects: the rules the engines need (points, ranks, tiles, folding) and
 one string of lines, so ``JSON.parse`` does the unescaping in native code. The output is a
@@ -42,58 +42,32 @@ from __future__ import annotations
 import json
 import re
 
+from pipeline.browser.wire import (
+    SOLVER_INDEX_FORMAT,
+    TILE_CODE_BASE,
+    WireError,
+    encode_forms,
+    front_coded,
+    shared_count,
+)
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
 from pipeline.games.beehive import BeehiveIndex
 from pipeline.games.racks import RackIndex
+from pipeline.lists.tiles import BLANK, MAX_RACK
 
-#: Version of both files' layout; the JS refuses any other.
-from pipeline.lists.tiles import BLANK, CODE_BASE, MAX_RACK
-
-#: Version of both files' layout; the JS refuses any other.
-FORMAT = 2
-#: Form positions are written as chr(POSITION_BASE + index): printable, never a separator.
-POSITION_BASE = 0x30
-#: First character of a form written as changed positions (no word starts with it).
-DIFF_MARK = "~"
-#: A form equal to the base text.
-SAME = "="
-#: Between the forms of one entry (a control character: display forms may hold spaces).
-FORM_SEPARATOR = "\x1f"
+#: What a display form may not hold besides the wire format's marks: the index's own separators.
+_SEPARATORS = re.compile("[\t\n]")
 
 
-def encode_forms(base: str, forms: tuple[str, ...]) -> str:
-    """Display forms relative to ``base`` (what the browser rebuilds); "" if just ``base``.
-
-    Forms are separated by :data:`FORM_SEPARATOR`; each is ``=`` (the base), ``~`` and
-    (position, letter) pairs where only letters differ, or the form spelled out.
-
-    >>> encode_forms("acaba", ("acaba",)), encode_forms("acaba", ("acaba", "acabà"))
-    ('', '=\\x1f~4à')
-    >>> encode_forms("amelarse", ("amelar-se",))
-    'amelar-se'
-    """
-    if forms == (base,):
-        return ""
-    return FORM_SEPARATOR.join(_encode_form(base, form) for form in forms)
-
-
-def _encode_form(base: str, form: str) -> str:
-    if form == base:
-        return SAME
-    if len(form) == len(base):
-        return DIFF_MARK + "".join(chr(POSITION_BASE + i) + ch for i, (b, ch) in enumerate(zip(base, form)) if b != ch)
-    return form
-
-
-#: What a display form may not hold: the index's own separators.
-_SEPARATORS = re.compile(f"[\t\n{FORM_SEPARATOR}]")
-
-
-def _check_forms(forms: tuple[str, ...], where: Language) -> None:
-    for form in forms:
-        if not form or form[0] in (DIFF_MARK, SAME) or _SEPARATORS.search(form):
-            raise RuscError(f"display form {form!r} cannot be written in the solver index", where.path)
+def _encoded_forms(key: str, forms: tuple[str, ...], where: Language) -> str:
+    """:func:`~pipeline.browser.wire.encode_forms`, or a one-line error naming the TOML."""
+    try:
+        if any(_SEPARATORS.search(form) for form in forms):
+            raise WireError(f"a display form of {key!r} holds a tab or a line break")
+        return encode_forms(key, forms)
+    except WireError as error:
+        raise RuscError(f"{error}: it cannot be written in the solver index", where.path) from error
 
 
 def _fold_data(language: Language) -> dict:
@@ -114,7 +88,8 @@ def _dump(data: dict) -> bytes:
 def hive_index(index: BeehiveIndex) -> bytes:
     """The hive solver's index of one language (see the module docstring).
 
-    Each entry is the key, or the key, a space and its :func:`encode_forms`.
+    Each entry is the key, or the key, a space and its
+    :func:`~pipeline.browser.wire.encode_forms`.
     """
     language = index.language
     rules = language.beehive
@@ -125,14 +100,13 @@ def hive_index(index: BeehiveIndex) -> bytes:
         entries = []
         for i in sorted(members, key=index.keys.__getitem__):
             key, forms = index.keys[i], index.forms[i]
-            _check_forms(forms, language)
-            extra = encode_forms(key, forms)
+            extra = _encoded_forms(key, forms, language)
             entries.append(key + (" " + extra if extra else ""))
         groups.append((letters, "\t".join(entries)))
     groups.sort()
     return _dump(
         {
-            "format": FORMAT,
+            "format": SOLVER_INDEX_FORMAT,
             "kind": "hive",
             "language": language.code,
             "alphabet": alphabet,
@@ -174,7 +148,7 @@ def hive_index_files(index: BeehiveIndex) -> tuple[bytes, dict[str, bytes]]:
     shards = {
         shard: _dump(
             {
-                "format": FORMAT,
+                "format": SOLVER_INDEX_FORMAT,
                 "kind": "hive-sets",
                 "language": data["language"],
                 "shard": shard,
@@ -197,9 +171,9 @@ def _rack_index(index: RackIndex) -> bytes:
     """The rack finder's index of one language, made from ``index``.
 
     Each line is one (key, spelling): one character saying how many codes it shares with
-    the previous line's spelling (chr(0x30 + n)), the rest of its codes, and, if its
+    the previous line's spelling (:func:`~pipeline.browser.wire.position`), the rest of its codes, and, if its
     display forms are not just its tiles' texts joined, a tab and their
-    :func:`encode_forms`. The key is the tiles' keys joined (``tile_keys``): the writer
+        :func:`~pipeline.browser.wire.encode_forms`. The key is the tiles' keys joined (``tile_keys``): the writer
     checks that this rebuilds every key.
     """
     from pipeline.lists.clean import fold
@@ -208,25 +182,25 @@ def _rack_index(index: RackIndex) -> bytes:
     tiles = index.tileset
     tile_keys = [fold(text, language) for text in tiles.texts]
     # Each tile's code must stay a printable ASCII character (up to "~").
-    if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - CODE_BASE:
+    if any(key is None for key in tile_keys) or len(tiles.texts) > 0x7E - TILE_CODE_BASE:
         raise RuscError("the tiles cannot be written in the rack finder's index", language.path)
     # Tile code -> the tile's key: a code string translated by it is the key it rebuilds.
-    key_of_code = {CODE_BASE + i: key for i, key in enumerate(tile_keys)}
+    key_of_code = {TILE_CODE_BASE + i: key for i, key in enumerate(tile_keys)}
     rows: list[tuple[str, str]] = []
     for entries in index.by_signature.values():
-        for key, codes, forms, texts in entries:
-            if codes.translate(key_of_code) != key:
+        for entry in entries:
+            if entry.codes.translate(key_of_code) != entry.key:
                 raise RuscError(
-                    f"game key {key!r} is not its tiles' keys joined; the rack index cannot rebuild it", language.path
+                    f"game key {entry.key!r} is not its tiles' keys joined; the rack index cannot rebuild it",
+                    language.path,
                 )
-            _check_forms(forms, language)
-            rows.append((codes, encode_forms("".join(texts), forms)))
+            rows.append((entry.codes, _encoded_forms("".join(entry.texts), entry.forms, language)))
     rows.sort()
     lines = _front_coded(rows)
     rules = language.racks
     return _dump(
         {
-            "format": FORMAT,
+            "format": SOLVER_INDEX_FORMAT,
             "kind": "rack",
             "language": language.code,
             "alphabet": language.alphabet,
@@ -254,14 +228,14 @@ def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
     previous = ""
     for line in data["words"].split("\n") if data["words"] else []:
         head, _tab, extra = line.partition("\t")
-        codes = previous[: ord(head[0]) - POSITION_BASE] + head[1:]
+        codes = previous[: shared_count(head)] + head[1:]
         by_length.setdefault(len(codes), []).append((codes, extra))
         previous = codes
     shards = {}
     for length, rows in sorted(by_length.items()):
         shards[length] = _dump(
             {
-                "format": FORMAT,
+                "format": SOLVER_INDEX_FORMAT,
                 "kind": "rack-words",
                 "language": data["language"],
                 "length": length,
@@ -272,14 +246,7 @@ def rack_index_files(index: RackIndex) -> tuple[bytes, dict[int, bytes]]:
 
 
 def _front_coded(rows: list[tuple[str, str]]) -> list[str]:
-    """Sorted (tile codes, encoded forms) as the index's lines: how many codes each shares
-    with the line before, the rest, and a tab and the forms if any."""
-    lines, previous = [], ""
-    for codes, extra in rows:
-        shared = 0
-        limit = min(len(previous), len(codes), MAX_RACK)
-        while shared < limit and previous[shared] == codes[shared]:
-            shared += 1
-        lines.append(chr(POSITION_BASE + shared) + codes[shared:] + ("\t" + extra if extra else ""))
-        previous = codes
-    return lines
+    """Sorted (tile codes, encoded forms) as the index's lines: the codes front-coded
+    (:func:`~pipeline.browser.wire.front_coded`), and a tab and the forms if any."""
+    coded = front_coded(codes for codes, _extra in rows)
+    return [line + ("\t" + extra if extra else "") for line, (_codes, extra) in zip(coded, rows)]

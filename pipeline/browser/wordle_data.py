@@ -4,7 +4,7 @@ Where to start reading: :func:`build_wordle_data`. It ships the words (front-cod
 display forms, their prior levels (one character each), what the browser needs to fold
 typed letters, and the precomputed steps of :func:`pipeline.games.wordle.strategy.suggest`: the
 opening ranking and, per mode, the second guesses after each feedback of the opening whose
-exact ranking is too big for the browser. ``site/wordle.js`` decodes it and computes the
+exact ranking is too big for the browser. ``site/wordle-core.js`` decodes it and computes the
 rest exactly as Python would.
 """
 
@@ -12,38 +12,34 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 from pipeline.browser.fold import folding_table
+from pipeline.browser.wire import LEVEL_CHARS, WORDLE_DATA_FORMAT, encode_forms, front_coded
 from pipeline.config import Language
 from pipeline.core.cache import keep_bytes, kept_path
 from pipeline.core.errors import RuscError
 from pipeline.core.fsutil import source_digest, verified_sha256
 from pipeline.core.resources import PACKAGE
 from pipeline.games.wordle.book import opening
-from pipeline.games.wordle.strategy import (
-    BUDGET,
+from pipeline.games.wordle.endgame import (
     COMMON_UNIT,
     ENDGAME_DEPTH,
     ENDGAME_EXACT,
     ENDGAME_TOP,
     FOUND_UNIT,
-    GUESSES,
     SPLIT_DEPTH,
     SPLITTERS,
-    TOP,
-    Patterns,
 )
+from pipeline.games.wordle.feedback import Patterns
+from pipeline.games.wordle.ranking import BUDGET
+from pipeline.games.wordle.rules import GUESSES, TOP
 from pipeline.games.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
 
-#: The code the page data is made by, under ``pipeline/``: the helper and this module.
-WORDLE_SOURCES = ("games/wordle", "browser/wordle_data.py")
+#: The code the page data is made by, under ``pipeline/``: the helper, this module and the
+#: wire format.
+WORDLE_SOURCES = ("games/wordle", "browser/wordle_data.py", "browser/wire.py")
 
-#: Version of the page's JSON; ``site/wordle.js`` refuses any other.
-DATA_FORMAT = 5
-#: The characters that spell prior levels 0..63 in the page data.
-LEVEL_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/"
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each).
 PRECOMPUTE_PAIRS = 200_000_000
 
@@ -62,28 +58,25 @@ def build_wordle_data(
 
     Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
 
-    * ``keys``: the sorted keys front-coded, each as one digit (letters shared with the
-      previous key) and the rest of the key: ``abaca``, ``abacs`` → ``0abaca4s``;
+    * ``keys``: the sorted keys front-coded (:func:`pipeline.browser.wire.front_coded`: one
+      character, a digit here, for the letters shared with the previous key, and the rest of
+      the key), back to back: ``abaca``, ``abacs`` → ``0abaca4s``;
     * ``forms``: only for keys whose display forms are not just the key, a flat list of
-      (steps since the previous such key, forms) pairs; each form is ``=`` (the key
-      itself), position digits each followed by the letter there (``4à``: ``abaca`` →
-      ``abacà``), or, if its length differs, spelled out (``cel·la``);
-    * ``levels``: one character of :data:`LEVEL_CHARS` per key, its prior level, and
+      (steps since the previous such key, :func:`pipeline.browser.wire.encode_forms`) pairs;
+    * ``levels``: one character of :data:`pipeline.browser.wire.LEVEL_CHARS` per key, its prior level, and
       ``weights``: the weight of each level;
     * ``first``: the opening ranking (word indices, best first); ``second``: per mode
       (``normal``, ``hard``), feedback number of the opening → the best second guesses,
       only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
       guesses and how the best guesses are ordered by what they find in time
-      (:func:`pipeline.games.wordle.strategy.in_time_first`, ``unit``, ``common_unit``,
-      ``common``: :func:`pipeline.games.wordle.strategy.found_weights`)
+      (:func:`pipeline.games.wordle.endgame.in_time_first`, ``unit``, ``common_unit``,
+      ``common``: :func:`pipeline.games.wordle.endgame.found_weights`)
       with the splitters beside them (``split``, ``splitters``:
-      :func:`pipeline.games.wordle.strategy.with_splitters`);
+      :func:`pipeline.games.wordle.endgame.with_splitters`);
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.lists.clean.fold`;
     * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
 
-    >>> encode_form("abaca", "abacà"), encode_form("abati", "abati"), encode_form("cella", "cel·la")
-    ('4à', '=', 'cel·la')
-    >>> front_code(["abaca", "abacs", "abaix"])
+    >>> "".join(front_coded(["abaca", "abacs", "abaix"]))
     '0abaca4s3ix'
     """
     length = length or language.wordle.length
@@ -98,7 +91,7 @@ def build_wordle_data(
     previous = 0
     for index, key in enumerate(words.keys):
         if words.forms[key] != (key,):
-            forms += [index - previous, " ".join(encode_form(key, form) for form in words.forms[key])]
+            forms += [index - previous, encode_forms(key, words.forms[key])]
             previous = index
     patterns = Patterns(words)
     if words.size**2 <= PRECOMPUTE_PAIRS:
@@ -109,7 +102,7 @@ def build_wordle_data(
     table = opening(patterns, TOP, TOP, only_over=BUDGET, common=common)
     shortcuts = language.wordle.shortcuts
     return {
-        "format": DATA_FORMAT,
+        "format": WORDLE_DATA_FORMAT,
         "language": language.code,
         "length": length,
         "alphabet": language.alphabet,
@@ -119,7 +112,7 @@ def build_wordle_data(
             "chars": folding_table(language),
         },
         "count": words.size,
-        "keys": front_code(words.keys),
+        "keys": "".join(front_coded(words.keys)),
         "forms": forms,
         "levels": "".join(LEVEL_CHARS[level] for level in words.levels.tolist()),
         "weights": list(WEIGHTS),
@@ -153,7 +146,7 @@ def _cache_key(language: Language, wordle_tsv_path: Path, length: int) -> str:
     digest.update(verified_sha256(wordle_tsv_path).encode())
     lemmas = lemma_list_path(wordle_tsv_path)
     digest.update(verified_sha256(lemmas).encode() if lemmas.exists() else b"no lemmas")
-    digest.update(repr((length, language.alphabet, language.folding, language.wordle, DATA_FORMAT)).encode())
+    digest.update(repr((length, language.alphabet, language.folding, language.wordle, WORDLE_DATA_FORMAT)).encode())
     digest.update(source_digest(PACKAGE, WORDLE_SOURCES, "*.py").encode())
     return digest.hexdigest()
 
@@ -170,27 +163,6 @@ def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path
         ).encode(),
     )
     return json.loads(made)
-
-
-def front_code(keys: Sequence[str]) -> str:
-    """Sorted keys of one length as (shared-prefix digit, rest) back to back."""
-    out, previous = [], ""
-    for key in keys:
-        shared = 0
-        while shared < len(key) - 1 and key[shared] == previous[shared : shared + 1]:
-            shared += 1
-        out.append(f"{shared}{key[shared:]}")
-        previous = key
-    return "".join(out)
-
-
-def encode_form(key: str, form: str) -> str:
-    """A display form relative to its key (see :func:`build_wordle_data`)."""
-    if form == key:
-        return "="
-    if len(form) == len(key):
-        return "".join(f"{i}{f}" for i, (k, f) in enumerate(zip(key, form)) if k != f)
-    return form
 
 
 def wordle_json(data: dict) -> bytes:

@@ -12,7 +12,7 @@ from pipeline.config import Language
 from pipeline.games.wordle.rules import GUESSES, TOP, compile_clues, parse_clue
 
 if TYPE_CHECKING:
-    from pipeline.games.wordle.strategy import Suggestion
+    from pipeline.games.wordle.ranking import Suggestion
 
 #: The command line ranks every guess exactly (the page's budget is for phones).
 EXACT = 1 << 62
@@ -45,7 +45,9 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from pipeline.core.errors import UsageError
     from pipeline.core.paths import Paths
-    from pipeline.games.wordle.strategy import Patterns, fitting, near_fits, suggest
+    from pipeline.games.wordle.feedback import Patterns
+    from pipeline.games.wordle.filters import fitting, near_fits
+    from pipeline.games.wordle.strategy import suggest
     from pipeline.games.wordle.words import load_words
 
     language: Language = args.language

@@ -1,14 +1,14 @@
 """The Wordle helper pages: one per word length the language plays (``<code>/wordle/`` for
 its default length, ``<code>/wordle/<n>/`` for the others), each the template plus that
-length's JSON as a hashed asset (built by :func:`pipeline.games.wordle.build_wordle_data` and
-serialised by :func:`pipeline.games.wordle.wordle_json`, the one builder; ``site/wordle.js``
+length's JSON as a hashed asset (built by :func:`pipeline.browser.wordle_data.build_wordle_data` and
+serialised by :func:`pipeline.browser.wordle_data.wordle_json`, the one builder; ``site/wordle.js``
 does the rest in the browser)."""
 
 from __future__ import annotations
 
 from pipeline.browser.playdata import levels
 from pipeline.browser.wordle_data import build_wordle_data, wordle_json
-from pipeline.games.wordle.strategy import GUESSES
+from pipeline.games.wordle.rules import GUESSES
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
 

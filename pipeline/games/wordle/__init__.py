@@ -5,12 +5,15 @@ Where to start reading, in order:
 * :mod:`pipeline.games.wordle.rules` — Wordle's feedback rule and the exact clue filter;
 * :mod:`pipeline.games.wordle.words` — one length of the Wordle list, with each word's answer
   prior from its frequency;
-* :mod:`pipeline.games.wordle.strategy` — the suggestion policy (expected remaining prior weight,
-  the hard-mode pool, the phone budget, the precomputed opening);
+* :mod:`pipeline.games.wordle.strategy` — the suggestion policy, step by step, each step a
+  module: :mod:`~pipeline.games.wordle.filters` (the candidates, the hard-mode pool, the
+  near fits), :mod:`~pipeline.games.wordle.feedback` (colours in bulk),
+  :mod:`~pipeline.games.wordle.ranking` (expected remaining prior weight, the phone budget),
+  :mod:`~pipeline.games.wordle.endgame` (what each guess is sure to find in time);
 * :mod:`pipeline.games.wordle.book` — the opening and the plans for states the ranking loses;
 * :mod:`pipeline.games.wordle.season` — simulated seasons for ``make bench``.
 
-The browser page's JSON is :mod:`pipeline.browser.wordle_data` (``site/wordle.js`` runs the
+The browser page's JSON is :mod:`pipeline.browser.wordle_data` (``site/wordle-core.js`` runs the
 same policy; ``tests/test_wordle_js.py`` holds them to it); ``rusc wordle`` is
 :mod:`pipeline.commands.wordle`.
 """

@@ -25,19 +25,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from pipeline.games.wordle.rules import Clue, compile_clues, feedback, pattern_of
-from pipeline.games.wordle.strategy import (
-    GUESSES,
-    TOP,
-    Opening,
-    Patterns,
-    book_key,
-    fitting,
-    hard_pool,
-    rank,
-    suggest_among,
-    win_code,
-)
+from pipeline.games.wordle.feedback import Patterns, win_code
+from pipeline.games.wordle.filters import fitting, hard_pool
+from pipeline.games.wordle.ranking import rank
+from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, feedback, pattern_of
+from pipeline.games.wordle.strategy import Opening, book_key, suggest_among
 
 
 def opening(

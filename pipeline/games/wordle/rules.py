@@ -3,7 +3,7 @@
 Where to start reading: :func:`feedback` is Wordle's rule itself (the definition of the
 game); :func:`compile_clues` turns clues into per-letter :class:`Constraints`, which
 :func:`fits` applies — the tests prove that this is exactly "every clue's feedback equals
-the marked colours" (:func:`pipeline.games.wordle.strategy.fitting` applies them to a whole list).
+the marked colours" (:func:`pipeline.games.wordle.filters.fitting` applies them to a whole list).
 
 Wordle's feedback, greens first, then yellows left to right while unused copies remain:
 

@@ -34,8 +34,11 @@ import numpy as np
 
 from pipeline.config import Language
 from pipeline.games.wordle.book import opening
-from pipeline.games.wordle.rules import Clue, compile_clues, feedback
-from pipeline.games.wordle.strategy import BUDGET, GUESSES, Opening, Patterns, entropy_rank, fitting, hard_pool, suggest
+from pipeline.games.wordle.feedback import Patterns
+from pipeline.games.wordle.filters import fitting, hard_pool
+from pipeline.games.wordle.ranking import BUDGET, entropy_rank
+from pipeline.games.wordle.rules import GUESSES, Clue, compile_clues, feedback
+from pipeline.games.wordle.strategy import Opening, suggest
 from pipeline.games.wordle.words import Words, lemma_forms
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.
