@@ -289,6 +289,23 @@ def test_bulk_filter_equals_fits_and_the_hard_pool_its_definition():
 # --- the prior --------------------------------------------------------------------------------
 
 
+def test_frequencies_kept_in_the_cache_are_the_ones_computed(built_lists, lists, tmp_path):
+    """``rusc wordle`` reads the words' frequencies from the cache (wordfreq's table is most
+    of its time): kept once per language and length, read back exactly, and made again
+    when the file is damaged."""
+    tsv = built_lists("en") / "wordle.tsv"
+    kept = load_words(tsv, EN, cache=tmp_path)
+    (file,) = tmp_path.glob(f"zipf-en-{EN.wordle.length}-*.f64")
+    assert np.array_equal(kept.zipf, lists["en"].zipf) and np.array_equal(kept.levels, lists["en"].levels)
+    again = load_words(tsv, EN, cache=tmp_path)
+    assert np.array_equal(again.zipf, lists["en"].zipf) and list(tmp_path.glob("zipf-*")) == [file]
+    other = next(n for n in EN.wordle.lengths if n != EN.wordle.length)
+    load_words(tsv, EN, other, cache=tmp_path)
+    assert file.exists() and len(list(tmp_path.glob("zipf-en-*.f64"))) == 2, "each length keeps its own"
+    file.write_bytes(b"\xff" * 8 + file.read_bytes()[8:])  # the first frequency damaged
+    assert np.array_equal(load_words(tsv, EN, cache=tmp_path).zipf, lists["en"].zipf)
+
+
 def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
     for code, words in lists.items():
         weights = words.weights

@@ -134,6 +134,35 @@ def zipf_of(forms: tuple[str, ...], language: Language) -> float:
     return to_zipf(max(table.get(form, 0.0) for form in forms))
 
 
+#: The code the frequencies are computed by, under ``pipeline/``.
+FREQUENCY_SOURCES = ("games/wordle/words.py", "lists/frequency.py")
+
+
+def frequencies(
+    keys: tuple[str, ...], forms: dict[str, tuple[str, ...]], language: Language, list_key: str, cache: Path | None
+) -> np.ndarray:
+    """:func:`zipf_of` each key, in order (float64). Reading wordfreq's table takes a
+    command line most of its time (0.4 s of 0.7), so with ``cache`` the values are kept
+    there (:mod:`pipeline.core.cache`), one file per language and length, under a key of
+    the list (``list_key``: its checksum and length), the frequency language, wordfreq's
+    version and the code that computes them."""
+    if cache is None:
+        return np.array([zipf_of(forms[k], language) for k in keys], dtype=np.float64)
+    import hashlib
+    from importlib.metadata import version
+
+    from pipeline.core.cache import keep_bytes, kept_path
+    from pipeline.core.fsutil import source_digest
+    from pipeline.core.resources import PACKAGE
+
+    digest = hashlib.sha256(f"{list_key}\0{language.frequency_language}\0{version('wordfreq')}\0".encode())
+    digest.update(source_digest(PACKAGE, FREQUENCY_SOURCES).encode())
+    length = len(keys[0]) if keys else 0
+    kept = kept_path(cache, "zipf", f"{language.code}-{length}", digest.hexdigest(), ".f64")
+    kept_bytes = keep_bytes(kept, lambda: frequencies(keys, forms, language, list_key, None).tobytes())
+    return np.frombuffer(kept_bytes, dtype=np.float64)
+
+
 def lemma_list_path(wordle_tsv: Path) -> Path:
     """The lemma list the lists stage writes beside ``wordle.tsv``."""
     return Path(wordle_tsv).with_name("lemmas.txt")
@@ -151,11 +180,12 @@ def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
         raise RuscError("not UTF-8", path) from None
 
 
-def load_words(path: Path, language: Language, length: int | None = None) -> Words:
+def load_words(path: Path, language: Language, length: int | None = None, cache: Path | None = None) -> Words:
     """Read the words of ``length`` (default: the language's) from ``wordle.tsv``
     (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
     which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
-    lemma)."""
+    lemma). With ``cache`` (a folder), their frequencies are kept there
+    (:func:`frequencies`)."""
     length = language.wordle.length if length is None else length
     if length not in language.wordle.lengths:
         raise RuscError(
@@ -164,7 +194,7 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
     try:
-        verified_sha256(path)  # a damaged list is refused, not read
+        checksum = verified_sha256(path)  # a damaged list is refused, not read
         handle = open(path, encoding="utf-8", newline="\n")
     except FileNotFoundError:
         raise RuscError("no Wordle list; build it with `rusc lists LANG` or `make dictionaries`", path) from None
@@ -184,7 +214,7 @@ def load_words(path: Path, language: Language, length: int | None = None) -> Wor
         except UnicodeDecodeError:
             raise RuscError("not UTF-8", path) from None
     keys = tuple(sorted(forms))
-    zipf = np.array([zipf_of(forms[k], language) for k in keys], dtype=np.float64)
+    zipf = frequencies(keys, forms, language, f"{checksum}-{length}", cache)
     lemmas = lemma_forms(path)
     lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
