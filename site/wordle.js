@@ -2,7 +2,9 @@
  * words that fit and the suggestions, and the share grid pasted in. The rules and the
  * policy are site/wordle-core.js (RuscWordle); every text goes in with textContent.
  *
- * Where to start reading: `start` (loads the page data), then `run`, which wires the widgets.
+ * Where to start reading: `start` (loads the page data), then `run`, which gathers the page's
+ * state in one object (`page`) and wires each widget; every other function takes that object:
+ * the guess form, a guess row, the words that fit, the suggestions, the share grid.
  */
 (function () {
   "use strict";
@@ -42,335 +44,362 @@
       });
   }
 
+  /** The page once its data is in: the state every widget reads (`page`), then each widget
+   *  wired (the guess form, the hard-mode switch, the pasted grid, "show all"). */
   function run(words, S) {
-    var L = words.length;
-    var form = document.getElementById("wordle-add");
-    var input = document.getElementById("wordle-input");
-    var message = document.getElementById("wordle-message");
-    var list = document.getElementById("wordle-guesses");
-    var hard = document.getElementById("wordle-hard");
-    var count = document.getElementById("wordle-count");
-    var candidatesList = document.getElementById("wordle-candidates");
-    var more = document.getElementById("wordle-more");
-    var suggestStatus = document.getElementById("wordle-suggest-status");
-    var suggestList = document.getElementById("wordle-suggestions");
-    var suggestTitle = document.getElementById("wordle-suggest-title");
-    var grid = document.getElementById("wordle-grid");
-    var nearTitle = document.getElementById("wordle-near");
-    var trap = document.getElementById("wordle-trap");
-    var gridMessage = document.getElementById("wordle-grid-message");
-    var rows = [], showAll = false, job = null, timer = null;
-    var last = { candidates: [], cons: null, clues: [] };
-    var keys = words.shortcuts, lang = document.documentElement.lang;
-    if (window.RuscPage) window.RuscPage.showHistory("wordle", lang);
+    var page = {
+      words: words, S: S, L: words.length, lang: document.documentElement.lang, keys: words.shortcuts,
+      rows: [], showAll: false, job: null, timer: null, last: { candidates: [], cons: null, clues: [] },
+      form: byId("wordle-add"), input: byId("wordle-input"), message: byId("wordle-message"),
+      list: byId("wordle-guesses"), hard: byId("wordle-hard"), count: byId("wordle-count"),
+      candidatesList: byId("wordle-candidates"), more: byId("wordle-more"),
+      suggestStatus: byId("wordle-suggest-status"), suggestList: byId("wordle-suggestions"),
+      suggestTitle: byId("wordle-suggest-title"), grid: byId("wordle-grid"), nearTitle: byId("wordle-near"),
+      trap: byId("wordle-trap"), gridMessage: byId("wordle-grid-message"),
+    };
+    if (window.RuscPage) window.RuscPage.showHistory("wordle", page.lang);
+    wireGuessForm(page);
+    page.hard.addEventListener("change", function () { showSuggestions(page); });
+    page.grid.addEventListener("input", function () { readGrid(page); });
+    page.more.addEventListener("click", function () {
+      page.showAll = true;
+      showCandidates(page);
+      page.candidatesList.focus();
+    });
+    update(page);
+  }
 
-    function say(text) {
-      message.textContent = text;
-      message.hidden = !text;
+  function byId(id) { return document.getElementById(id); }
+
+  // --- messages and typed text ----------------------------------------------------------
+
+  function say(page, text) {
+    page.message.textContent = text;
+    page.message.hidden = !text;
+  }
+
+  /** Why text can't be a guess, or "" — too long or not letters of the alphabet. */
+  function problem(page, text) {
+    var folded = page.words.fold(text), S = page.S;
+    if (folded.bad.length) {
+      return format(S.bad_letters, { letters: folded.bad.map(function (c) { return "“" + c + "”"; }).join(" ") });
     }
+    if (Array.from(folded.key || "").length > page.L) return format(S.too_long, { n: page.L });
+    return "";
+  }
 
-    /** Why text can't be a guess, or "" — too long or not letters of the alphabet. */
-    function problem(text) {
-      var folded = words.fold(text);
-      if (folded.bad.length) {
-        return format(S.bad_letters, { letters: folded.bad.map(function (c) { return "“" + c + "”"; }).join(" ") });
-      }
-      if (Array.from(folded.key || "").length > L) return format(S.too_long, { n: L });
-      return "";
-    }
+  function keyOf(page, text) {
+    var key = page.words.fold(text).key;
+    return key === null ? "" : key;
+  }
 
-    function keyOf(text) {
-      var key = words.fold(text).key;
-      return key === null ? "" : key;
-    }
+  // --- the guess form -------------------------------------------------------------------
 
-    function makeRow(text) {
-      var row = { text: text, marks: new Array(L).fill(C.GREY), tiles: [] };
-      var li = el("li", "guess");
-      var field = el("input", "guess-input");
-      field.type = "text";
-      field.value = text;
-      field.autocomplete = "off";
-      field.spellcheck = false;
-      field.setAttribute("autocapitalize", "none");
-      field.setAttribute("lang", document.documentElement.lang);
-      var tiles = el("div", "guess-tiles");
-      tiles.setAttribute("role", "group");
-      for (var i = 0; i < L; i++) {
-        var tile = el("button", "wordle-tile");
-        tile.type = "button";
-        tile.appendChild(el("span", "tile-char"));
-        var symbol = el("span", "tile-symbol");
-        symbol.setAttribute("aria-hidden", "true");
-        tile.appendChild(symbol);
-        tile.setAttribute("data-pos", String(i));
-        tiles.appendChild(tile);
-        row.tiles.push(tile);
-      }
-      var note = el("p", "guess-note");
-      note.hidden = true;
-      var remove = el("button", "guess-remove", S.remove);
-      remove.type = "button";
-      li.appendChild(field);
-      li.appendChild(tiles);
-      li.appendChild(remove);
-      li.appendChild(note);
-      row.li = li; row.field = field; row.note = note; row.remove = remove; row.group = tiles;
-
-      field.addEventListener("input", function () {
-        var why = problem(field.value);
-        if (why) {
-          say(why);
-          field.value = row.text;  // refused: keep the last valid letters
-          return;
-        }
-        // The refusal stays in view while the player goes on typing.
-        if (!field.value) say("");
-        row.text = field.value;
-        update();
-      });
-      tiles.addEventListener("click", function (event) {
-        var tile = event.target.closest(".wordle-tile");
-        if (!tile) return;
-        var i = Number(tile.getAttribute("data-pos"));
-        row.marks[i] = (row.marks[i] + 1) % 3;
-        update();
-      });
-      tiles.addEventListener("keydown", function (event) {
-        var tile = event.target.closest(".wordle-tile");
-        if (!tile) return;
-        var i = Number(tile.getAttribute("data-pos")), handled = true;
-        switch (event.key) {
-          case "ArrowUp": row.marks[i] = (row.marks[i] + 1) % 3; update(); break;
-          case "ArrowDown": row.marks[i] = (row.marks[i] + 2) % 3; update(); break;
-          case "ArrowRight": if (i + 1 < L) row.tiles[i + 1].focus(); break;
-          case "ArrowLeft": if (i > 0) row.tiles[i - 1].focus(); break;
-          default:  // the language's initials (data.shortcuts); Space and Enter click, which cycles
-            var typed = event.key.toLowerCase();
-            if (typed === keys.green) row.marks[i] = C.GREEN;
-            else if (typed === keys.yellow) row.marks[i] = C.YELLOW;
-            else if (typed === keys.grey) row.marks[i] = C.GREY;
-            else handled = false;
-            if (handled) update();
-        }
-        if (handled) event.preventDefault();
-      });
-      remove.addEventListener("click", function () {
-        var at = rows.indexOf(row);
-        rows.splice(at, 1);
-        list.removeChild(li);
-        say("");
-        update();
-        (rows[at] ? rows[at].field : rows[at - 1] ? rows[at - 1].field : input).focus();
-      });
-      return row;
-    }
-
-    function paintRow(row, number) {
-      var key = Array.from(keyOf(row.text));
-      row.field.setAttribute("aria-label", format(S.guess_label, { n: number }));
-      row.group.setAttribute("aria-label", format(S.colours_label, { n: number }));
-      row.remove.setAttribute("aria-label", format(S.remove_label, { n: number }));
-      row.tiles.forEach(function (tile, i) {
-        var state = STATES[row.marks[i]], letter = key[i] || "";
-        tile.className = "wordle-tile " + state + (letter ? "" : " empty");
-        tile.firstChild.textContent = letter;
-        tile.lastChild.textContent = S["symbol_" + state];
-        tile.setAttribute("aria-label", format(S.tile_label, {
-          letter: letter ? letter.toUpperCase() : S.no_letter, position: i + 1, state: S["state_" + state] }));
-      });
-      var complete = key.length === L;
-      row.note.hidden = complete;
-      row.note.textContent = complete ? "" : format(S.incomplete, { count: key.length, n: L });
-      row.li.classList.toggle("incomplete", !complete);
-      return complete ? { guess: key.join(""), marks: row.marks.slice() } : null;
-    }
-
-    function update() {
-      var clues = [];
-      rows.forEach(function (row, i) {
-        var clue = paintRow(row, i + 1);
-        if (clue) clues.push(clue);
-      });
-      var cons = C.compile(words, clues);
-      var candidates = clues.length ? C.filter(words, cons) : words.keys.map(function (k, w) { return w; });
-      last = { candidates: candidates, cons: cons, clues: clues };
-      showAll = false;
-      showCandidates(candidates, cons);
-      showSuggestions();
-    }
-
-    function showCandidates(candidates, cons) {
-      var n = candidates.length;
-      count.classList.toggle("none", n === 0);
-      if (cons.impossible) {
-        count.textContent = format(S.impossible, { n: cons.impossible.guess + 1,
-                                                   letter: cons.impossible.letter.toUpperCase() });
-      } else if (n === 0) {
-        count.textContent = S.none;
-      } else {
-        count.textContent = D.plural(S.count, n, lang);
-      }
-      count.setAttribute("data-count", String(n));
-      // No word fits: offer the words that fit every clue but one, each with the clue it breaks.
-      var near = n === 0 ? C.nearFits(words, last.clues) : [];
-      nearTitle.hidden = !near.length;
-      if (near.length) nearTitle.textContent = D.plural(S.near, near.length, lang);
-      var items = near.length ? near : C.byLikelihood(words, candidates).map(function (w) { return { word: w, clue: -1 }; });
-      candidatesList.textContent = "";
-      var limit = showAll ? items.length : Math.min(items.length, SHOWN), fragment = document.createDocumentFragment();
-      for (var k = 0; k < limit; k++) {
-        var w = items[k].word, li = el("li", null, C.formsOf(words, w).join(" / "));
-        if (items[k].clue >= 0) li.appendChild(el("span", "detail", " — " + format(S.near_breaks, { n: items[k].clue + 1 })));
-        li.setAttribute("data-key", words.keys[w]);
-        fragment.appendChild(li);
-      }
-      candidatesList.appendChild(fragment);
-      more.hidden = limit >= items.length;
-      more.textContent = format(S.show_all, { n: items.length.toLocaleString(lang) });
-    }
-
-    function percent(x) {
-      return (x < 0.01 ? "<1" : (100 * x).toLocaleString(lang, { maximumFractionDigits: 0 })) + "\u00a0%";
-    }
-
-    /** The trap note: the first suggestion is not sure to find every candidate in time. */
-    function showTrap(items) {
-      var best = items[0], left = words.endgame.guesses - last.clues.length;
-      trap.hidden = !(best && best.found >= 0 && best.found < best.count);
-      trap.textContent = trap.hidden ? "" : format(D.plural(S.trap, left, lang), { found: best.found, count: best.count });
-    }
-
-    function listSuggestions(items) {
-      suggestList.textContent = "";
-      showTrap(items);
-      // A sure win needs no alternatives.
-      if (items.length && items[0].win === items[0].total) items = items.slice(0, 1);
-      items.forEach(function (item) {
-        var li = el("li");
-        li.appendChild(el("span", "word", C.formsOf(words, item.word).join(" / ")));
-        li.setAttribute("data-key", words.keys[item.word]);
-        var detail = format(S.expected, { x: (item.left / item.total).toLocaleString(lang, { maximumFractionDigits: 1 }) });
-        if (item.win) detail += " · " + format(S.win_chance, { p: percent(item.win / item.total) });
-        li.appendChild(el("span", "detail", " — " + detail));
-        suggestList.appendChild(li);
-      });
-    }
-
-    function showSuggestions() {
-      if (job) { job = null; clearTimeout(timer); }
-      suggestList.textContent = "";
-      suggestStatus.textContent = "";
-      trap.hidden = true;
-      suggestList.removeAttribute("aria-busy");
-      var clues = last.clues, candidates = last.candidates;
-      suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
-      if (!candidates.length) return;
-      var todo = C.plan(words, clues, last.cons, hard.checked, candidates);
-      var mine = C.ranker(words, todo.guesses, todo.candidates, words.top, todo.left, todo.booked, hard.checked);
-      job = mine;
-      suggestStatus.textContent = S.computing;
-      suggestList.setAttribute("aria-busy", "true");
-      (function work() {
-        if (job !== mine) return;
-        if (mine.step(SLICE)) {
-          job = null;
-          suggestStatus.textContent = "";
-          suggestList.removeAttribute("aria-busy");
-          listSuggestions(mine.result());
-        } else {
-          timer = setTimeout(work, 0);
-        }
-      })();
-    }
-
-    /** The share grid pasted: one row per line of squares, letters still to type. */
-    function readGrid() {
-      var parsed = C.parseGrid(grid.value, L);
-      if (parsed.bad) {
-        gridMessage.textContent = format(S.grid_bad, { line: parsed.bad, found: parsed.found, n: L });
-      } else if (!parsed.rows.length) {
-        // Emptied (also by reading it): the last message stays.
-        if (grid.value.trim()) gridMessage.textContent = S.grid_none;
-      } else {
-        rows.filter(function (row) { return !row.text; }).forEach(function (row) {
-          rows.splice(rows.indexOf(row), 1);
-          list.removeChild(row.li);
-        });
-        parsed.rows.forEach(function (marks) {
-          var row = makeRow("");
-          row.marks = marks;
-          rows.push(row);
-          list.appendChild(row.li);
-        });
-        grid.value = "";
-        gridMessage.textContent = D.plural(S.grid_read, parsed.rows.length, lang);
-        offerToTrack(parsed.rows);
-        update();
-        input.focus();
-      }
-    }
-
-    /** A finished game's grid (won, or every guess used) may go into the player's stats
-     *  (site/game-page.js history), if the player chooses: today's entry of "wordle". */
-    function offerToTrack(marks) {
-      var box = document.getElementById("history"), button = document.getElementById("wordle-track");
-      if (!box || !window.RuscPage) return;
-      var won = marks[marks.length - 1].every(function (mark) { return mark === C.GREEN; });
-      var guesses = words.endgame.guesses;
-      button.parentNode.hidden = !(won || marks.length >= guesses);
-      if (button.parentNode.hidden) return;
-      var score = (won ? marks.length : "X") + "/" + guesses;
-      button.textContent = format(S.track, { score: score });
-      button.onclick = function () {
-        var levels = JSON.parse(box.getAttribute("data-levels")), today = box.getAttribute("data-today");
-        window.RuscPage.save("wordle", lang, today, {
-          found: marks.map(function (row) { return row.map(function (mark) { return ".yg".charAt(mark); }).join(""); }),
-          result: { level: won ? guesses + 1 - marks.length : 0, levels: levels.count } });
-        window.RuscPage.showHistory("wordle", lang);
-        button.parentNode.hidden = true;
-        gridMessage.textContent = format(S.tracked, { score: score });
-      };
-    }
-
-    form.addEventListener("submit", function (event) {
+  /** The box a guess is typed in: a valid guess of the right length becomes a row (or fills
+   *  the first row pasted without letters); a character that cannot be typed is refused. */
+  function wireGuessForm(page) {
+    var input = page.input, S = page.S;
+    page.form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var why = problem(input.value), key = keyOf(input.value);
-      if (!why && Array.from(key).length !== L) why = format(S.wrong_length, { n: L });
-      if (why) { say(why); input.focus(); return; }
-      say("");
-      var row = rows.filter(function (r) { return !r.text; })[0], pasted = !!row;
+      var why = problem(page, input.value), key = keyOf(page, input.value);
+      if (!why && Array.from(key).length !== page.L) why = format(S.wrong_length, { n: page.L });
+      if (why) { say(page, why); input.focus(); return; }
+      say(page, "");
+      var row = page.rows.filter(function (r) { return !r.text; })[0], pasted = !!row;
       if (pasted) {
         row.text = row.field.value = input.value.trim();
       } else {
-        row = makeRow(input.value.trim());
-        rows.push(row);
-        list.appendChild(row.li);
+        row = makeRow(page, input.value.trim());
+        page.rows.push(row);
+        page.list.appendChild(row.li);
       }
       input.value = "";
       input.setAttribute("data-valid", "");
-      update();
+      update(page);
       // Colours pasted from the grid are already set: go on typing the next guess.
-      (pasted && rows.some(function (r) { return !r.text; }) ? input : row.tiles[0]).focus();
+      (pasted && page.rows.some(function (r) { return !r.text; }) ? input : row.tiles[0]).focus();
     });
     input.addEventListener("input", function () {
-      var why = problem(input.value);
+      var why = problem(page, input.value);
       if (why) {
-        say(why);
+        say(page, why);
         input.value = input.getAttribute("data-valid") || "";
       } else {
-        if (!input.value) say("");
+        if (!input.value) say(page, "");
         input.setAttribute("data-valid", input.value);
       }
     });
-    hard.addEventListener("change", showSuggestions);
-    grid.addEventListener("input", readGrid);
-    more.addEventListener("click", function () {
-      showAll = true;
-      showCandidates(last.candidates, last.cons);
-      candidatesList.focus();
+  }
+
+  // --- a guess row: its letters, its tiles' colours, its remove button ---------------------
+
+  function makeRow(page, text) {
+    var L = page.L, S = page.S;
+    var row = { text: text, marks: new Array(L).fill(C.GREY), tiles: [] };
+    var li = el("li", "guess");
+    var field = el("input", "guess-input");
+    field.type = "text";
+    field.value = text;
+    field.autocomplete = "off";
+    field.spellcheck = false;
+    field.setAttribute("autocapitalize", "none");
+    field.setAttribute("lang", page.lang);
+    var tiles = el("div", "guess-tiles");
+    tiles.setAttribute("role", "group");
+    for (var i = 0; i < L; i++) {
+      var tile = el("button", "wordle-tile");
+      tile.type = "button";
+      tile.appendChild(el("span", "tile-char"));
+      var symbol = el("span", "tile-symbol");
+      symbol.setAttribute("aria-hidden", "true");
+      tile.appendChild(symbol);
+      tile.setAttribute("data-pos", String(i));
+      tiles.appendChild(tile);
+      row.tiles.push(tile);
+    }
+    var note = el("p", "guess-note");
+    note.hidden = true;
+    var remove = el("button", "guess-remove", S.remove);
+    remove.type = "button";
+    li.appendChild(field);
+    li.appendChild(tiles);
+    li.appendChild(remove);
+    li.appendChild(note);
+    row.li = li; row.field = field; row.note = note; row.remove = remove; row.group = tiles;
+    wireRow(page, row);
+    return row;
+  }
+
+  /** A row's letters (a refused character keeps the last valid letters), its tiles (a click
+   *  or the arrows cycle a colour, the language's initials set one) and its remove button. */
+  function wireRow(page, row) {
+    var L = page.L, keys = page.keys, field = row.field;
+    field.addEventListener("input", function () {
+      var why = problem(page, field.value);
+      if (why) {
+        say(page, why);
+        field.value = row.text;  // refused: keep the last valid letters
+        return;
+      }
+      // The refusal stays in view while the player goes on typing.
+      if (!field.value) say(page, "");
+      row.text = field.value;
+      update(page);
     });
-    update();
+    row.group.addEventListener("click", function (event) {
+      var tile = event.target.closest(".wordle-tile");
+      if (!tile) return;
+      var i = Number(tile.getAttribute("data-pos"));
+      row.marks[i] = (row.marks[i] + 1) % 3;
+      update(page);
+    });
+    row.group.addEventListener("keydown", function (event) {
+      var tile = event.target.closest(".wordle-tile");
+      if (!tile) return;
+      var i = Number(tile.getAttribute("data-pos")), handled = true;
+      switch (event.key) {
+        case "ArrowUp": row.marks[i] = (row.marks[i] + 1) % 3; update(page); break;
+        case "ArrowDown": row.marks[i] = (row.marks[i] + 2) % 3; update(page); break;
+        case "ArrowRight": if (i + 1 < L) row.tiles[i + 1].focus(); break;
+        case "ArrowLeft": if (i > 0) row.tiles[i - 1].focus(); break;
+        default:  // the language's initials (data.shortcuts); Space and Enter click, which cycles
+          var typed = event.key.toLowerCase();
+          if (typed === keys.green) row.marks[i] = C.GREEN;
+          else if (typed === keys.yellow) row.marks[i] = C.YELLOW;
+          else if (typed === keys.grey) row.marks[i] = C.GREY;
+          else handled = false;
+          if (handled) update(page);
+      }
+      if (handled) event.preventDefault();
+    });
+    row.remove.addEventListener("click", function () {
+      var rows = page.rows, at = rows.indexOf(row);
+      rows.splice(at, 1);
+      page.list.removeChild(row.li);
+      say(page, "");
+      update(page);
+      (rows[at] ? rows[at].field : rows[at - 1] ? rows[at - 1].field : page.input).focus();
+    });
+  }
+
+  /** Paint row `number` (from 1); its clue if its letters are complete, else null. */
+  function paintRow(page, row, number) {
+    var S = page.S, key = Array.from(keyOf(page, row.text));
+    row.field.setAttribute("aria-label", format(S.guess_label, { n: number }));
+    row.group.setAttribute("aria-label", format(S.colours_label, { n: number }));
+    row.remove.setAttribute("aria-label", format(S.remove_label, { n: number }));
+    row.tiles.forEach(function (tile, i) {
+      var state = STATES[row.marks[i]], letter = key[i] || "";
+      tile.className = "wordle-tile " + state + (letter ? "" : " empty");
+      tile.firstChild.textContent = letter;
+      tile.lastChild.textContent = S["symbol_" + state];
+      tile.setAttribute("aria-label", format(S.tile_label, {
+        letter: letter ? letter.toUpperCase() : S.no_letter, position: i + 1, state: S["state_" + state] }));
+    });
+    var complete = key.length === page.L;
+    row.note.hidden = complete;
+    row.note.textContent = complete ? "" : format(S.incomplete, { count: key.length, n: page.L });
+    row.li.classList.toggle("incomplete", !complete);
+    return complete ? { guess: key.join(""), marks: row.marks.slice() } : null;
+  }
+
+  /** Every row painted, the words that fit filtered again, the suggestions started again. */
+  function update(page) {
+    var clues = [], words = page.words;
+    page.rows.forEach(function (row, i) {
+      var clue = paintRow(page, row, i + 1);
+      if (clue) clues.push(clue);
+    });
+    var cons = C.compile(words, clues);
+    var candidates = clues.length ? C.filter(words, cons) : words.keys.map(function (k, w) { return w; });
+    page.last = { candidates: candidates, cons: cons, clues: clues };
+    page.showAll = false;
+    showCandidates(page);
+    showSuggestions(page);
+  }
+
+  // --- the words that fit ---------------------------------------------------------------
+
+  function showCandidates(page) {
+    var words = page.words, S = page.S, lang = page.lang, count = page.count, list = page.candidatesList;
+    var candidates = page.last.candidates, cons = page.last.cons, n = candidates.length;
+    count.classList.toggle("none", n === 0);
+    if (cons.impossible) {
+      count.textContent = format(S.impossible, { n: cons.impossible.guess + 1,
+                                                 letter: cons.impossible.letter.toUpperCase() });
+    } else if (n === 0) {
+      count.textContent = S.none;
+    } else {
+      count.textContent = D.plural(S.count, n, lang);
+    }
+    count.setAttribute("data-count", String(n));
+    // No word fits: offer the words that fit every clue but one, each with the clue it breaks.
+    var near = n === 0 ? C.nearFits(words, page.last.clues) : [];
+    page.nearTitle.hidden = !near.length;
+    if (near.length) page.nearTitle.textContent = D.plural(S.near, near.length, lang);
+    var items = near.length ? near : C.byLikelihood(words, candidates).map(function (w) { return { word: w, clue: -1 }; });
+    list.textContent = "";
+    var limit = page.showAll ? items.length : Math.min(items.length, SHOWN), fragment = document.createDocumentFragment();
+    for (var k = 0; k < limit; k++) {
+      var w = items[k].word, li = el("li", null, C.formsOf(words, w).join(" / "));
+      if (items[k].clue >= 0) li.appendChild(el("span", "detail", " — " + format(S.near_breaks, { n: items[k].clue + 1 })));
+      li.setAttribute("data-key", words.keys[w]);
+      fragment.appendChild(li);
+    }
+    list.appendChild(fragment);
+    page.more.hidden = limit >= items.length;
+    page.more.textContent = format(S.show_all, { n: items.length.toLocaleString(lang) });
+  }
+
+  // --- the suggestions ------------------------------------------------------------------
+
+  function percent(page, x) {
+    return (x < 0.01 ? "<1" : (100 * x).toLocaleString(page.lang, { maximumFractionDigits: 0 })) + "\u00a0%";
+  }
+
+  /** The trap note: the first suggestion is not sure to find every candidate in time. */
+  function showTrap(page, items) {
+    var best = items[0], left = page.words.endgame.guesses - page.last.clues.length, trap = page.trap;
+    trap.hidden = !(best && best.found >= 0 && best.found < best.count);
+    trap.textContent = trap.hidden ? "" : format(D.plural(page.S.trap, left, page.lang), { found: best.found, count: best.count });
+  }
+
+  function listSuggestions(page, items) {
+    var words = page.words, S = page.S;
+    page.suggestList.textContent = "";
+    showTrap(page, items);
+    // A sure win needs no alternatives.
+    if (items.length && items[0].win === items[0].total) items = items.slice(0, 1);
+    items.forEach(function (item) {
+      var li = el("li");
+      li.appendChild(el("span", "word", C.formsOf(words, item.word).join(" / ")));
+      li.setAttribute("data-key", words.keys[item.word]);
+      var detail = format(S.expected, { x: (item.left / item.total).toLocaleString(page.lang, { maximumFractionDigits: 1 }) });
+      if (item.win) detail += " · " + format(S.win_chance, { p: percent(page, item.win / item.total) });
+      li.appendChild(el("span", "detail", " — " + detail));
+      page.suggestList.appendChild(li);
+    });
+  }
+
+  /** Rank the guesses for the state, SLICE guesses between two paints; a newer state
+   *  abandons the job of an older one. */
+  function showSuggestions(page) {
+    var S = page.S, list = page.suggestList, status = page.suggestStatus;
+    if (page.job) { page.job = null; clearTimeout(page.timer); }
+    list.textContent = "";
+    status.textContent = "";
+    page.trap.hidden = true;
+    list.removeAttribute("aria-busy");
+    var clues = page.last.clues, candidates = page.last.candidates;
+    page.suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
+    if (!candidates.length) return;
+    var hard = page.hard.checked, todo = C.plan(page.words, clues, page.last.cons, hard, candidates);
+    var mine = C.ranker(page.words, todo.guesses, todo.candidates, page.words.top, todo.left, todo.booked, hard);
+    page.job = mine;
+    status.textContent = S.computing;
+    list.setAttribute("aria-busy", "true");
+    (function work() {
+      if (page.job !== mine) return;
+      if (mine.step(SLICE)) {
+        page.job = null;
+        status.textContent = "";
+        list.removeAttribute("aria-busy");
+        listSuggestions(page, mine.result());
+      } else {
+        page.timer = setTimeout(work, 0);
+      }
+    })();
+  }
+
+  // --- the share grid -------------------------------------------------------------------
+
+  /** The share grid pasted: one row per line of squares, letters still to type. */
+  function readGrid(page) {
+    var S = page.S, grid = page.grid, parsed = C.parseGrid(grid.value, page.L);
+    if (parsed.bad) {
+      page.gridMessage.textContent = format(S.grid_bad, { line: parsed.bad, found: parsed.found, n: page.L });
+    } else if (!parsed.rows.length) {
+      // Emptied (also by reading it): the last message stays.
+      if (grid.value.trim()) page.gridMessage.textContent = S.grid_none;
+    } else {
+      page.rows.filter(function (row) { return !row.text; }).forEach(function (row) {
+        page.rows.splice(page.rows.indexOf(row), 1);
+        page.list.removeChild(row.li);
+      });
+      parsed.rows.forEach(function (marks) {
+        var row = makeRow(page, "");
+        row.marks = marks;
+        page.rows.push(row);
+        page.list.appendChild(row.li);
+      });
+      grid.value = "";
+      page.gridMessage.textContent = D.plural(S.grid_read, parsed.rows.length, page.lang);
+      offerToTrack(page, parsed.rows);
+      update(page);
+      page.input.focus();
+    }
+  }
+
+  /** A finished game's grid (won, or every guess used) may go into the player's stats
+   *  (site/game-page.js history), if the player chooses: today's entry of "wordle". */
+  function offerToTrack(page, marks) {
+    var S = page.S, lang = page.lang, box = byId("history"), button = byId("wordle-track");
+    if (!box || !window.RuscPage) return;
+    var won = marks[marks.length - 1].every(function (mark) { return mark === C.GREEN; });
+    var guesses = page.words.endgame.guesses;
+    button.parentNode.hidden = !(won || marks.length >= guesses);
+    if (button.parentNode.hidden) return;
+    var score = (won ? marks.length : "X") + "/" + guesses;
+    button.textContent = format(S.track, { score: score });
+    button.onclick = function () {
+      var levels = JSON.parse(box.getAttribute("data-levels")), today = box.getAttribute("data-today");
+      window.RuscPage.save("wordle", lang, today, {
+        found: marks.map(function (row) { return row.map(function (mark) { return ".yg".charAt(mark); }).join(""); }),
+        result: { level: won ? guesses + 1 - marks.length : 0, levels: levels.count } });
+      window.RuscPage.showHistory("wordle", lang);
+      button.parentNode.hidden = true;
+      page.gridMessage.textContent = format(S.tracked, { score: score });
+    };
   }
 
   D.ready(start);
