@@ -12,11 +12,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
-import subprocess
 from collections import Counter
 
 import pytest
-from support.cli import require_tool
+from support.node import run_driver
 
 from pipeline.browser.playdata import hive_play_data, rack_play_data, rack_text
 from pipeline.config import load_language
@@ -34,11 +33,7 @@ MONTH = (dt.date(2026, 1, 1), dt.date(2026, 1, 31))
 
 DRIVER = r"""
 const core = require(process.argv[2]);
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const { hives, racks } = JSON.parse(input);
+withJob(({ hives, racks }) => {
   const out = { hives: [], racks: [] };
   for (const h of hives) {
     const hive = core.hive(h.data);
@@ -71,17 +66,7 @@ process.stdin.on("end", () => {
 
 
 def run_js(repo_root, tmp_path, payload: dict) -> dict:
-    node = require_tool("node")
-    driver = tmp_path / "driver.js"
-    driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run(
-        [node, str(driver), str(repo_root / "site" / "game-core.js")],
-        input=json.dumps(payload, ensure_ascii=False).encode(),
-        capture_output=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    return json.loads(result.stdout)
+    return run_driver(tmp_path, DRIVER, repo_root / "site" / "game-core.js", payload)
 
 
 def roundtrip(data: dict) -> dict:

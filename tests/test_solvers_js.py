@@ -10,10 +10,9 @@ import ast
 import hashlib
 import json
 import random
-import subprocess
 
 import pytest
-from support.cli import require_tool
+from support.node import run_driver
 
 from pipeline.config import load_language
 from pipeline.core.errors import UsageError
@@ -28,11 +27,7 @@ DRIVER = r"""
 const fs = require("fs"), crypto = require("crypto");
 const site = process.argv[2];
 const S = require(site + "/solver-core.js"), H = S.hive, R = S.rack;
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const job = JSON.parse(input);
+withJob((job) => {
   // The hive index as the page fetches it: the head, then for each hive only the shards
   // missingShards names.
   const hiveHead = JSON.parse(fs.readFileSync(job.hive, "utf8")), hiveSets = {};
@@ -274,16 +269,7 @@ def test_js_solvers_agree_with_python_on_random_hives_and_racks(code, real_site,
         "hives": hive_texts,
         "racks": [[text, options] for text, options in rack_texts],
     }
-    driver = tmp_path / "driver.js"
-    driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run(
-        [require_tool("node"), str(driver), str(repo_root / "site")],
-        input=json.dumps(job).encode(),
-        capture_output=True,
-        timeout=1200,
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    out = json.loads(result.stdout)
+    out = run_driver(tmp_path, DRIVER, repo_root / "site", job, timeout=1200)
 
     expected_hives = [python_hive(hives, text) for text in hive_texts]
     assert out["first"]["hives"] == expected_hives[:5]

@@ -6,11 +6,8 @@ every key of the real Catalan and English game lists.
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 import pytest
-from support.cli import require_tool
+from support.node import run_driver
 
 from pipeline.browser import wire
 from pipeline.lists.lexicon import load_game_lexicon
@@ -32,11 +29,7 @@ CONSTANTS = (
 #: the decoded forms and the front-coded keys rebuilt with sharedCount.
 DRIVER = r"""
 const W = require(process.argv[2]);
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const job = JSON.parse(input);
+withJob((job) => {
   const constants = {};
   for (const name of job.constants) constants[name] = W[name];
   const forms = job.forms.map(([key, encoded]) => W.decodeForms(key, encoded));
@@ -64,17 +57,8 @@ HAND_MADE = [
 
 
 def run_node(repo_root, tmp_path, forms: list[tuple[str, str]], coded: list[str]) -> dict:
-    driver = tmp_path / "driver.js"
-    driver.write_text(DRIVER, encoding="utf-8")
     job = {"constants": CONSTANTS, "forms": forms, "coded": coded}
-    result = subprocess.run(
-        [require_tool("node"), str(driver), str(repo_root / "site" / "wire.js")],
-        input=json.dumps(job, ensure_ascii=False).encode(),
-        capture_output=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    return json.loads(result.stdout)
+    return run_driver(tmp_path, DRIVER, repo_root / "site" / "wire.js", job)
 
 
 def test_both_sides_declare_the_same_constants(repo_root, tmp_path):

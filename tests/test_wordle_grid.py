@@ -6,19 +6,12 @@ tests/test_wordle_page.py."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-
 import pytest
-from support.cli import require_tool
+from support.node import run_driver
 
 DRIVER = r"""
 const core = require(process.argv[2]);
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (c) => { input += c; });
-process.stdin.on("end", () => {
-  const cases = JSON.parse(input);
+withJob((cases) => {
   process.stdout.write(JSON.stringify(cases.map(([text, n]) => core.parseGrid(text, n))));
 });
 """
@@ -30,16 +23,7 @@ ROWS = [[0, 1, 0, 0, 0], [2, 0, 1, 0, 0], [2, 2, 0, 2, 1], [2, 2, 2, 2, 2]]
 
 
 def parse(repo_root, tmp_path, cases):
-    driver = tmp_path / "grid.js"
-    driver.write_text(DRIVER, encoding="utf-8")
-    result = subprocess.run(
-        [require_tool("node"), str(driver), str(repo_root / "site" / "wordle-core.js")],
-        input=json.dumps(cases).encode(),
-        capture_output=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    return json.loads(result.stdout)
+    return run_driver(tmp_path, DRIVER, repo_root / "site" / "wordle-core.js", cases, timeout=60)
 
 
 def test_dark_light_and_high_contrast_grids_read_as_the_same_colours(repo_root, tmp_path):

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 
 import numpy as np
 import pytest
-from support.cli import require_tool
+from support.node import run_driver
 
 from pipeline.browser.wordle_data import build_wordle_data, wordle_json
 from pipeline.config import load_language
@@ -29,11 +28,7 @@ CA, EN = load_language("ca"), load_language("en")
 #: Reads {"data": page JSON, "cases": {...}} on stdin, answers every case on stdout.
 DRIVER = r"""
 const core = require(process.argv[2]);
-let input = "";
-process.stdin.setEncoding("utf8");  // a character split between two chunks stays whole
-process.stdin.on("data", (chunk) => { input += chunk; });
-process.stdin.on("end", () => {
-  const { data, cases } = JSON.parse(input);
+withJob(({ data, cases }) => {
   const words = core.decode(data);
   const marks = (pattern) => Array.from(pattern).map((m) => ".yg".indexOf(m));
   const out = {
@@ -60,18 +55,8 @@ process.stdin.on("end", () => {
 
 
 def run_js(repo_root, tmp_path, data: dict, cases: dict) -> dict:
-    node = require_tool("node")
-    driver = tmp_path / "driver.js"
-    driver.write_text(DRIVER, encoding="utf-8")
-    payload = json.dumps({"data": json.loads(wordle_json(data)), "cases": cases}, ensure_ascii=False)
-    result = subprocess.run(
-        [node, str(driver), str(repo_root / "site" / "wordle-core.js")],
-        input=payload.encode(),
-        capture_output=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr.decode()
-    return json.loads(result.stdout)
+    job = {"data": json.loads(wordle_json(data)), "cases": cases}
+    return run_driver(tmp_path, DRIVER, repo_root / "site" / "wordle-core.js", job)
 
 
 def missing_answer_cases(rng, keys, letters, count):
