@@ -16,7 +16,7 @@
   /** A count or position n is the one character chr(POSITION_BASE + n). */
   var POSITION_BASE = 0x30;
   /** Opens each edit of an encoded form; an encoded form that is its key; between forms. */
-  var DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "\u001f";
+  var DIFF_MARK = "~", SAME = "=", FORM_SEPARATOR = "|";
   /** A rack tile's code is chr(TILE_CODE_BASE + its index in the tile set). */
   var TILE_CODE_BASE = 0x41;
   /** Wordle prior levels 0..63, one character each. */

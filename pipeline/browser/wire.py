@@ -38,8 +38,9 @@ POSITION_BASE = 0x30
 DIFF_MARK = "~"
 #: An encoded form that is its key.
 SAME = "="
-#: Between the encoded forms of one key (a control character: forms may hold spaces).
-FORM_SEPARATOR = "\x1f"
+#: Between the encoded forms of one key: printable, so JSON writes it as one byte (a control
+#: character takes six, ``\u001f``), and no word's form holds it (forms may hold spaces).
+FORM_SEPARATOR = "|"
 #: A rack tile's code is ``chr(TILE_CODE_BASE + its index in the tile set)``.
 TILE_CODE_BASE = CODE_BASE
 #: Wordle prior levels 0..63, one character each.
@@ -86,7 +87,7 @@ def encode_forms(key: str, forms: Sequence[str]) -> str:
     the key is its only form (most keys: nothing to write).
 
     >>> encode_forms("acaba", ("acaba",)), encode_forms("acaba", ("acaba", "Acabà"))
-    ('', '=\\x1f~01A~45à')
+    ('', '=|~01A~45à')
     """
     if list(forms) == [key]:
         return ""
@@ -96,7 +97,7 @@ def encode_forms(key: str, forms: Sequence[str]) -> str:
 def decode_forms(key: str, encoded: str) -> list[str]:
     """The inverse of :func:`encode_forms` (``site/wire.js`` ``decodeForms``).
 
-    >>> decode_forms("acaba", "=\\x1f~01A~45à")
+    >>> decode_forms("acaba", "=|~01A~45à")
     ['acaba', 'Acabà']
     """
     if not encoded:
