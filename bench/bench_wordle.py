@@ -68,7 +68,7 @@ THROTTLE = 4
 REFILTER_GOAL_MS = 5.0
 PAGE_GOAL_BYTES = 60_000
 #: The helper's engine and the scripts it requires.
-WORDLE_SCRIPTS = ("wire.js", "game-core.js", "wordle-core.js")
+WORDLE_SCRIPTS = ("wire.js", "fold.js", "wordle-core.js")
 
 #: Runs inside the page: times site/wordle-core.js's suggestion step for each state.
 HARNESS = r"""

@@ -7,45 +7,14 @@
  * Where to start reading: `hive(data)` and `judgeHive` (what a typed word earns), then
  * `hintsLeft` (the first-letter x length grid and two-letter list still to find), then
  * `rack(data)`, `spell` and `judgeRack`. The data is what pipeline/browser/playdata.py embeds.
- * Page data is read through site/wire.js (RuscWire), loaded before this script.
+ * Page data is read through site/wire.js (RuscWire) and typed text folded by site/fold.js
+ * (RuscFold, re-exported as makeFolder), both loaded before this script.
  * Exposed as window.RuscGame in a browser and as module.exports under Node.
  */
-(function (root, W) {
+(function (root, W, F) {
   "use strict";
 
   var hasOwn = Object.prototype.hasOwnProperty;
-
-  // --- folding (pipeline.lists.clean.fold) ------------------------------------------------
-
-  /** fold(text) -> {key, bad}: the game key as pipeline.lists.clean.fold makes it; key is null
-   *  when some characters are no letter of the alphabet (bad lists them). `fold` is
-   *  {replace, drop, chars}: chars are the exceptions to the default rule below. */
-  function makeFolder(fold, alphabetText) {
-    var alphabet = {}, table = fold.chars, drop = fold.drop, replace = fold.replace;
-    Array.from(alphabetText).forEach(function (ch) { alphabet[ch] = true; });
-    var mark = /^\p{M}+$/u;
-    function foldChar(ch) {
-      if (hasOwn.call(alphabet, ch)) return ch;
-      if (hasOwn.call(table, ch)) return table[ch];
-      var parts = Array.from(ch.normalize("NFD"));
-      if (parts.length > 1 && hasOwn.call(alphabet, parts[0]) && mark.test(parts.slice(1).join(""))) return parts[0];
-      return null;
-    }
-    function key(text) {
-      var s = text.normalize("NFC").toLowerCase();
-      for (var r = 0; r < replace.length; r++) s = s.split(replace[r][0]).join(replace[r][1]);
-      var out = "", bad = [];
-      Array.from(s).forEach(function (ch) {
-        if (drop.indexOf(ch) >= 0) return;
-        var folded = foldChar(ch);
-        if (folded === null) { if (bad.indexOf(ch) < 0) bad.push(ch); } else out += folded;
-      });
-      return { key: bad.length || !out ? null : out, bad: bad };
-    }
-    key.char = foldChar;
-    key.drop = drop;
-    return key;
-  }
 
   // --- hashing (pipeline.browser.playdata.key_hash) -------------------------------------------
 
@@ -98,7 +67,7 @@
     letters.forEach(function (ch) { hiveSet[ch] = true; });
     return {
       data: data, letters: letters, centre: letters[0], inHive: hiveSet,
-      fold: makeFolder(data.fold, data.alphabet), answers: answerSet(data),
+      fold: F.makeFolder(data.fold, data.alphabet), answers: answerSet(data),
       ranks: ranks(data.rules.ranks, data.total),
     };
   }
@@ -213,7 +182,7 @@
     data.rack.forEach(function (t) { have[ids[t]]++; });
     return {
       data: data, tiles: tiles, points: points, ids: ids, tileChars: tileChars, order: order, have: have,
-      fold: makeFolder(data.fold, data.alphabet), answers: answerSet(data),
+      fold: F.makeFolder(data.fold, data.alphabet), answers: answerSet(data),
     };
   }
 
@@ -288,10 +257,11 @@
     return list.filter(function (x, i) { return list.indexOf(x) === i; });
   }
 
-  var api = { makeFolder: makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
+  var api = { makeFolder: F.makeFolder, hash: hash, unseal: unseal, formsOf: formsOf, hive: hive,
               hivePoints: hivePoints, judgeHive: judgeHive, ranks: ranks, rankOf: rankOf,
               hintsLeft: hintsLeft, gridLeft: gridLeft, helpStep: helpStep, tier: tier, rack: rack, spell: spell, cover: cover,
               judgeRack: judgeRack };
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.RuscGame = api;
-})(this, typeof module === "object" && module.exports ? require("./wire.js") : this.RuscWire);
+})(this, typeof module === "object" && module.exports ? require("./wire.js") : this.RuscWire,
+   typeof module === "object" && module.exports ? require("./fold.js") : this.RuscFold);

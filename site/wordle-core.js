@@ -5,14 +5,14 @@
  * Where to start reading: `decode` (the page data, pipeline/browser/wordle_data.py), then
  * `compile` and `filter` (the words that fit the clues), then `suggest` (the next guess:
  * `plan` says what to rank, `ranker` ranks it in slices a page can paint between).
- * Exposed as window.RuscWordle in a browser (after wire.js and game-core.js) and as
+ * Exposed as window.RuscWordle in a browser (after wire.js and fold.js) and as
  * module.exports under Node.
  */
 (function (root) {
   "use strict";
 
-  // The folding of typed text into game keys is the games' (site/game-core.js), one copy.
-  var Game = typeof module === "object" && module.exports ? require("./game-core.js") : window.RuscGame;
+  // The folding of typed text into game keys is the games' (site/fold.js), one copy.
+  var Fold = typeof module === "object" && module.exports ? require("./fold.js") : window.RuscFold;
   // The page data's wire format (pipeline/browser/wire.py), one copy.
   var W = typeof module === "object" && module.exports ? require("./wire.js") : window.RuscWire;
   var GREY = 0, YELLOW = 1, GREEN = 2;
@@ -59,7 +59,7 @@
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, found: found, alike: alike, first: data.first,
              second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
-             shortcuts: data.shortcuts, fold: Game.makeFolder(data.fold, data.alphabet) };
+             shortcuts: data.shortcuts, fold: Fold.makeFolder(data.fold, data.alphabet) };
   }
 
   /** Display forms of word w. */

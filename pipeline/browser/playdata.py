@@ -87,7 +87,7 @@ def _forms(hashes: list[str], keys: list[str], forms: list[tuple[str, ...]]) -> 
 
 
 def folding_data(language: Language, letters: set[str]) -> dict:
-    """What game-core.js needs to fold typed text as :func:`pipeline.lists.clean.fold` does: the
+    """What site/fold.js needs to fold typed text as :func:`pipeline.lists.clean.fold` does: the
     replacements, dropped characters, and the folding exceptions of
     :func:`pipeline.browser.fold.folding_table` that matter to a game played with ``letters``:
     an exception whose right fold or whose default fold (the browser's rule without it)

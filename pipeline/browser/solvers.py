@@ -71,7 +71,7 @@ def _encoded_forms(key: str, forms: tuple[str, ...], where: Language) -> str:
 
 
 def _fold_data(language: Language) -> dict:
-    """What site/game-core.js's makeFolder needs to fold typed text as :func:`pipeline.lists.clean.fold`."""
+    """What site/fold.js's makeFolder needs to fold typed text as :func:`pipeline.lists.clean.fold`."""
     from pipeline.browser.fold import folding_table
 
     return {
