@@ -176,7 +176,9 @@ def build_lists(
         )
         published = _queryable_files(language, tmp, out_dir, decisions, metadata)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
-        summed = ["metadata.json"] + extra_files + published + (["LICENSE"] if inputs.licence else [])
+        # The .gz copies too: they are what most people download.
+        compressed = [f"{name}.gz" for name in VARIANTS]
+        summed = ["metadata.json"] + compressed + extra_files + published + (["LICENSE"] if inputs.licence else [])
         digests.update({name: sha256_file(tmp / name) for name in summed})
         sums = [f"{digests[name]}  {name}" for name in sorted(digests)]
         atomic_write(tmp / "SHA256SUMS", "\n".join(sums) + "\n")
