@@ -1,0 +1,117 @@
+"""The lists stage end to end on a made-up dictionary, in the fast lane: the expansion of a
+seven-line .aff and an eight-word .dic, then every list and the games' data written from it under Spanish's
+rules (no fetch, no real dictionary). What the real-data tests check on 16 million forms
+(tests/test_lists.py), checked here on sixteen: the lists agree with each other, every file
+has its checksum, a blocked word leaves the games, and a second build is byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from pipeline.config import load_language
+from pipeline.core.fsutil import read_sums
+from pipeline.expand.external_sort import expand_to_file
+from pipeline.games.gamedata import write_game_data
+from pipeline.lists.clean import fold
+from pipeline.lists.lexicon import BLOCKED, LIST_CODES, read_game_rows
+from pipeline.lists.wordlists import ListInputs, build_lists
+
+SPANISH = load_language("es")
+#: Nouns taking -s after a vowel and -es after a consonant, a verb taking re-, and one word
+#: the test blocks.
+AFF = """SET UTF-8
+TRY aeiouns
+SFX S Y 2
+SFX S 0 s [aeiouáéíóú]
+SFX S 0 es [^aeiouáéíóú]
+PFX R Y 1
+PFX R 0 re .
+"""
+DIC = "8\ncasa/S\ncafé/S\nleer/R\nmesa/S\npapel/S\nreloj/S\nsal/S\nbroma/S\n"
+STEMS = {"casa", "café", "leer", "mesa", "papel", "reloj", "sal", "broma"}
+BLOCKED_WORD = "broma"
+
+
+def build(folder, blocklist=(BLOCKED_WORD,)):
+    """Expand the made-up dictionary into ``folder`` and build its lists in ``folder/lists``."""
+    folder.mkdir()
+    aff, dic = folder / "mini.aff", folder / "mini.dic"
+    aff.write_text(AFF, encoding="utf-8")
+    dic.write_text(DIC, encoding="utf-8")
+    expand_to_file(aff, dic, folder / "forms.txt", workers=1)
+    inputs = ListInputs(
+        forms=folder / "forms.txt",
+        expansion_info=json.loads((folder / "expansion.json").read_text("utf-8")),
+        aff=aff,
+        dic=dic,
+        licence=None,
+        provenance={"kind": "test", "name": "mini", "version": "1"},
+        blocklist=tuple(blocklist),
+    )
+    out = folder / "lists"
+    metadata = build_lists(SPANISH, inputs, out, extras=lambda lists: write_game_data(SPANISH, lists))
+    return out, metadata
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("mini") / "first")
+
+
+def words_of(path) -> list[str]:
+    return path.read_text("utf-8").splitlines()
+
+
+def test_every_form_is_a_word_and_the_stems_are_the_lemmas(built):
+    out, _ = built
+    forms = words_of(out / "forms.txt")
+    assert len(forms) == 16 and {"cafés", "papeles", "releer", "relojes"} <= set(forms)
+    assert words_of(out / "words.txt") == forms, "every form of this dictionary is an ordinary word"
+    assert set(words_of(out / "lemmas.txt")) == STEMS
+
+
+def test_game_rows_fold_each_form_and_name_its_lists(built):
+    out, _ = built
+    rows = list(read_game_rows(out / "game.tsv"))
+    assert [row.key for row in rows] == sorted(row.key for row in rows)
+    lemmas = set(words_of(out / "lemmas.txt"))
+    for row in rows:
+        assert row.key == fold(row.form, SPANISH), row
+        assert (LIST_CODES["lemmas"] in row.lists) == (row.form in lemmas), row
+        assert LIST_CODES["words"] in row.lists, row
+    assert {row.form for row in rows} == set(words_of(out / "words.txt"))
+
+
+def test_a_blocked_word_and_its_forms_leave_every_game(built):
+    out, metadata = built
+    blocked = {row.form for row in read_game_rows(out / "game.tsv") if row.lists.endswith(BLOCKED)}
+    assert blocked == {"broma", "bromas"}
+    wordle = dict(line.split("\t", 1) for line in words_of(out / "wordle.tsv"))
+    assert "broma" not in wordle and "bromas" not in wordle
+    assert set(wordle) == {
+        key
+        for key in (fold(form, SPANISH) for form in words_of(out / "words.txt"))
+        if len(key) in SPANISH.wordle.lengths
+    } - {"broma", "bromas"}
+    assert sum(metadata["game_exclusions"]["wordle"].values()) == 1, metadata["game_exclusions"]
+
+
+def test_every_file_has_its_checksum_the_compressed_copies_too(built):
+    out, _ = built
+    sums = read_sums(out)
+    written = {path.name for path in out.iterdir()} - {"SHA256SUMS"}
+    assert written <= set(sums), written - set(sums)
+    for name in written:
+        assert hashlib.sha256((out / name).read_bytes()).hexdigest() == sums[name], name
+
+
+def test_a_second_build_is_byte_identical(built, tmp_path):
+    out, _ = built
+    again, _ = build(tmp_path / "second")
+    names = sorted(path.name for path in out.iterdir())
+    assert names == sorted(path.name for path in again.iterdir())
+    assert [name for name in names if (out / name).read_bytes() != (again / name).read_bytes()] == []
