@@ -314,7 +314,7 @@ def test_the_rack_has_hints_by_first_tile_and_length_that_count_down_and_help(ta
     assert page.locator("td[data-cell='c4']").inner_text() == "0"
     assert page.locator("td[data-total]").inner_text() == "0"
     page.click("#help-button")
-    page.wait_for_function("document.getElementById('help-text').textContent.includes('totes')")
+    page.wait_for_function("() => document.getElementById('help-text').textContent.includes('totes')")
 
 
 # --- hints hidden, remembered ---------------------------------------------------------------
@@ -349,7 +349,7 @@ def test_an_invisible_character_is_named_in_the_message(tab, site):
     assert submitted(page, "letter") == "No és al rusc: un espai"
     page.fill("#game-input", "ca\u200bbra")  # a zero-width space
     page.press("#game-input", "Enter")
-    page.wait_for_function("document.getElementById('game-message').textContent.includes('U+200B')")
+    page.wait_for_function("() => document.getElementById('game-message').textContent.includes('U+200B')")
 
 
 def test_yesterdays_hive_is_linked_even_when_it_was_not_played(tab, site):
