@@ -9,6 +9,7 @@ import random
 import pytest
 
 from pipeline.core.extsort import read_rows, sorted_rows
+from pipeline.lists.lexicon import GameRow
 
 
 def random_rows(count: int, seed: int = 7) -> list[tuple[str, str, str]]:
@@ -29,6 +30,14 @@ def test_spilled_runs_merge_into_sorted_order(tmp_path, in_memory):
     rows = random_rows(3000)
     assert list(sorted_rows(rows, tmp_path, in_memory)) == sorted(rows)
     assert not list(tmp_path.iterdir())  # the runs are gone once read
+
+
+@pytest.mark.parametrize("in_memory", [7, 5000])
+def test_records_come_back_as_records_whether_spilled_or_not(tmp_path, in_memory):
+    rows = [GameRow._make(row) for row in random_rows(3000)]
+    merged = list(sorted_rows(rows, tmp_path, in_memory, record=GameRow._make))
+    assert merged == sorted(rows) and all(type(row) is GameRow for row in merged)
+    assert merged[0].key == min(row.key for row in rows)
 
 
 def test_rows_that_fit_in_memory_never_touch_the_disk(tmp_path):

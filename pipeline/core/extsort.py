@@ -19,19 +19,27 @@ from __future__ import annotations
 
 import heapq
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
+
+#: A row: a tuple of strings, or a record that is one (a NamedTuple).
+Row = TypeVar("Row", bound=tuple)
 
 #: Rows sorted at once (a few hundred MB of Python tuples): Catalan's game rows fit in one run.
 RUN_ROWS = 2_000_000
 
 
 def sorted_rows(
-    rows: Iterable[tuple[str, ...]], spill_dir: Path | str | None, in_memory: int = RUN_ROWS
-) -> Iterator[tuple[str, ...]]:
+    rows: Iterable[Row],
+    spill_dir: Path | str | None,
+    in_memory: int = RUN_ROWS,
+    record: Callable[[list[str]], Row] = tuple,  # type: ignore[assignment]  # (mypy: a TypeVar's default)
+) -> Iterator[Row]:
     """``rows`` in ``sorted`` order, spilling sorted runs to a temporary folder inside
     ``spill_dir`` when there are more than ``in_memory`` (no field may hold a tab or a
-    newline)."""
+    newline). A spilled row is read back as ``record(fields)``: rows that are records
+    (``GameRow._make``) come back as records, whether or not they were spilled."""
     source = iter(rows)
     run = _take(source, in_memory)
     if len(run) < in_memory:
@@ -48,13 +56,13 @@ def sorted_rows(
             run = _take(source, in_memory)
         handles = [open(path, encoding="utf-8", newline="\n") for path in paths]
         try:
-            yield from heapq.merge(*(_rows_of(handle) for handle in handles))
+            yield from heapq.merge(*(_rows_of(handle, record) for handle in handles))
         finally:
             for handle in handles:
                 handle.close()
 
 
-def _take(source: Iterator[tuple[str, ...]], count: int) -> list[tuple[str, ...]]:
+def _take(source: Iterator[Row], count: int) -> list[Row]:
     run = []
     for row in source:
         run.append(row)
@@ -63,12 +71,12 @@ def _take(source: Iterator[tuple[str, ...]], count: int) -> list[tuple[str, ...]
     return run
 
 
-def read_rows(path: Path) -> Iterator[tuple[str, ...]]:
-    """The rows of a tab-separated file of lines, as tuples."""
+def read_rows(path: Path, record: Callable[[list[str]], Row] = tuple) -> Iterator[Row]:  # type: ignore[assignment]
+    """The rows of a tab-separated file of lines, each as ``record(fields)`` (a tuple)."""
     with open(path, encoding="utf-8", newline="\n") as handle:
-        yield from _rows_of(handle)
+        yield from _rows_of(handle, record)
 
 
-def _rows_of(handle) -> Iterator[tuple[str, ...]]:
+def _rows_of(handle, record: Callable[[list[str]], Row]) -> Iterator[Row]:
     for line in handle:
-        yield tuple(line.rstrip("\n").split("\t"))
+        yield record(line.rstrip("\n").split("\t"))

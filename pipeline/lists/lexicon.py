@@ -24,7 +24,7 @@ blocked keys left out:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
 
@@ -53,14 +53,9 @@ class GameRow(NamedTuple):
     lists: str
 
 
-def game_rows_of(rows: Iterable[tuple[str, ...]]) -> Iterator[GameRow]:
-    """``rows`` of three strings as :class:`GameRow` records."""
-    return map(GameRow._make, rows)
-
-
 def read_game_rows(path: Path) -> Iterator[GameRow]:
     """The rows of a ``game.tsv`` file."""
-    return game_rows_of(read_rows(path))
+    return read_rows(path, GameRow._make)
 
 
 def game_list(language: Language, game: str) -> str:

@@ -56,7 +56,7 @@ from pipeline.lists.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
 from pipeline.lists.derived import form_derivations, merge
 from pipeline.lists.lemmas import lemma_list
-from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, game_rows_of, read_game_rows
+from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, read_game_rows
 from pipeline.lists.smalljson import write_small_json
 from pipeline.lists.vocabulary import (
     GameVocabularies,
@@ -259,8 +259,7 @@ def game_rows(
             if key is not None:
                 yield GameRow(key, form, lists + blocked.get(key, ""))
 
-    # A spilled run is read back as plain tuples.
-    return game_rows_of(sorted_rows(unsorted(), spill_dir))
+    return sorted_rows(unsorted(), spill_dir, record=GameRow._make)
 
 
 def _memberships(words_file: Path, streams: dict[str, list[str] | tuple[str, ...]]) -> Iterator[tuple[str, str]]:
