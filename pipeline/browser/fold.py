@@ -1,8 +1,8 @@
 """How the site's scripts fold typed text into game keys, and where they need help.
 
 Every page script folds typed text through ``site/fold.js`` (the games, the solvers and the
-Wordle helper share it) the way :func:`pipeline.lists.clean.fold` does, with one cheap default rule per character
-(:func:`default_fold_char`) plus a table of the characters where that rule and Python's
+Wordle helper share it) the way :func:`pipeline.lists.clean.fold` does, with one cheap
+default rule per character (:func:`default_fold_char`) plus a table of the characters where that rule and Python's
 fold disagree (:func:`folding_table`), which the page data ships.
 """
 

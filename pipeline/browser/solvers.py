@@ -171,10 +171,10 @@ def _rack_index(index: RackIndex) -> bytes:
     """The rack finder's index of one language, made from ``index``.
 
     Each line is one (key, spelling): one character saying how many codes it shares with
-    the previous line's spelling (:func:`~pipeline.browser.wire.position`), the rest of its codes, and, if its
-    display forms are not just its tiles' texts joined, a tab and their
-        :func:`~pipeline.browser.wire.encode_forms`. The key is the tiles' keys joined (``tile_keys``): the writer
-    checks that this rebuilds every key.
+    the previous line's spelling (:func:`~pipeline.browser.wire.position`), the rest of its
+    codes, and, if its display forms are not just its tiles' texts joined, a tab and their
+    :func:`~pipeline.browser.wire.encode_forms`. The key is the tiles' keys joined
+    (``tile_keys``): the writer checks that this rebuilds every key.
     """
     from pipeline.lists.clean import fold
 

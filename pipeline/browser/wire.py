@@ -28,7 +28,7 @@ from pipeline.lists.tiles import CODE_BASE
 PLAY_DATA_FORMAT = 2
 #: Version of the solver indexes (``site/solver-core.js``).
 SOLVER_INDEX_FORMAT = 3
-#: Version of the Wordle page data (``site/wordle.js``).
+#: Version of the Wordle page data (``site/wordle-core.js``).
 WORDLE_DATA_FORMAT = 6
 
 #: A count or position ``n`` is written as the one character ``chr(POSITION_BASE + n)``:

@@ -30,34 +30,22 @@ from pipeline.games.wordle.words import Words
 #: Hard mode: how many of the best guesses are ordered again by how much prior weight they
 #: find within the guesses left (:func:`in_time_first`).
 ENDGAME_TOP = TOP
-
-
 #: Feedback groups up to this many candidates are played out exactly when counting what a
 #: guess finds in time; larger ones count as found (:func:`found_in_time`).
 ENDGAME_EXACT = 32
-
-
 #: ... and played out at most this many guesses deep (more guesses left count as this
 #: many: fewer found, never more, and the search stays within a phone's time).
 ENDGAME_DEPTH = 3
-
-
 #: From this many guesses left (this one included) down, the guesses that split the
 #: candidates best when every one counts alike (:func:`rank` with ``uniform``) are ranked
 #: beside the prior's best, so that a guess telling a rare family apart can come first.
 SPLIT_DEPTH = 4
-
-
 #: ... how many of them.
 SPLITTERS = TOP
-
-
 #: What one candidate found in time counts for, beside its prior weight: more than the
 #: weight of every word of a list together (1,000 × 12,500 < 2**24), so that finding more
 #: candidates always comes first and the prior only decides between equal counts.
 FOUND_UNIT = 1 << 24
-
-
 #: ... and what a common word found counts for beside that: more than every word of a list
 #: found (12,500 < 2**14), so that no rare word is found at the cost of a common one.
 COMMON_UNIT = FOUND_UNIT << 14
