@@ -5,7 +5,8 @@
  * — folding, judging a word, points, ranks, hints — are RuscGame's (game-core.js); saved
  * progress, the save panel and the answers page are RuscPage's (game-page.js). Here: the
  * entry (typed, or tapped on the hive's cells), one message per entry in a live region,
- * the found list, score and rank bar, the hints grid and two-letter list counting down,
+ * the found list (and the bonus words, where the day has some: accepted, never counted),
+ * score and rank bar, the hints grid and two-letter list counting down,
  * the graded help, the share text, and on a past day the words found and missed.
  * The page data (#game-data) holds salted hashes, never an answer; the answers page is
  * read only when the player asks for help or for the review.
@@ -24,9 +25,10 @@
     var game = {
       root: root, data: data, S: D.json("game-strings"), hive: G.hive(data), lang: data.lang, date: data.date,
       collator: new Intl.Collator(data.lang), input: byId("game-input"), message: byId("game-message"),
-      foundList: byId("found-list"), foundCount: byId("found-count"),
-      // What the browser keeps for the day, and the found words' judgements by key.
-      state: null, found: {},
+      foundList: byId("found-list"), foundCount: byId("found-count"), bonusList: byId("bonus-list"),
+      // What the browser keeps for the day (answers and bonus words, in the order found),
+      // and the judgements by key of the found answers and of the found bonus words.
+      state: null, found: {}, bonus: {},
     };
     wireEntry(game);
     var answersUrl = root.getAttribute("data-answers");
@@ -50,13 +52,22 @@
 
   /** The day's progress from the browser, each word judged again (a changed list drops it). */
   function load(game) {
-    var state = game.state = P.load("beehive", game.lang, game.date), found = game.found = {};
-    state.found.forEach(function (key) {
-      var r = G.judgeHive(game.hive, key, found);
-      if (r.kind === "ok") found[r.key] = r;
-    });
-    state.found = Object.keys(found);
+    var state = game.state = P.load("beehive", game.lang, game.date);
+    game.found = {}; game.bonus = {};
+    var kept = state.found.filter(function (key) { return keep(game, G.judgeHive(game.hive, key, seen(game))); });
+    state.found = kept;
   }
+
+  /** Keep a judged entry that is a word (an answer or a bonus word); whether it was one. */
+  function keep(game, r) {
+    if (r.kind === "ok") game.found[r.key] = r;
+    else if (r.kind === "bonus") game.bonus[r.key] = r;
+    else return false;
+    return true;
+  }
+
+  /** Every key found today, answers and bonus words, as judgeHive's `found`. */
+  function seen(game) { return Object.assign({}, game.found, game.bonus); }
 
   function keys(game) { return Object.keys(game.found); }
 
@@ -82,6 +93,7 @@
       case "centre": return D.format(S.no_centre, { centre: game.hive.centre.toUpperCase() });
       case "found": return S.already_found;
       case "list": return S.not_in_list;
+      case "bonus": return S.bonus_word;
       case "ok":
         return r.pangram ? D.format(S.pangram_points, { points: r.points, bonus: rules.bonus })
                          : D.format(S.praise[G.tier(S.praise_from, r.points)], { points: r.points });
@@ -115,13 +127,12 @@
   /** The entry judged: a found word is kept and shown; one message says what it earned. */
   function submit(game) {
     var input = game.input, hive = game.hive, S = game.S;
-    var r = G.judgeHive(hive, input.value, game.found);
+    var r = G.judgeHive(hive, input.value, seen(game));
     if (r.kind === "empty") { input.value = ""; return; }
     var before = G.rankOf(hive.ranks, score(game)).index;
-    if (r.kind === "ok") {
-      game.found[r.key] = r;
+    if (keep(game, r)) {
       game.state.found.push(r.key);
-      P.helpFound(game.state, r.key);
+      if (r.kind === "ok") P.helpFound(game.state, r.key);
       P.save("beehive", game.lang, game.date, game.state);
       update(game, r.key);
       P.showMeaning(game.data, r.key, r.forms[0]);
@@ -143,13 +154,18 @@
 
   // --- the found list, score, rank bar and hints ----------------------------------
 
-  function text(game, key) { return game.found[key].forms.join(" / "); }
+  function text(game, key) { return (game.found[key] || game.bonus[key]).forms.join(" / "); }
+
+  /** Keys of `judged` (found answers or bonus words) in the order a reader looks them up. */
+  function alphabetical(game, judged) {
+    return Object.keys(judged).sort(function (a, b) {
+      return game.collator.compare(text(game, a), text(game, b)) || (a < b ? -1 : 1);
+    });
+  }
 
   function update(game, latest) {
     var found = game.found, data = game.data, hive = game.hive, S = game.S;
-    var list = keys(game).sort(function (a, b) {
-      return game.collator.compare(text(game, a), text(game, b)) || (a < b ? -1 : 1);
-    });
+    var list = alphabetical(game, found);
     game.foundList.textContent = "";
     list.forEach(function (key) {
       var li = D.el("li", found[key].pangram ? "pangram" : "", "");
@@ -163,6 +179,7 @@
       game.foundList.appendChild(li);
     });
     game.foundCount.textContent = D.format(S.found_count, { n: list.length, total: data.words });
+    drawBonus(game, latest);
     P.showLatest(game.state.found.filter(function (key) { return found[key]; }).map(function (key) { return text(game, key); }));
     var points = score(game), rank = G.rankOf(hive.ranks, points);
     byId("game-score").textContent = D.format(S.score, { points: points, total: data.total });
@@ -174,6 +191,18 @@
     drawHints(game);
     P.record("beehive", game.lang, game.date, game.state, rank.index, hive.ranks.length);
     P.showHistory("beehive", game.lang);
+  }
+
+  /** The bonus words found, apart from the answers: no points, no count of those left. */
+  function drawBonus(game, latest) {
+    var list = game.bonusList;
+    if (!list) return;
+    list.textContent = "";
+    alphabetical(game, game.bonus).forEach(function (key) {
+      // Plain text: the page data carries meanings for the answers only.
+      list.appendChild(D.el("li", key === latest ? "word latest" : "word", text(game, key)));
+    });
+    byId("bonus-count").textContent = String(list.children.length);
   }
 
   function drawBar(game, points, rank) {

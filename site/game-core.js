@@ -45,11 +45,11 @@
     try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch (error) { return null; }
   }
 
-  /** The answers' hashes of the page data as a set, and their display-form edits. */
-  function answerSet(data) {
+  /** The answers' hashes of the page data as a set (or those of another run of hashes). */
+  function answerSet(data, hashes) {
     if (data.format !== W.PLAY_DATA_FORMAT) throw new Error("unknown game data format " + data.format);
-    var set = {};
-    for (var i = 0; i < data.hashes.length; i += 12) set[data.hashes.slice(i, i + 12)] = true;
+    var set = {}, run = hashes === undefined ? data.hashes : hashes;
+    for (var i = 0; i < run.length; i += 12) set[run.slice(i, i + 12)] = true;
     return set;
   }
 
@@ -68,6 +68,8 @@
     return {
       data: data, letters: letters, centre: letters[0], inHive: hiveSet,
       fold: F.makeFolder(data.fold, data.alphabet), answers: answerSet(data),
+      // Valid words below the answers' frequency floor (pipeline.games.beehive.answer_tiers).
+      bonus: answerSet(data, data.bonus_hashes || ""),
       ranks: ranks(data.rules.ranks, data.total),
     };
   }
@@ -83,7 +85,8 @@
 
   /** What a typed entry earns: {kind, key, points, pangram, forms, bad}. kind is one of
    *  "empty", "letter" (a letter not in the hive), "short", "centre" (missing), "found"
-   *  (already), "list" (not an answer) or "ok". `found` maps keys already found to true. */
+   *  (already), "list" (not a word of the list), "bonus" (a word, but no answer: it scores
+   *  nothing) or "ok". `found` maps keys already found (answers and bonus words) to true. */
   function judgeHive(h, text, found) {
     var folded = h.fold(text), key = folded.key;
     if (!folded.bad.length && !key) return { kind: "empty" };
@@ -96,6 +99,7 @@
     if (chars.indexOf(h.centre) < 0) return { kind: "centre", key: key };
     if (hasOwn.call(found, key)) return { kind: "found", key: key };
     var digest = hash(h.data.salt, key);
+    if (h.bonus[digest]) return { kind: "bonus", key: key, points: 0, forms: formsOf(h.data, digest, key) };
     if (!h.answers[digest]) return { kind: "list", key: key };
     var scored = hivePoints(h.data.rules, key);
     return { kind: "ok", key: key, points: scored.points, pangram: scored.pangram,

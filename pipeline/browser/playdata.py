@@ -171,12 +171,18 @@ def dictionary_links(language: Language) -> list[list[str]]:
 def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glossary | None = None) -> dict:
     """The page data of one daily hive (``hive``: a solved :class:`pipeline.games.beehive.Hive`,
     ``hints`` its :class:`pipeline.games.beehive.Hints`; ``glossary``: the language's definitions,
-    if it has any). Answer order is hidden: the hashes are sorted."""
+    if it has any). Answer order is hidden: the hashes are sorted.
+
+    A hive with bonus words (:func:`pipeline.games.beehive.answer_tiers`) has their hashes too,
+    under the same salt, in ``bonus_hashes``; a hive without has no such field."""
     rules = language.beehive
     letters = set(hive.letters)
-    salt, hashes = _hashes(f"{language.code}|{date.isoformat()}|beehive", [a.key for a in hive.answers])
+    count = len(hive.answers)
+    every = hive.answers + hive.bonus
+    salt, all_hashes = _hashes(f"{language.code}|{date.isoformat()}|beehive", [a.key for a in every])
+    hashes = all_hashes[:count]
     order = sorted(range(len(hashes)), key=hashes.__getitem__)
-    return {
+    data = {
         "format": PLAY_DATA_FORMAT,
         "game": "beehive",
         "lang": language.code,
@@ -196,7 +202,7 @@ def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glo
         "pangrams": hive.pangram_count,
         "salt": salt,
         "hashes": "".join(hashes[i] for i in order),
-        "forms": _forms(hashes, [a.key for a in hive.answers], [a.forms for a in hive.answers]),
+        "forms": _forms(all_hashes, [a.key for a in every], [a.forms for a in every]),
         "meanings": meanings(glossary, salt, hashes, [a.key for a in hive.answers], [a.forms[0] for a in hive.answers]),
         "dictionaries": dictionary_links(language),
         "hints": {
@@ -204,6 +210,9 @@ def hive_play_data(language: Language, date: dt.date, hive, hints, glossary: Glo
             "two": dict(hints.two_letter),
         },
     }
+    if hive.bonus:
+        data["bonus_hashes"] = "".join(sorted(all_hashes[count:]))
+    return data
 
 
 def rack_text(tiles) -> str:

@@ -94,6 +94,9 @@ def print_hive(hive: Hive, language: Language, with_hints: bool) -> None:
     plural = "s" if hive.pangram_count != 1 else ""
     print(f"{hive.word_count} words, {hive.total_points} points, {hive.pangram_count} {name}{plural}")
     print("ranks: " + ", ".join(f"{rank} {points}" for rank, points in hive.ranks))
+    if hive.bonus:
+        print(f"{len(hive.bonus)} bonus words (valid, rarer than the answers, never counted):")
+        print(", ".join(" / ".join(answer.forms) for answer in hive.bonus))
     if with_hints:
         from pipeline.games.beehive import hints
 

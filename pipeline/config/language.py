@@ -344,6 +344,11 @@ class Beehive:
     support: GameSupport = setting(default=GameSupport(), inline=True)
     #: Letters no hive may use (the NYT Spelling Bee never has an S).
     excluded_letters: str = ""
+    #: The answers' frequency floor: a key of the list whose commonest display form is
+    #: rarer than this wordfreq Zipf frequency is a *bonus word*, accepted and shown as
+    #: such but never counted (:func:`pipeline.games.beehive.answer_tiers`). 0: every key
+    #: of the list is an answer.
+    answer_min_zipf: float = setting(default=0.0, check=at_least(0))
 
     def __post_init__(self) -> None:
         if not self.pangram_plural:
@@ -768,6 +773,8 @@ class Language:
         for ch in self.beehive.excluded_letters:
             if ch not in self.alphabet:
                 yield f"field 'beehive.excluded_letters' has {ch!r}, which is not in the alphabet"
+        if self.beehive.answer_min_zipf and not self.frequency_language:
+            yield "field 'beehive.answer_min_zipf' needs 'frequency_language', the frequencies it reads"
         if len(self.alphabet) - len(set(self.beehive.excluded_letters)) < 7:
             yield "field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive"
         for tile in self.racks.tiles:

@@ -18,6 +18,10 @@ Where to start reading:
 * :meth:`BeehiveIndex.schedule` — the daily hives, a hash-seeded choice per date
   (:mod:`pipeline.core.daily`) among hives whose answer count is inside the band, preferring
   common pangrams, never repeating a letter set within a year.
+* :func:`answer_tiers` — where a language sets a frequency floor (``answer_min_zipf``),
+  the list's rarer keys are *bonus words*: a second index (:attr:`BeehiveIndex.bonus`)
+  finds them, a player's entry of one is accepted, and nothing counts them (the hints,
+  totals, ranks and the daily band are the answers').
 * :func:`hints` — the NYT-style hints grid for a hive.
 * :func:`all_hives_tsv`, :func:`daily_tsv` — the downloadable files' rows (written by
   :mod:`pipeline.games.gamedata`).
@@ -38,6 +42,7 @@ from pipeline.core.errors import RuscError, UsageError
 from pipeline.core.fsutil import atomic_write, gzip_bytes
 from pipeline.core.paths import Paths
 from pipeline.core.progress import progress
+from pipeline.lists.frequency import frequency_table, to_zipf
 from pipeline.lists.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 
 #: A letter set may come back only this many days after it was last used: 366 days, so it
@@ -86,6 +91,9 @@ class Hive:
     word_count: int
     #: (rank name, minimum points), lowest first; min points = share × total, rounded half up.
     ranks: tuple[tuple[str, int], ...]
+    #: Valid words below the answers' frequency floor, in answer order: accepted, never
+    #: counted (none where the language sets no floor).
+    bonus: tuple[Answer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +153,8 @@ class BeehiveIndex:
     mask_totals: dict[int, int]
     #: Letter -> its bit.
     bits: dict[str, int]
+    #: The bonus words' own index (:func:`answer_tiers`), None where every key is an answer.
+    bonus: BeehiveIndex | None = None
     _all_hives: list[HiveSummary] | None = field(default=None, repr=False)
     _schedule: list[DailyHive] | None = field(default=None, repr=False)
     _commonness: dict[str, float] = field(default_factory=dict, repr=False)
@@ -160,7 +170,17 @@ class BeehiveIndex:
 
     @classmethod
     def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> BeehiveIndex:
-        """Build from key -> display forms (what :func:`load_game_lexicon` returns)."""
+        """Build from key -> display forms (what :func:`load_game_lexicon` returns): the
+        answers' index, with the bonus words' own where the language has a floor."""
+        answers, bonus = answer_tiers(language, lexicon)
+        index = cls._filed(language, answers, checksum)
+        if bonus:
+            index.bonus = cls._filed(language, bonus, checksum)
+        return index
+
+    @classmethod
+    def _filed(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> BeehiveIndex:
+        """One index: the playable keys of ``lexicon`` filed by letter set."""
         rules = language.beehive
         bits = {letter: 1 << i for i, letter in enumerate(language.alphabet)}
         keys, forms, points, masks = [], [], [], []
@@ -218,7 +238,8 @@ class BeehiveIndex:
             found.extend(by_mask.get(mask, ()))
         found.sort(key=self._order.__getitem__)
         every = self._answers
-        return make_hive(self.language, normalised, tuple([every[i] for i in found]))
+        bonus = self.bonus.solve(normalised).answers if self.bonus is not None else ()
+        return make_hive(self.language, normalised, tuple([every[i] for i in found]), bonus)
 
     # ---- every hive -----------------------------------------------------------------
 
@@ -356,9 +377,32 @@ def parse_hive(language: Language, letters: str) -> str:
     return text[0] + "".join(sorted(text[1:], key=order.index))
 
 
-def make_hive(language: Language, letters: str, answers: tuple[Answer, ...]) -> Hive:
-    """The :class:`Hive` of ``letters`` (normalised, centre first) whose ``answers`` are
-    already in answer order (longest first, then by key)."""
+def answer_tiers(
+    language: Language, lexicon: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """``lexicon`` split into the answers and the bonus words: a key is an answer when its
+    commonest display form reaches the language's ``answer_min_zipf`` (wordfreq's Zipf
+    scale; 0, the default, makes every key an answer).
+
+    A dictionary knows far more words than a player: the day's answers, which the hints,
+    totals and ranks count, should be words a player can know, while every other word of
+    the list is still a word and is accepted as a bonus.
+    """
+    floor = language.beehive.answer_min_zipf
+    if floor <= 0:
+        return lexicon, {}
+    table = frequency_table(language.frequency_language)
+    answers: dict[str, tuple[str, ...]] = {}
+    bonus: dict[str, tuple[str, ...]] = {}
+    for key, forms in lexicon.items():
+        common = max(to_zipf(table.get(form.lower(), 0.0)) for form in forms) >= floor
+        (answers if common else bonus)[key] = forms
+    return answers, bonus
+
+
+def make_hive(language: Language, letters: str, answers: tuple[Answer, ...], bonus: tuple[Answer, ...] = ()) -> Hive:
+    """The :class:`Hive` of ``letters`` (normalised, centre first) whose ``answers`` (and
+    ``bonus`` words) are already in answer order (longest first, then by key)."""
     total = sum([answer.points for answer in answers])
     return Hive(
         letters=letters,
@@ -369,6 +413,7 @@ def make_hive(language: Language, letters: str, answers: tuple[Answer, ...]) -> 
         pangram_count=sum(answer.pangram for answer in answers),
         word_count=len(answers),
         ranks=rank_thresholds(language, total),
+        bonus=bonus,
     )
 
 

@@ -32,7 +32,8 @@ class HiveLookup:
     """A language's playable keys on disk, filed by letter set."""
 
     language: Language
-    #: The SQLite file: one row per key, its letter set, forms, points and answer order.
+    #: The SQLite file: one row per key, its letter set, forms, points, answer order and
+    #: whether it is a bonus word (:func:`pipeline.games.beehive.answer_tiers`).
     path: Path
 
     @classmethod
@@ -50,31 +51,40 @@ class HiveLookup:
         masks = hive_masks(normalised, bits)
         with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as database:
             rows = database.execute(
-                f"SELECT key, forms, points FROM keys WHERE mask IN ({','.join('?' * len(masks))}) ORDER BY position",
+                f"SELECT key, forms, points, bonus FROM keys WHERE mask IN ({','.join('?' * len(masks))}) "
+                "ORDER BY position",
                 masks,
             ).fetchall()
-        answers = tuple(
-            Answer(key, tuple(forms.split(FORM_SEPARATOR)), points, len(set(key)) == HIVE_SIZE)
-            for key, forms, points in rows
-        )
-        return make_hive(self.language, normalised, answers)
+        tiers: tuple[list[Answer], list[Answer]] = ([], [])
+        for key, forms, points, bonus in rows:
+            tiers[bonus].append(Answer(key, tuple(forms.split(FORM_SEPARATOR)), points, len(set(key)) == HIVE_SIZE))
+        return make_hive(self.language, normalised, tuple(tiers[0]), tuple(tiers[1]))
+
+
+def _rows(index: BeehiveIndex, bonus: int, start: int) -> list[tuple[int, int, str, str, int, int]]:
+    """The rows of one index's keys, in answer order from position ``start``."""
+    masks = {i: mask for mask, members in index.by_mask.items() for i in members}
+    order = sorted(range(len(index.keys)), key=lambda i: (-len(index.keys[i]), index.keys[i]))
+    return [
+        (masks[i], start + position, index.keys[i], FORM_SEPARATOR.join(index.forms[i]), index.points[i], bonus)
+        for position, i in enumerate(order)
+    ]
 
 
 def _write(index: BeehiveIndex, target: Path) -> None:
-    """Write ``index``'s keys into a new SQLite file at ``target``."""
-    masks = {i: mask for mask, members in index.by_mask.items() for i in members}
-    order = sorted(range(len(index.keys)), key=lambda i: (-len(index.keys[i]), index.keys[i]))
-    rows = (
-        (masks[i], position, index.keys[i], FORM_SEPARATOR.join(index.forms[i]), index.points[i])
-        for position, i in enumerate(order)
-    )
+    """Write ``index``'s keys, then its bonus words', into a new SQLite file at ``target``."""
+    rows = _rows(index, 0, 0)
+    if index.bonus is not None:
+        rows += _rows(index.bonus, 1, len(rows))
     database = sqlite3.connect(target)
     try:
         database.execute(
             "CREATE TABLE keys (mask INTEGER NOT NULL, position INTEGER PRIMARY KEY, key TEXT NOT NULL, "
-            "forms TEXT NOT NULL, points INTEGER NOT NULL)"
+            "forms TEXT NOT NULL, points INTEGER NOT NULL, bonus INTEGER NOT NULL)"
         )
-        database.executemany("INSERT INTO keys (mask, position, key, forms, points) VALUES (?, ?, ?, ?, ?)", rows)
+        database.executemany(
+            "INSERT INTO keys (mask, position, key, forms, points, bonus) VALUES (?, ?, ?, ?, ?, ?)", rows
+        )
         database.execute("CREATE INDEX keys_by_mask ON keys (mask)")
         database.commit()
     finally:

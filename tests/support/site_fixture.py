@@ -56,12 +56,16 @@ WORDS = [
 ]
 
 
-def make_fixture(root: Path) -> tuple[Path, Path]:
-    """Write the fixture under ``root``; return (language TOML path, word-list folder)."""
+def make_fixture(root: Path, answer_min_zipf: float = 0.0) -> tuple[Path, Path]:
+    """Write the fixture under ``root``; return (language TOML path, word-list folder).
+
+    With ``answer_min_zipf`` the beehive has two tiers (the words rarer than that in
+    wordfreq's Catalan are bonus words: alberca, becar, bresca, cabre, escabell, rebec at
+    2.5) and the display forms are plain, so that the pangrams are common words."""
     folder = root / "dist" / "wordlists" / "ca"
     folder.mkdir(parents=True, exist_ok=True)
     words = sorted(set(WORDS))
-    rows = sorted((w, HOSTILE.get(w, w)) for w in words)
+    rows = sorted((w, w if answer_min_zipf else HOSTILE.get(w, w)) for w in words)
     (folder / "game.tsv").write_text("".join(f"{k}\t{f}\twl\n" for k, f in rows), encoding="utf-8")
     forms = sorted(f for _, f in rows)
     for name in ("forms.txt", "words.txt", "lemmas.txt"):
@@ -88,7 +92,7 @@ def make_fixture(root: Path) -> tuple[Path, Path]:
         (r"(?m)^answers_max = .*$", "answers_max = 100"),
         (r"(?m)^points_min = .*$", "points_min = 0"),
         (r"(?m)^min_length = .*$", "min_length = 3"),
-        (r"(?m)^list = .*$", 'list = "words"'),
+        (r"(?m)^list = .*$", f'list = "words"\nanswer_min_zipf = {answer_min_zipf}'),
     ]:
         text, count = re.subn(pattern, value, text)
         assert count == (2 if pattern.startswith(r"(?m)^answers_") else 1), (
