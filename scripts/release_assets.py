@@ -29,10 +29,10 @@ from pipeline.lists.downloads import RELEASE_BYTES, Release, diff_downloads, lis
 
 
 def tag(package: Path = REPO / "pipeline") -> str:
-    """The release tag of the site languages' pins in ``package`` (site.toml, languages/)."""
+    """The release tag of the published languages' pins in ``package`` (site.toml, languages/)."""
     site = tomllib.loads((package / "site.toml").read_text("utf-8"))
     pins = []
-    for code in sorted(site["languages"]):
+    for code in sorted(site["published"]):
         language = tomllib.loads((package / "languages" / f"{code}.toml").read_text("utf-8"))
         pins.append(f"{code} {language['source'].get('integrity', '')}")
     return "lists-" + hashlib.sha256("\n".join(pins).encode()).hexdigest()[:12]

@@ -28,9 +28,26 @@ sys.path.insert(0, str(Path(__file__).parent))
 #: quemar, quimera, requerir, aura...) and the dictionary's rare ones (amarrequear,
 #: quimerear, aquerar, raquear, muquir), and a pangram.
 SPANISH = [
-    "amarrequear", "aquerar", "arquear", "aura", "maquear", "miau", "muquir", "murmurar",
-    "quema", "quemar", "querer", "quimera", "quimerear", "raquear", "requerir", "reuma",
-    "rumiar", "uremia", "urea", "mujer",
+    "amarrequear",
+    "aquerar",
+    "arquear",
+    "aura",
+    "maquear",
+    "miau",
+    "muquir",
+    "murmurar",
+    "quema",
+    "quemar",
+    "querer",
+    "quimera",
+    "quimerear",
+    "raquear",
+    "requerir",
+    "reuma",
+    "rumiar",
+    "uremia",
+    "urea",
+    "mujer",
 ]
 HIVE = "uaeimqr"
 
@@ -157,11 +174,12 @@ def test_the_game_accepts_a_bonus_word_and_scores_nothing(spanish, repo_root, tm
 def bonus_site(tmp_path_factory):
     """The fixture site (tests/support/site_fixture.py) with two tiers at Zipf 2.5: its hive
     of the day (centre A; B C E L R S) has the bonus words alberca, becar and cabre."""
+    from support.serving import SITE_BASE, serve
+    from support.site_fixture import FIXTURE_DATE, make_fixture
+
     from pipeline.core.paths import Paths
     from pipeline.render import build_site
     from pipeline.render.urls import Urls
-    from support.serving import SITE_BASE, serve
-    from support.site_fixture import FIXTURE_DATE, make_fixture
 
     root = tmp_path_factory.mktemp("bonus")
     toml, _ = make_fixture(root, answer_min_zipf=2.5)

@@ -52,7 +52,8 @@ def extracted_messages() -> dict[str, tuple[str, ...]]:
 
 def shipped_languages() -> list[str]:
     """The site's languages and every language with a catalog, except the templates' own."""
-    codes = set(load_site_config()["languages"]) | set(translated_languages())
+    site = load_site_config()
+    codes = set(site["languages"]) | set(site["published"]) | set(translated_languages())
     return sorted(codes - {SOURCE_LANGUAGE})
 
 

@@ -85,10 +85,11 @@ def test_pages_workflow_builds_the_site_runs_the_tests_and_deploys_only_from_mai
         assert minute.isdigit() and int(minute) not in (0, 30), "schedule on the hour: GitHub drops those runs"
 
     jobs = workflow["jobs"]
-    # One job per language (a matrix over pipeline/site.toml's languages), lists as artifacts.
+    # One job per language (a matrix over pipeline/site.toml's published languages), lists as artifacts.
     matrix = jobs["dictionaries"]
     assert matrix["strategy"]["matrix"]["language"] == "${{ fromJSON(needs.languages.outputs.languages) }}"
-    assert "site.toml" in " ".join(s.get("run", "") for s in steps(jobs["languages"]))
+    listing = " ".join(s.get("run", "") for s in steps(jobs["languages"]))
+    assert "site.toml" in listing and '["published"]' in listing
     build_step = next(s for s in steps(matrix) if "make dictionaries" in s.get("run", ""))
     assert "matrix.language" in build_step["run"]
     artifact = next(s for s in steps(matrix) if uses(s)[0] == "actions/upload-artifact")
@@ -108,6 +109,8 @@ def test_pages_workflow_builds_the_site_runs_the_tests_and_deploys_only_from_mai
     assert site_step["env"]["SITE_URL"] == f"${{{{ steps.{configure['id']}.outputs.base_url }}}}"
     assert site_step["env"]["BASE_PATH"] == f"${{{{ steps.{configure['id']}.outputs.base_path }}}}"
     assert "releases/download" in site_step["env"]["RUSC_RELEASE_URL"]
+    # The site carries every published language, not the local default set.
+    assert site_step["env"]["SITE_LANGS"] == "${{ join(fromJSON(needs.languages.outputs.languages), ' ') }}"
     download = order.index("actions/download-artifact")
     upload = order.index("actions/upload-pages-artifact")
     check = next(i for i, s in enumerate(steps(build)) if "publish_check.py" in s.get("run", ""))

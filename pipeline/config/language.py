@@ -823,9 +823,14 @@ def load_language(code_or_path: str | Path) -> Language:
 
 def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
     raw = _read_toml(path)
-    for key in ("title", "languages", "base_path", "site_url"):
+    for key in ("title", "languages", "published", "base_path", "site_url"):
         if key not in raw:
             raise RuscError(f"missing field {key!r}", path)
+    known = set(available_languages())
+    for key in ("languages", "published"):
+        unknown = [code for code in raw[key] if code not in known]
+        if unknown:
+            raise RuscError(f"field {key!r} names languages with no file in pipeline/languages: {unknown}", path)
     return raw
 
 
