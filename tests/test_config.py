@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.config import available_languages, load_language
+from pipeline.config import SITE_CONFIG, available_languages, load_language, load_site_config
 from pipeline.core.errors import RuscError
 
 SHIPPED = Path(load_language("en").path).read_text("utf-8")
@@ -143,3 +143,13 @@ def _write(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def test_the_site_file_names_a_local_and_a_published_set_of_known_languages(tmp_path):
+    site = load_site_config()
+    assert set(site["languages"]) <= set(site["published"]), "a local build is a part of the published site"
+    text = (SITE_CONFIG.read_text(encoding="utf-8")).replace("published = [", 'published = ["xx", ')
+    broken = tmp_path / "site.toml"
+    broken.write_text(text, encoding="utf-8")
+    with pytest.raises(RuscError, match=r"site\.toml.*'published' names languages with no file.*'xx'"):
+        load_site_config(broken)
