@@ -115,3 +115,26 @@ def test_a_second_build_is_byte_identical(built, tmp_path):
     names = sorted(path.name for path in out.iterdir())
     assert names == sorted(path.name for path in again.iterdir())
     assert [name for name in names if (out / name).read_bytes() != (again / name).read_bytes()] == []
+
+
+def test_every_list_over_the_plain_size_limit_ships_a_checksummed_gz(tmp_path, monkeypatch):
+    """A list too big to publish plain (50 MB; 300 bytes here) has a .gz beside it, whichever
+    writer made it: Italian's keys-by-length.json is 53 MB, and the downloads page refused it."""
+    from pipeline.lists import downloads, smalljson
+
+    limit = 300
+    monkeypatch.setattr(downloads, "MAX_PLAIN_BYTES", limit)
+    monkeypatch.setattr(smalljson, "MAX_PLAIN_BYTES", limit)
+    out, _ = build(tmp_path / "big")
+    sums = read_sums(out)
+    big = [
+        path.name
+        for path in out.iterdir()
+        # metadata.json is a few kilobytes whatever the dictionary: over 300 bytes only here.
+        if path.stat().st_size > limit
+        and path.name.endswith(downloads.COMPRESSIBLE_SUFFIXES)
+        and path.name != "metadata.json"
+    ]
+    assert {"keys-by-length.json", "lemmas-by-length.json", "words.sqlite"} <= set(big)
+    for name in big:
+        assert (out / f"{name}.gz").exists() and f"{name}.gz" in sums, name

@@ -9,7 +9,9 @@ says where it came from:
 ``lemmas-by-length.json``  the lemmas as spelled, by the length of their game key
 
 Each is ``{"lengths": {"4": [...], ...}, "provenance": {...}}``, lengths in numeric order,
-words in code-point order; bytes are deterministic (sorted keys, no time).
+words in code-point order; bytes are deterministic (sorted keys, no time). One over the
+downloads' plain-size limit (Italian's keys: 53 MB) gets a ``.gz`` beside it, as the text
+lists do, so the downloads page can publish it (:mod:`pipeline.lists.downloads`).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import json
 from pathlib import Path
 
 from pipeline.config import Language
-from pipeline.core.fsutil import atomic_write
+from pipeline.core.fsutil import atomic_write, gzip_file
 from pipeline.lists.clean import fold
+from pipeline.lists.downloads import MAX_PLAIN_BYTES
 from pipeline.lists.lexicon import BLOCKED, LIST_CODES, VULGAR, read_game_rows
 
 KEYS_JSON = "keys-by-length.json"
@@ -49,7 +52,8 @@ def by_length(words: list[str], length_of) -> dict[str, list[str]]:
 
 
 def write_small_json(language: Language, folder: Path, metadata: dict) -> list[Path]:
-    """Write :data:`FILES` into ``folder`` (atomically); return their paths."""
+    """Write :data:`FILES` into ``folder`` (atomically), each with a ``.gz`` copy when it is
+    over :data:`MAX_PLAIN_BYTES`; return their paths."""
     word = LIST_CODES["words"]
     keys = [
         key
@@ -69,5 +73,9 @@ def write_small_json(language: Language, folder: Path, metadata: dict) -> list[P
         text = json.dumps(
             {"lengths": lengths, "provenance": provenance(metadata)}, ensure_ascii=False, separators=(",", ":")
         )
-        paths.append(atomic_write(folder / name, text + "\n"))
+        path = atomic_write(folder / name, text + "\n")
+        paths.append(path)
+        if path.stat().st_size > MAX_PLAIN_BYTES:
+            gzip_file(path, folder / f"{name}.gz")
+            paths.append(folder / f"{name}.gz")
     return paths
