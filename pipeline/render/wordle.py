@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pipeline.browser.playdata import levels
 from pipeline.browser.wordle_data import build_wordle_data, wordle_json
+from pipeline.core.progress import heartbeat
 from pipeline.games.wordle.rules import GUESSES
 from pipeline.render.i18n import N_
 from pipeline.render.pages import LanguageSite, NavEntry, Page
@@ -34,7 +35,9 @@ def pages(site: LanguageSite) -> list[Page]:
     lengths = [{"n": n, "path": f"{site.code}/{page_path(n, settings.length)}"} for n in settings.lengths]
     out = []
     for n in settings.lengths:
-        data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.work)
+        # Minutes the first time for a large list (the opening and the book), then kept.
+        with heartbeat(f"{site.code} Wordle page data, {n} letters"):
+            data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.work)
         data_path = site.assets.add(f"wordle-{site.code}-{n}.json", wordle_json(data))
         out.append(
             site.page(
