@@ -56,13 +56,17 @@ WORDS = [
 ]
 
 
-def make_fixture(root: Path, answer_min_zipf: float = 0.0) -> tuple[Path, Path]:
+def make_fixture(
+    root: Path, answer_min_zipf: float = 0.0, code: str = "ca", language_name: str = ""
+) -> tuple[Path, Path]:
     """Write the fixture under ``root``; return (language TOML path, word-list folder).
 
     With ``answer_min_zipf`` the beehive has two tiers (the words rarer than that in
     wordfreq's Catalan are bonus words: alberca, becar, bresca, cabre, escabell, rebec at
-    2.5) and the display forms are plain, so that the pangrams are common words."""
-    folder = root / "dist" / "wordlists" / "ca"
+    2.5) and the display forms are plain, so that the pangrams are common words. With
+    ``code`` (and ``language_name``) the same words and rules stand for another language, so that a
+    site of several languages builds in seconds (its interface in that language)."""
+    folder = root / "dist" / "wordlists" / code
     folder.mkdir(parents=True, exist_ok=True)
     words = sorted(set(WORDS))
     rows = sorted((w, w if answer_min_zipf else HOSTILE.get(w, w)) for w in words)
@@ -93,11 +97,13 @@ def make_fixture(root: Path, answer_min_zipf: float = 0.0) -> tuple[Path, Path]:
         (r"(?m)^points_min = .*$", "points_min = 0"),
         (r"(?m)^min_length = .*$", "min_length = 3"),
         (r"(?m)^list = .*$", f'list = "words"\nanswer_min_zipf = {answer_min_zipf}'),
+        (r'(?m)^code = "ca"$', f'code = "{code}"'),
+        (r'(?m)^name = "català"$', f'name = "{language_name or "català"}"'),
     ]:
         text, count = re.subn(pattern, value, text)
         assert count == (2 if pattern.startswith(r"(?m)^answers_") else 1), (
             f"ca.toml no longer has the lines matching {pattern}"
         )
-    toml = root / "ca.toml"
+    toml = root / f"{code}.toml"
     toml.write_text(text, encoding="utf-8")
     return toml, folder
