@@ -54,8 +54,7 @@
   function load(game) {
     var state = game.state = P.load("beehive", game.lang, game.date);
     game.found = {}; game.bonus = {};
-    var kept = state.found.filter(function (key) { return keep(game, G.judgeHive(game.hive, key, seen(game))); });
-    state.found = kept;
+    state.found = state.found.filter(function (key) { return keep(game, G.judgeHive(game.hive, key, seen(game))); });
   }
 
   /** Keep a judged entry that is a word (an answer or a bonus word); whether it was one. */

@@ -230,16 +230,22 @@ class BeehiveIndex:
     # ---- one hive -------------------------------------------------------------------
 
     def solve(self, letters: str) -> Hive:
-        """Every answer of the hive ``letters`` (seven distinct letters, centre first)."""
+        """Every answer of the hive ``letters`` (seven distinct letters, centre first), and
+        its bonus words where the language has them."""
         normalised = parse_hive(self.language, letters)
+        bonus = self.bonus.matching(normalised) if self.bonus is not None else ()
+        return make_hive(self.language, normalised, self.matching(normalised), bonus)
+
+    def matching(self, normalised: str) -> tuple[Answer, ...]:
+        """This index's keys playable in the hive ``normalised`` (:func:`parse_hive`'s
+        spelling), in answer order."""
         found: list[int] = []
         by_mask = self.by_mask
         for mask in hive_masks(normalised, self.bits):
             found.extend(by_mask.get(mask, ()))
         found.sort(key=self._order.__getitem__)
         every = self._answers
-        bonus = self.bonus.solve(normalised).answers if self.bonus is not None else ()
-        return make_hive(self.language, normalised, tuple([every[i] for i in found]), bonus)
+        return tuple([every[i] for i in found])
 
     # ---- every hive -----------------------------------------------------------------
 
