@@ -17,9 +17,11 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pipeline import __version__
 from pipeline.config import Language, unique_languages
+from pipeline.core.errors import RuscError
 from pipeline.core.fsutil import atomic_write, build_lock, remove_stale_temporaries, sha256_file, source_digest
 from pipeline.core.paths import Paths, number_from_env
 from pipeline.core.resources import lock_sha256
@@ -148,18 +150,31 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
     return metadata
 
 
-def game_word_lists(language: Language, paths: Paths) -> dict[str, tuple]:
-    """The pinned abbreviation and offensive-word lists of ``language`` and the files of
-    its conjugation table and graded word list (fetched and verified like its dictionary), as
+def game_word_lists(language: Language, paths: Paths) -> dict[str, Any]:
+    """The pinned abbreviation, offensive-word and name lists of ``language`` and the files
+    of its conjugation table, graded word list and second dictionary (fetched and verified
+    like its dictionary), as
     :class:`~pipeline.lists.wordlists.ListInputs` fields."""
     sources = {"abbreviation_list": language.abbreviations.source, "blocklist": language.blocklist.source}
-    lists: dict[str, tuple] = {
+    lists: dict[str, Any] = {
         field: tuple(fetch_word_list(source, language, paths)) if source else () for field, source in sources.items()
     }
     table = language.lemma_evidence.conjugations
     lists["conjugation_files"] = tuple(fetch_package_files(table, language, paths)) if table else ()
     graded = language.vocabulary.source
     lists["vocabulary_files"] = tuple(fetch_package_files(graded, language, paths)) if graded else ()
+    names = language.names
+    for field, source in (("name_list", names.source), ("name_words", names.words)):
+        lists[field] = tuple(fetch_word_list(source, language, paths)) if source else ()
+    if names.dictionary is not None:
+        affs = [path for path in fetch_package_files(names.dictionary, language, paths) if path.suffix == ".aff"]
+        if len(affs) != 1:
+            raise RuscError(
+                f"[names] dictionary {names.dictionary.name} {names.dictionary.version}: its 'files' must be "
+                f"one .aff and its .dic, found {len(affs)} .aff",
+                language.path,
+            )
+        lists["name_dictionary"] = affs[0]
     return lists
 
 

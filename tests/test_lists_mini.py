@@ -36,8 +36,9 @@ STEMS = {"casa", "café", "leer", "mesa", "papel", "reloj", "sal", "broma"}
 BLOCKED_WORD = "broma"
 
 
-def build(folder, blocklist=(BLOCKED_WORD,)):
-    """Expand the made-up dictionary into ``folder`` and build its lists in ``folder/lists``."""
+def build(folder, blocklist=(BLOCKED_WORD,), **more_inputs):
+    """Expand the made-up dictionary into ``folder`` and build its lists in ``folder/lists``
+    (``more_inputs``: other :class:`ListInputs` fields)."""
     folder.mkdir()
     aff, dic = folder / "mini.aff", folder / "mini.dic"
     aff.write_text(AFF, encoding="utf-8")
@@ -51,6 +52,7 @@ def build(folder, blocklist=(BLOCKED_WORD,)):
         licence=None,
         provenance={"kind": "test", "name": "mini", "version": "1"},
         blocklist=tuple(blocklist),
+        **more_inputs,
     )
     out = folder / "lists"
     metadata = build_lists(SPANISH, inputs, out, extras=lambda lists: write_game_data(SPANISH, lists))
@@ -98,6 +100,26 @@ def test_a_blocked_word_and_its_forms_leave_every_game(built):
         if len(key) in SPANISH.wordle.lengths
     } - {"broma", "bromas"}
     assert sum(metadata["game_exclusions"]["wordle"].values()) == 1, metadata["game_exclusions"]
+
+
+def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(tmp_path):
+    """The names stage (pipeline/lists/names.py) on the made-up dictionary: a stem a name
+    list has, in any case, is a name with every form of its entry, unless a list of common
+    words has it; forms.txt keeps both."""
+    import sqlite3
+
+    from pipeline.lists.names import NAME_LISTED
+
+    out, metadata = build(tmp_path / "names", name_list=("Papel", "Mesa"), name_words=("mesa",))
+    names = {"papel", "papeles"}
+    assert names <= set(words_of(out / "forms.txt"))
+    assert names.isdisjoint(words_of(out / "words.txt"))
+    assert "papel" not in words_of(out / "lemmas.txt") and "mesa" in words_of(out / "lemmas.txt")
+    assert names.isdisjoint(row.form for row in read_game_rows(out / "game.tsv"))
+    assert metadata["words_excluded"] == {NAME_LISTED: 2}
+    with sqlite3.connect(out / "words.sqlite") as db:
+        why = dict(db.execute("SELECT form, words_why FROM facts WHERE form IN ('papel', 'papeles', 'mesa')"))
+    assert why == {"papel": NAME_LISTED, "papeles": NAME_LISTED, "mesa": None}, why
 
 
 def test_every_file_has_its_checksum_the_compressed_copies_too(built):

@@ -377,7 +377,8 @@ class ListSource:
         default=(), check=lambda files: None if files else "must name the list's files inside the package"
     )
     #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
-    #: table is ``verbiste`` (:mod:`pipeline.lists.conjugations`).
+    #: table is ``verbiste`` (:mod:`pipeline.lists.conjugations`); a dictionary read only to
+    #: look words up is ``hunspell`` (its .aff and .dic).
     format: str = "lines"
     #: The files' text encoding (SCOWL's lists are Latin-1).
     encoding: str = "utf-8"
@@ -434,6 +435,31 @@ class Blocklist:
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None and not self.note and (self.add or self.rack_allows):
             yield f"[{where[:-1]}] has no source: add one, or a 'note' saying why the language has none"
+
+
+@schema
+class Names:
+    """How names a dictionary spells in lower case are told from words ([names] table):
+    they are left out of ``words`` (and so of every game), as abbreviations are. See
+    :mod:`pipeline.lists.names`."""
+
+    #: A pinned list of names (people, places, brands): an entry whose stem it has, in any
+    #: case, is a name unless ``words``, ``dictionary`` or ``keep`` says it is a word.
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: A pinned list of common words: a name it has too is a word (time, box, cactus).
+    words: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: A second dictionary of the language, one that capitalises names: a name it accepts
+    #: in lower case is a word (rosa, cruz, festa). Its ``files`` are its .aff and .dic.
+    dictionary: ListSource | None = setting(default=None, check=_list_format("hunspell"))
+    #: Words the rules above take for names, read by hand.
+    keep: frozenset[str] = frozenset()
+    #: Names no rule above finds (a city, a brand), read by hand: every form of their
+    #: entries is a name too.
+    add: frozenset[str] = frozenset()
+
+    def problems(self, where: str) -> Iterator[str]:
+        if self.source is None and (self.words or self.dictionary or self.keep or self.add):
+            yield f"[{where[:-1]}] needs a 'source': the list of names the other fields make exceptions to"
 
 
 @schema
@@ -740,6 +766,8 @@ class Language:
     lemma_evidence: LemmaEvidence = setting(default=LemmaEvidence(), key="lemmas")
     abbreviations: Abbreviations = Abbreviations()
     blocklist: Blocklist = Blocklist()
+    #: Names the dictionary spells in lower case, where it does.
+    names: Names = Names()
     #: The games' own vocabulary, where the language has one.
     vocabulary: Vocabulary = Vocabulary()
     #: Language for wordfreq (pangram commonness); "" for none.

@@ -52,6 +52,8 @@ class ListDecisions:
     origins: dict[str, tuple[Origin, ...]]
     #: The games' own vocabularies, None where the language has none.
     vocabularies: GameVocabularies | None = None
+    #: Form → why it is a name (:func:`pipeline.lists.names.name_forms`).
+    names: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ def _lines(path: Path) -> set[str]:
 
 
 def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> str:
+    if form in decisions.names:
+        return decisions.names[form]
     if form in decisions.abbreviations:
         return f"abbreviation: {decisions.abbreviations[form]}"
     if form not in decisions.origins:
@@ -112,6 +116,8 @@ def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> st
 
 
 def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> str:
+    if form in decisions.names:
+        return decisions.names[form]
     if form in decisions.abbreviations:
         return f"abbreviation: {decisions.abbreviations[form]}"
     origins = decisions.origins.get(form)

@@ -57,6 +57,7 @@ from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, prove
 from pipeline.lists.derived import form_derivations, merge
 from pipeline.lists.lemmas import lemma_list
 from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, read_game_rows
+from pipeline.lists.names import name_forms
 from pipeline.lists.smalljson import write_small_json
 from pipeline.lists.vocabulary import (
     GameVocabularies,
@@ -89,6 +90,11 @@ class ListInputs:
     #: (:func:`pipeline.sources.fetch_word_list`), empty where it has none.
     abbreviation_list: tuple[str, ...] = ()
     blocklist: tuple[str, ...] = ()
+    #: The language's pinned list of names and list of common words ([names] table), and
+    #: the .aff of its second dictionary (the .dic beside it): empty or None where it has none.
+    name_list: tuple[str, ...] = ()
+    name_words: tuple[str, ...] = ()
+    name_dictionary: Path | None = None
     #: The files of the language's pinned conjugation table
     #: (:func:`pipeline.sources.fetch_package_files`), empty where it has none.
     conjugation_files: tuple[Path, ...] = ()
@@ -108,20 +114,18 @@ def build_lists(
     """
     with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
-        facts_job = pool.submit(
-            dictionary_facts, language, inputs.aff, inputs.dic, list(inputs.abbreviation_list), list(inputs.blocklist)
-        )
+        facts_job = pool.submit(dictionary_facts, language, inputs)
         lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files)
         vocabulary_job = pool.submit(vocabularies_of, language, inputs.vocabulary_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
-        abbreviations, blocked = facts_job.result()
+        facts = facts_job.result()
+        abbreviations, blocked = facts.abbreviations, facts.blocked
+        not_words = {**facts.names, **abbreviations}
         dropped: dict[str, int] = {}
-        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, abbreviations, dropped))
+        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, not_words, dropped))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
-        lemma_forms = [
-            form for form in lemma_forms if form not in abbreviations and shape_reason(form, language) is None
-        ]
+        lemma_forms = [form for form in lemma_forms if form not in not_words and shape_reason(form, language) is None]
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
         origin_jobs = [
@@ -172,7 +176,11 @@ def build_lists(
                     language, (line.rstrip("\n") for line in words), vocabularies
                 )
         decisions = ListDecisions(
-            abbreviations, lemma_stems_removed, merge([job.result() for job in origin_jobs]), vocabularies
+            abbreviations,
+            lemma_stems_removed,
+            merge([job.result() for job in origin_jobs]),
+            vocabularies,
+            names=facts.names,
         )
         published = _queryable_files(language, tmp, out_dir, decisions, metadata)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
@@ -205,23 +213,38 @@ def _queryable_files(
     return sorted(names + [DATABASE, f"{DATABASE}.gz"])
 
 
-def dictionary_facts(
-    language: Language, aff: Path, dic: Path, abbreviation_list: list[str], blocklist: list[str]
-) -> tuple[dict[str, str], dict[str, str]]:
-    """What the lists need from the dictionary besides its forms, in one worker: the
-    abbreviations (form → reason) and the blocked game keys (key → class)."""
+@dataclass(frozen=True)
+class DictionaryFacts:
+    """What the lists need from the dictionary's entries besides its forms."""
+
+    #: Form → why it is an abbreviation (:func:`pipeline.lists.abbreviations.abbreviation_forms`).
+    abbreviations: dict[str, str]
+    #: Form → why it is a name (:func:`pipeline.lists.names.name_forms`).
+    names: dict[str, str]
+    #: Blocked game key → its class (:func:`pipeline.lists.blocklist.blocked_keys`).
+    blocked: dict[str, str]
+
+
+def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
+    """:class:`DictionaryFacts`, in one worker (the dictionary is parsed once, and only
+    where a rule needs its entries)."""
     from pipeline.expand.bounded import language_expander
 
     if not (
         language.abbreviations.flags
         or language.abbreviations.add
-        or abbreviation_list
-        or blocklist
+        or inputs.abbreviation_list
+        or inputs.blocklist
         or language.blocklist.add
+        or inputs.name_list
     ):
-        return {}, {}
-    expander = language_expander(language, aff, dic)
-    return (abbreviation_forms(language, expander, abbreviation_list), blocked_keys(language, expander, blocklist))
+        return DictionaryFacts({}, {}, {})
+    expander = language_expander(language, inputs.aff, inputs.dic)
+    return DictionaryFacts(
+        abbreviations=abbreviation_forms(language, expander, list(inputs.abbreviation_list)),
+        names=name_forms(language, expander, inputs.name_list, inputs.name_words, inputs.name_dictionary),
+        blocked=blocked_keys(language, expander, list(inputs.blocklist)),
+    )
 
 
 def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabularies | None:
@@ -322,13 +345,13 @@ def wordle_rows(rows: Iterable[GameRow], lengths: tuple[int, ...], code: str = "
 
 
 def _ordinary_words(
-    forms_file: Path, language: Language, abbreviations: dict[str, str], dropped: dict[str, int]
+    forms_file: Path, language: Language, not_words: dict[str, str], dropped: dict[str, int]
 ) -> Iterator[str]:
-    """The ordinary words of the expansion but abbreviations; ``dropped`` counts those
-    left out by reason (for metadata.json)."""
+    """The ordinary words of the expansion but abbreviations and names (``not_words``:
+    form → reason); ``dropped`` counts those left out by reason (for metadata.json)."""
     for chunk in progress(_line_chunks(forms_file), desc=f"{language.code} words", unit="MB"):
         for word in ordinary_words(chunk, language):
-            reason = abbreviations.get(word) or shape_reason(word, language)
+            reason = not_words.get(word) or shape_reason(word, language)
             if reason is None:
                 yield word
             else:
@@ -418,11 +441,20 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
 
     blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
     blocklist["local_additions"] = len(language.blocklist.add)
-    return {
+    lists = {
         "abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
         "blocklist": blocklist,
         "conjugations": describe(language.lemma_evidence.conjugations),
     }
+    names = language.names
+    if names.source is not None:
+        # Three roles of the sources table (pipeline/lists/database.py): the names, the
+        # common words that are not names, the dictionary that capitalises names.
+        lists["names"] = describe(names.source, inputs.name_list)
+        lists["names"]["kept_by_hand"] = len(names.keep)
+        lists["names_common_words"] = describe(names.words, inputs.name_words)
+        lists["names_dictionary"] = describe(names.dictionary)
+    return lists
 
 
 def write_index(paths: Paths) -> None:

@@ -1,0 +1,91 @@
+"""Names a dictionary spells in lower case: Brazilian Portuguese's brasil, jorge, lisboa.
+
+Start at :func:`name_forms`. A dictionary that capitalises names keeps them out of
+``words`` by their capital (:func:`pipeline.lists.clean.is_ordinary_word`); one that lists
+some in lower case needs evidence, data in the language's ``[names]`` table
+(:class:`pipeline.config.Names`). A lower-case entry is a name when
+
+* a second dictionary of the language, one that capitalises names, spells it only with a
+  capital (European Portuguese's Brasil, Irlanda, Pequim, Moisés); or
+* a pinned list of names has it, in any case (SCOWL's proper names: jorge, olga, souza),
+  unless it is also a word: a pinned list of common words has it (English's time, box,
+  cactus: loanwords the dictionary rightly lists), or the second dictionary accepts it in
+  lower case (rosa, cruz, festa, grande).
+
+Either way the language file may keep it as a word, read by hand (frear, campus, messias),
+and it adds the names no rule finds (maceió, taubaté).
+Every form of a name's entry is a name (olga makes olgas), but a form that another entry
+has as its stem. Names are left out of ``words`` and ``lemmas`` and so of every game;
+``forms`` keeps them.
+
+(tests/test_names.py shows each rule on the real Brazilian and European dictionaries.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from pipeline.config import Language
+from pipeline.expand import entry_forms
+
+#: Why a form is left out of ``words``, as metadata.json counts it.
+NAME_CAPITALISED = "name (capitalised by the second dictionary)"
+NAME_LISTED = "name (name list)"
+NAME_ADDED = "name (language file)"
+
+
+def name_forms(
+    language: Language,
+    expander,
+    names: Iterable[str],
+    common_words: Iterable[str],
+    dictionary: Path | None,
+    keep: frozenset[str] | None = None,
+) -> dict[str, str]:
+    """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_ADDED`) for every form of an
+    entry that is a name; ``dictionary``
+    is the second dictionary's .aff (its .dic beside it), or None; ``keep`` defaults to the
+    language's ``names.keep``."""
+    listed = {name.lower() for name in names}
+    if not listed and dictionary is None and not language.names.add:
+        return {}
+    keep = language.names.keep if keep is None else keep
+    common = set(common_words)
+    second = _SecondDictionary(dictionary)
+    stems = {entry.stem for entry in expander.entries()}
+    lower_case = sorted(stem for stem in stems if stem[:1].islower() and stem not in keep)
+    capitalised_only = {stem for stem in lower_case if second.capitalises(stem)}
+    candidates = [stem for stem in lower_case if stem in listed and stem not in common and stem not in capitalised_only]
+    why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
+    why.update((stem, NAME_LISTED) for stem in candidates if not second.accepts(stem))
+    why.update((stem, NAME_ADDED) for stem in language.names.add if stem in stems)
+    found: dict[str, str] = {}
+    for entry in expander.entries():
+        if entry.stem in why:
+            for form in entry_forms(expander, entry):
+                if form == entry.stem or form not in stems:
+                    found.setdefault(form, why[entry.stem])
+    return dict(sorted(found.items()))
+
+
+class _SecondDictionary:
+    """The second dictionary's answers (none where the language has none): Hunspell
+    rejects a lower-case spelling of a capitalised entry, so a name it lists is never
+    accepted in lower case."""
+
+    def __init__(self, aff: Path | None):
+        self.checker = None
+        self.capitals: frozenset[str] = frozenset()
+        if aff is not None:
+            from spylls.hunspell import Dictionary
+
+            self.checker = Dictionary.from_files(str(aff.with_suffix("")))
+            self.capitals = frozenset(word.stem for word in self.checker.dic.words if word.stem[:1].isupper())
+
+    def accepts(self, word: str) -> bool:
+        return self.checker is not None and self.checker.lookup(word)
+
+    def capitalises(self, stem: str) -> bool:
+        """Spelled only with a capital: Irlanda, never irlanda."""
+        return stem[:1].upper() + stem[1:] in self.capitals and not self.accepts(stem)
