@@ -1,7 +1,12 @@
-"""Names a dictionary spells in lower case, on the real Brazilian dictionary (dictionary-pt
-lists jorge/BPV, lisboa/B, olga/B): pt.toml's [names] rules with their real sources (SCOWL's
-proper names and words, the European Portuguese dictionary). Each kind of evidence is shown
-to decide real entries, and each word the language file keeps by hand to be needed."""
+"""Names among a dictionary's words, on the real dictionaries with their real [names] sources:
+
+* Brazilian Portuguese spells names in lower case (dictionary-pt lists jorge/BPV, lisboa/B,
+  olga/B): SCOWL's proper names and words and the European Portuguese dictionary tell them;
+* German capitalises nouns and names alike (dictionary-de: Abend/EPSTm, Aachen/Sm, Anna/S):
+  Faker's German names and the affixes no name takes tell them.
+
+Each kind of evidence is shown to decide real entries, and each word a language file keeps
+or adds by hand to be needed."""
 
 from __future__ import annotations
 
@@ -17,82 +22,100 @@ from pipeline.expand import Expander, entry_forms
 from pipeline.lists.names import name_forms
 
 PT = load_language("pt")
+DE = load_language("de")
 
-#: Lower-case entries of the Brazilian dictionary that are people's and places' names.
-NAMES = ["hermione", "isabel", "jorge", "lisboa", "olga", "roberto", "souza", "vanessa"]
-#: Words a name list also has, and what says they are words: the European dictionary ...
+#: Entries of each dictionary that are people's and places' names ...
+NAMES = {
+    "pt": ["hermione", "isabel", "jorge", "lisboa", "olga", "roberto", "souza", "vanessa"],
+    "de": ["Aachen", "Anna", "Berlin", "Frankreich", "Stuttgart", "Thomas"],
+}
+#: ... and words a name list also has.
+WORDS = {
+    # Said by the European dictionary (cruz ...) and by SCOWL's English words (box ...).
+    "pt": ["cruz", "festa", "flor", "grande", "lugar", "luz", "box", "cactus", "provolone", "time"],
+    # A plural (Rose/N, Heide/N), the -ung of a verb (Polen/J), a lower-case entry (baden, ernst).
+    "de": ["Heide", "Polen", "Rose", "baden", "ernst"],
+}
+#: The Portuguese words each kind of evidence decides.
 WORDS_BY_DICTIONARY = ["cruz", "festa", "flor", "grande", "lugar", "luz"]
-#: ... and SCOWL's common English words (loanwords Brazilian Portuguese writes).
 WORDS_BY_COMMON_LIST = ["box", "cactus", "provolone", "time"]
 
 
 @pytest.fixture(scope="module")
 def sources(dictionary):
-    return dictionary("pt"), game_word_lists(PT, Paths(REPO_ROOT))
+    """Each language's dictionary files and its fetched [names] sources."""
+    return {code: (dictionary(code), game_word_lists(load_language(code), Paths(REPO_ROOT))) for code in ("pt", "de")}
 
 
 @pytest.fixture(scope="module")
-def expander(sources, tmp_path_factory):
-    """The real .aff with the real .dic lines of the stems these tests read (the whole .dic,
-    312,000 entries, takes a minute to parse)."""
-    files, _ = sources
-    stems = set(NAMES + WORDS_BY_DICTIONARY + WORDS_BY_COMMON_LIST) | PT.names.keep | PT.names.add
-    lines = [
-        line
-        for line in files.dic.read_text("utf-8").splitlines()[1:]
-        if line.split("/", 1)[0].split("\t", 1)[0] in stems
-    ]
-    assert {line.split("/", 1)[0] for line in lines} == stems, "every stem is an entry of the dictionary"
-    dic = tmp_path_factory.mktemp("pt") / "index.dic"
-    dic.write_text(f"{len(lines)}\n" + "\n".join(lines) + "\n", encoding="utf-8")
-    return Expander.from_files(files.aff, dic)
+def expanders(sources, tmp_path_factory):
+    """Each real .aff with the real .dic lines of the stems these tests read (the whole
+    Brazilian .dic, 312,000 entries, takes a minute to parse)."""
+    made = {}
+    for code, language in (("pt", PT), ("de", DE)):
+        files, _ = sources[code]
+        stems = set(NAMES[code] + WORDS[code]) | language.names.keep | language.names.add
+        lines = [
+            line
+            for line in files.dic.read_text("utf-8").splitlines()[1:]
+            if line.split("/", 1)[0].split("\t", 1)[0] in stems
+        ]
+        assert {line.split("/", 1)[0] for line in lines} == stems, "every stem is an entry of the dictionary"
+        dic = tmp_path_factory.mktemp(code) / "index.dic"
+        dic.write_text(f"{len(lines)}\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        made[code] = Expander.from_files(files.aff, dic)
+    return made
 
 
-def names_of(expander, sources, keep=None, common=True, dictionary=True, language=PT) -> dict[str, str]:
-    _, lists = sources
+def names_of(code, expanders, sources, keep=None, common=True, dictionary=True, add=None) -> dict[str, str]:
+    language = load_language(code)
+    if add is not None:
+        language = dataclasses.replace(language, names=dataclasses.replace(language.names, add=add))
+    lists = sources[code][1]
     return name_forms(
         language,
-        expander,
+        expanders[code],
         lists["name_list"],
-        lists["name_words"] if common else (),
-        lists["name_dictionary"] if dictionary else None,
+        lists.get("name_words", ()) if common else (),
+        lists.get("name_dictionary") if dictionary else None,
         keep=keep,
     )
 
 
-def test_a_lower_case_name_and_every_form_of_its_entry_are_names(expander, sources):
-    names = names_of(expander, sources)
-    for entry in expander.entries():
-        if entry.stem in NAMES:
-            forms = entry_forms(expander, entry)
-            assert len(forms) > 1, entry
+@pytest.mark.parametrize("code", ["pt", "de"])
+def test_a_name_and_every_form_of_its_entry_are_names_and_the_words_are_not(code, expanders, sources):
+    names = names_of(code, expanders, sources)
+    for entry in expanders[code].entries():
+        if entry.stem in NAMES[code]:
+            forms = entry_forms(expanders[code], entry)
             assert set(forms) <= set(names), (entry, set(forms) - set(names))
-    assert {"olgas", "jorges"} <= set(names)
+    assert set(WORDS[code]).isdisjoint(names)
+    assert {"olgas", "jorges"} <= set(names) or code != "pt"
+    assert {"Annas", "Berlins"} <= set(names) or code != "de"
 
 
-def test_a_name_the_european_dictionary_writes_in_lower_case_is_a_word(expander, sources):
-    names = names_of(expander, sources)
-    assert set(WORDS_BY_DICTIONARY).isdisjoint(names)
-    without = names_of(expander, sources, dictionary=False)
+def test_a_name_the_european_dictionary_writes_in_lower_case_is_a_word(expanders, sources):
+    without = names_of("pt", expanders, sources, dictionary=False)
     assert set(WORDS_BY_DICTIONARY) <= set(without), "each is in the name list, so the dictionary decides"
 
 
-def test_a_name_the_common_word_list_has_is_a_word(expander, sources):
-    names = names_of(expander, sources)
-    assert set(WORDS_BY_COMMON_LIST).isdisjoint(names)
-    without = names_of(expander, sources, common=False)
+def test_a_name_the_common_word_list_has_is_a_word(expanders, sources):
+    without = names_of("pt", expanders, sources, common=False)
     assert set(WORDS_BY_COMMON_LIST) <= set(without), "each is in the name list, so the common words decide"
 
 
-def test_every_word_kept_by_hand_is_one_the_rules_would_take_for_a_name(expander, sources):
-    assert PT.names.keep, "pt.toml keeps words by hand"
-    assert PT.names.keep.isdisjoint(names_of(expander, sources))
-    unneeded = PT.names.keep - set(names_of(expander, sources, keep=frozenset()))
-    assert not unneeded, f"pt.toml's names.keep need not list {sorted(unneeded)}"
+@pytest.mark.parametrize("code", ["pt", "de"])
+def test_every_word_kept_by_hand_is_one_the_rules_would_take_for_a_name(code, expanders, sources):
+    keep = load_language(code).names.keep
+    assert keep, f"{code}.toml keeps words by hand"
+    assert keep.isdisjoint(names_of(code, expanders, sources))
+    unneeded = keep - set(names_of(code, expanders, sources, keep=frozenset()))
+    assert not unneeded, f"{code}.toml's names.keep need not list {sorted(unneeded)}"
 
 
-def test_every_name_added_by_hand_is_one_no_rule_finds(expander, sources):
-    assert PT.names.add <= set(names_of(expander, sources))
-    without = dataclasses.replace(PT, names=dataclasses.replace(PT.names, add=frozenset()))
-    found = PT.names.add & set(names_of(expander, sources, language=without))
-    assert not found, f"pt.toml's names.add need not list {sorted(found)}"
+@pytest.mark.parametrize("code", ["pt", "de"])
+def test_every_name_added_by_hand_is_one_no_rule_finds(code, expanders, sources):
+    add = load_language(code).names.add
+    assert add <= set(names_of(code, expanders, sources))
+    found = add & set(names_of(code, expanders, sources, add=frozenset()))
+    assert not found, f"{code}.toml's names.add need not list {sorted(found)}"

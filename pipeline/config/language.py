@@ -378,8 +378,11 @@ class ListSource:
     )
     #: ``lines`` (one word a line) or ``json`` (a JSON array of strings); a conjugation
     #: table is ``verbiste`` (:mod:`pipeline.lists.conjugations`); a dictionary read only to
-    #: look words up is ``hunspell`` (its .aff and .dic).
+    #: look words up is ``hunspell`` (its .aff and .dic); ``python`` reads the strings of a
+    #: data module's tuples (``variables``), parsed and never run.
     format: str = "lines"
+    #: For a ``python`` list: the names of the tuples to read.
+    variables: tuple[str, ...] = ()
     #: The files' text encoding (SCOWL's lists are Latin-1).
     encoding: str = "utf-8"
     #: SPDX licence of the list (reported in metadata.json).
@@ -444,13 +447,17 @@ class Names:
     :mod:`pipeline.lists.names`."""
 
     #: A pinned list of names (people, places, brands): an entry whose stem it has, in any
-    #: case, is a name unless ``words``, ``dictionary`` or ``keep`` says it is a word.
-    source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
+    #: case, is a name unless ``words``, ``dictionary``, ``word_flags`` or ``keep`` says it
+    #: is a word.
+    source: ListSource | None = setting(default=None, check=_list_format("lines", "json", "python"))
     #: A pinned list of common words: a name it has too is a word (time, box, cactus).
     words: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: A second dictionary of the language, one that capitalises names: a name it accepts
     #: in lower case is a word (rosa, cruz, festa). Its ``files`` are its .aff and .dic.
     dictionary: ListSource | None = setting(default=None, check=_list_format("hunspell"))
+    #: Affix flags no name takes (a German noun's plurals, its compound forms): an entry
+    #: with one is a word (Rose/N, Regen/J beside the first name and the town).
+    word_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: Words the rules above take for names, read by hand.
     keep: frozenset[str] = frozenset()
     #: Names no rule above finds (a city, a brand), read by hand: every form of their
@@ -458,7 +465,7 @@ class Names:
     add: frozenset[str] = frozenset()
 
     def problems(self, where: str) -> Iterator[str]:
-        if self.source is None and (self.words or self.dictionary or self.keep or self.add):
+        if self.source is None and (self.words or self.dictionary or self.word_flags or self.keep or self.add):
             yield f"[{where[:-1]}] needs a 'source': the list of names the other fields make exceptions to"
 
 

@@ -9,8 +9,12 @@ some in lower case needs evidence, data in the language's ``[names]`` table
   capital (European Portuguese's Brasil, Irlanda, Pequim, Moisés); or
 * a pinned list of names has it, in any case (SCOWL's proper names: jorge, olga, souza),
   unless it is also a word: a pinned list of common words has it (English's time, box,
-  cactus: loanwords the dictionary rightly lists), or the second dictionary accepts it in
-  lower case (rosa, cruz, festa, grande).
+  cactus: loanwords the dictionary rightly lists), the second dictionary accepts it in
+  lower case (rosa, cruz, festa, grande), or the entry takes an affix no name takes (a
+  German noun's plural or compound forms: Rose/N and Regen/J are words, Anna/S a name).
+
+Where nouns are capitalised (German), a capitalised entry is looked at as a lower-case one is
+elsewhere: Aachen, Anna and Berlin are names, Abend a word.
 
 Either way the language file may keep it as a word, read by hand (frear, campus, messias),
 and it adds the names no rule finds (maceió, taubaté).
@@ -28,6 +32,7 @@ from pathlib import Path
 
 from pipeline.config import Language
 from pipeline.expand import entry_forms
+from pipeline.lists.clean import is_ordinary_word
 
 #: Why a form is left out of ``words``, as metadata.json counts it.
 NAME_CAPITALISED = "name (capitalised by the second dictionary)"
@@ -54,9 +59,22 @@ def name_forms(
     common = set(common_words)
     second = _SecondDictionary(dictionary)
     stems = {entry.stem for entry in expander.entries()}
-    lower_case = sorted(stem for stem in stems if stem[:1].islower() and stem not in keep)
-    capitalised_only = {stem for stem in lower_case if second.capitalises(stem)}
-    candidates = [stem for stem in lower_case if stem in listed and stem not in common and stem not in capitalised_only]
+    word_flags = language.names.word_flags
+    with_word_flags = {entry.stem for entry in expander.entries() if entry.flags & word_flags}
+    # The entries the games could ask for: lower case, or capitalised where nouns are.
+    ordinary = sorted(stem for stem in stems if is_ordinary_word(stem, language) and stem not in keep)
+    capitalised_only = {stem for stem in ordinary if stem[:1].islower() and second.capitalises(stem)}
+    # Where nouns are capitalised, a name is too: baden and ernst are a verb and an adjective.
+    named_as = str.isupper if language.capitalised_nouns else str.islower
+    candidates = [
+        stem
+        for stem in ordinary
+        if named_as(stem[:1])
+        if stem.lower() in listed
+        and stem.lower() not in common
+        and stem not in capitalised_only
+        and stem not in with_word_flags
+    ]
     why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
     why.update((stem, NAME_LISTED) for stem in candidates if not second.accepts(stem))
     why.update((stem, NAME_ADDED) for stem in language.names.add if stem in stems)

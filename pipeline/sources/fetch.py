@@ -23,6 +23,7 @@ through the same fetchers: :func:`fetch_word_list`; other data files of a pinned
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import json
@@ -138,10 +139,39 @@ def fetch_word_list(source: ListSource, language: Language, paths: Paths | None 
                 raise RuscError(f"not JSON: {error}", path) from None
             if not (isinstance(items, list) and all(isinstance(item, str) for item in items)):
                 raise RuscError("expected a JSON array of strings", path)
+        elif source.format == "python":
+            items = python_strings(text, source.variables, path)
         else:
             items = lf_lines(text)  # a CR before the LF goes with the strip below
         words.extend(unicodedata.normalize("NFC", item.strip()) for item in items if item.strip())
     return words
+
+
+def python_strings(text: str, variables: tuple[str, ...], path: Path) -> list[str]:
+    r"""The strings of the tuples or lists a Python module assigns to ``variables`` (a data
+    module of a pinned package, such as Faker's names), in file order: the module is
+    parsed, never run.
+
+    >>> module = 'class P:\n    cities = ("Aachen", "Bonn")\n    formats = ("{{city}}",)\n'
+    >>> python_strings(module, ("cities",), Path("x.py"))
+    ['Aachen', 'Bonn']
+    """
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as error:
+        raise RuscError(f"not Python: {error.msg}", path, error.lineno) from None
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id in variables for target in node.targets
+        ):
+            if not isinstance(node.value, (ast.Tuple, ast.List)):
+                continue  # an alias of other tuples (first_names = male + female)
+            for item in node.value.elts:
+                if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
+                    raise RuscError("expected a tuple of strings", path, item.lineno)
+                found.append(item.value)
+    return found
 
 
 def integrity_of(path: Path, algorithm: str) -> str:
