@@ -156,6 +156,19 @@ def test_catalan_dates_contract_the_preposition(day, text):
         assert render(code, '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day) == text, code
 
 
+@pytest.mark.parametrize(
+    "day, date",
+    [
+        (dt.date(2026, 12, 1), "1er décembre 2026"),
+        (dt.date(2026, 12, 21), "21 décembre 2026"),
+        (dt.date(2026, 8, 11), "11 août 2026"),
+    ],
+)
+def test_french_writes_the_first_of_the_month_as_an_ordinal(day, date):
+    text = render("fr", '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day)
+    assert text.endswith(" " + date), text
+
+
 def test_translated_values_are_escaped():
     assert (
         render("ca", '{{ _("Puzzles for %(date)s", date=d) }}', d="<b>1</b>")
