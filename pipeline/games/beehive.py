@@ -42,7 +42,7 @@ from pipeline.core.errors import RuscError, UsageError
 from pipeline.core.fsutil import atomic_write, gzip_bytes
 from pipeline.core.paths import Paths
 from pipeline.core.progress import progress
-from pipeline.lists.frequency import frequency_table, to_zipf
+from pipeline.lists.frequency import frequency_table, zipf_in
 from pipeline.lists.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 
 #: A letter set may come back only this many days after it was last used: 366 days, so it
@@ -401,7 +401,7 @@ def answer_tiers(
     answers: dict[str, tuple[str, ...]] = {}
     bonus: dict[str, tuple[str, ...]] = {}
     for key, forms in lexicon.items():
-        common = max(to_zipf(table.get(form.lower(), 0.0)) for form in forms) >= floor
+        common = max(zipf_in(table, form) for form in forms) >= floor
         (answers if common else bonus)[key] = forms
     return answers, bonus
 

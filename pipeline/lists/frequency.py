@@ -1,8 +1,9 @@
 """Word frequencies from wordfreq, read from its table directly.
 
-For the ordinary words of the lists (no spaces, hyphens or apostrophes) a table look-up is
-``wordfreq.zipf_frequency`` (tests/test_wordle.py checks it), a hundred times faster than
-tokenising each word. The Zipf scale: 3 is once per million words, 2 once per ten million.
+For the ordinary words of the lists (no spaces, hyphens or apostrophes) a table look-up,
+:func:`zipf_in`, is ``wordfreq.zipf_frequency`` (tests/test_frequency.py checks it), a hundred
+times faster than tokenising each word. The Zipf scale: 3 is once per million words, 2 once
+per ten million.
 
 >>> to_zipf(1e-6), to_zipf(0.0)
 (3.0, 0.0)
@@ -25,3 +26,13 @@ def frequency_table(code: str) -> dict[str, float]:
 def to_zipf(frequency: float) -> float:
     """A frequency on the Zipf scale, rounded as ``wordfreq.zipf_frequency`` rounds (0 for none)."""
     return round(math.log10(frequency) + 9, 2) if frequency > 0 else 0.0
+
+
+def zipf_in(table: dict[str, float], word: str) -> float:
+    """``word``'s Zipf frequency in a wordfreq ``table``, whose words are case folded as
+    wordfreq folds what it counts: a German noun is looked up in lower case and ß as ss.
+
+    >>> zipf_in({"kerze": 4.9e-06, "heiss": 4.07e-05}, "Kerze"), zipf_in({"heiss": 4.07e-05}, "heiß")
+    (3.69, 4.61)
+    """
+    return to_zipf(table.get(word.casefold(), 0.0))

@@ -52,7 +52,7 @@ from typing import Any
 from pipeline.config import Language, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
 from pipeline.lists.clean import fold
-from pipeline.lists.frequency import frequency_table, to_zipf
+from pipeline.lists.frequency import frequency_table, zipf_in
 
 #: ``<spelling>-<sub-category>.<size>`` or ``special-<name>.<size>``: SCOWL's file names.
 _FILE_NAME = re.compile(r"(?P<category>[a-z_0-9]+)-(?P<sub>[a-z-]+)\.(?P<size>\d+)")
@@ -188,10 +188,10 @@ def families(sizes: dict[str, int], roots: dict[str, str], frequency_language: s
     members: Counter[tuple[str, int]] = Counter()
     for word, size in sizes.items():
         family = (roots[word], size)
-        best[family] = max(best.get(family, 0.0), to_zipf(table.get(word, 0.0)))
+        best[family] = max(best.get(family, 0.0), zipf_in(table, word))
         members[family] += 1
     return {
-        word: Family(best[roots[word], size], members[roots[word], size], to_zipf(table.get(word, 0.0)))
+        word: Family(best[roots[word], size], members[roots[word], size], zipf_in(table, word))
         for word, size in sizes.items()
     }
 

@@ -25,7 +25,7 @@ from pipeline.lists.abbreviations import shape_reason
 from pipeline.lists.blocklist import VULGAR, WHY_BLOCKED
 from pipeline.lists.clean import fold, is_ordinary_word
 from pipeline.lists.derived import Origin
-from pipeline.lists.frequency import frequency_table, to_zipf
+from pipeline.lists.frequency import frequency_table, zipf_in
 from pipeline.lists.lexicon import BLOCKED, LIST_CODES, game_list, read_game_rows
 from pipeline.lists.tiles import MAX_RACK, TileSet
 from pipeline.lists.vocabulary import GameVocabularies, why_not_listed
@@ -93,7 +93,7 @@ def form_facts(language: Language, folder: Path, decisions: ListDecisions) -> It
             out_of[game] = _why_not_answer(
                 language, game, form, key, lists, out_of, decisions, sizes, spelled.get(form)
             )
-        zipf = to_zipf(table.get(form.lower(), 0.0)) if table is not None else None
+        zipf = zipf_in(table, form) if table is not None else None
         yield FormFacts(form, key, decisions.origins.get(form, ()), zipf, lists, out_of)
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
 from pipeline.core.fsutil import lf_lines, verified_sha256
-from pipeline.lists.frequency import frequency_table, to_zipf
+from pipeline.lists.frequency import frequency_table, zipf_in
 
 #: Levels of the quantised prior (one character of the page data each).
 LEVELS = 64
@@ -131,7 +131,7 @@ def zipf_of(forms: tuple[str, ...], language: Language) -> float:
     if not language.frequency_language:
         return 0.0
     table = frequency_table(language.frequency_language)
-    return to_zipf(max(table.get(form, 0.0) for form in forms))
+    return max(zipf_in(table, form) for form in forms)
 
 
 #: The code the frequencies are computed by, under ``pipeline/``.
