@@ -199,6 +199,8 @@
 
   function drawRanks(page, points) {
     var body = byId("hs-ranks"), hive = page.hive;
+    // A hive with no word has no ranks to climb: every threshold is 0, the top one reached.
+    byId("hs-ranks-title").parentNode.hidden = !hive.total_points;
     body.textContent = "";
     var rank = H.rankOf(hive.ranks, points);
     hive.ranks.forEach(function (r, i) {

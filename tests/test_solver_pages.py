@@ -118,6 +118,20 @@ def test_a_hive_is_solved_hints_first_then_answers(code, how, engines, open_page
     assert page.locator("#hs-every li.pangram").count() == hive.pangram_count
 
 
+def test_a_hive_with_no_word_names_no_rank(engines, open_page):
+    """Every threshold of an empty hive is 0: the page named its rank Queen Bee (German:
+    Bienenkönigin, as a player found)."""
+    letters = "qjkvwxz"
+    assert engines["en"][0].solve(letters).answers == ()
+    page = open_page(f"en/hive-solver/?letters={letters}")
+    page.locator("#hs-result").wait_for(state="visible")
+    assert digits(page.locator("#hs-words").inner_text()) == 0
+    assert page.locator("#hs-ranks-title").is_hidden()
+    some = some_hive(engines["en"][0])
+    page.goto(page.url.split("?")[0] + f"?letters={some}")
+    page.locator("#hs-ranks-title").wait_for(state="visible")
+
+
 @pytest.mark.parametrize("code", ["ca", "en"])
 def test_found_words_reduce_the_counts_and_help_comes_graded(code, engines, open_page):
     index = engines[code][0]
