@@ -67,10 +67,11 @@ def expanders(sources, tmp_path_factory):
     return made
 
 
-def names_of(code, expanders, sources, keep=None, common=True, dictionary=True, add=None) -> dict[str, str]:
+def names_of(code, expanders, sources, common=True, dictionary=True, **hand_read) -> dict[str, str]:
+    """The names of ``code``'s test dictionary; ``hand_read``: ``keep`` or ``add`` in place
+    of the language file's."""
     language = load_language(code)
-    if add is not None:
-        language = dataclasses.replace(language, names=dataclasses.replace(language.names, add=add))
+    language = dataclasses.replace(language, names=dataclasses.replace(language.names, **hand_read))
     lists = sources[code][1]
     return name_forms(
         language,
@@ -78,7 +79,6 @@ def names_of(code, expanders, sources, keep=None, common=True, dictionary=True, 
         lists["name_list"],
         lists.get("name_words", ()) if common else (),
         lists.get("name_dictionary") if dictionary else None,
-        keep=keep,
     )
 
 

@@ -442,9 +442,9 @@ class Blocklist:
 
 @schema
 class Names:
-    """How names a dictionary spells in lower case are told from words ([names] table):
-    they are left out of ``words`` (and so of every game), as abbreviations are. See
-    :mod:`pipeline.lists.names`."""
+    """How names among a dictionary's words are told from them ([names] table): spelled in
+    lower case (Portuguese jorge) or capitalised like nouns (German Anna), they are left out
+    of ``words`` (and so of every game), as abbreviations are. See :mod:`pipeline.lists.names`."""
 
     #: A pinned list of names (people, places, brands): an entry whose stem it has, in any
     #: case, is a name unless ``words``, ``dictionary``, ``word_flags`` or ``keep`` says it
@@ -773,7 +773,7 @@ class Language:
     lemma_evidence: LemmaEvidence = setting(default=LemmaEvidence(), key="lemmas")
     abbreviations: Abbreviations = Abbreviations()
     blocklist: Blocklist = Blocklist()
-    #: Names the dictionary spells in lower case, where it does.
+    #: Names the dictionary spells as it spells words, where it does.
     names: Names = Names()
     #: The games' own vocabulary, where the language has one.
     vocabulary: Vocabulary = Vocabulary()

@@ -1,4 +1,4 @@
-"""Names a dictionary spells in lower case: Brazilian Portuguese's brasil, jorge, lisboa.
+"""Names among a dictionary's words: Brazilian Portuguese's brasil, jorge, lisboa, German's Aachen, Anna.
 
 Start at :func:`name_forms`. A dictionary that capitalises names keeps them out of
 ``words`` by their capital (:func:`pipeline.lists.clean.is_ordinary_word`); one that lists
@@ -41,28 +41,25 @@ NAME_ADDED = "name (language file)"
 
 
 def name_forms(
-    language: Language,
-    expander,
-    names: Iterable[str],
-    common_words: Iterable[str],
-    dictionary: Path | None,
-    keep: frozenset[str] | None = None,
+    language: Language, expander, names: Iterable[str], common_words: Iterable[str], dictionary: Path | None
 ) -> dict[str, str]:
-    """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_ADDED`) for every form of an
-    entry that is a name; ``dictionary``
-    is the second dictionary's .aff (its .dic beside it), or None; ``keep`` defaults to the
-    language's ``names.keep``."""
+    """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_ADDED`) for
+    every form of an entry that is a name. ``dictionary`` is the second dictionary's .aff
+    (its .dic beside it), or None; the hand-read ``keep`` and ``add`` are the language's."""
+    rules = language.names
     listed = {name.lower() for name in names}
-    if not listed and dictionary is None and not language.names.add:
+    if not listed and dictionary is None and not rules.add:
         return {}
-    keep = language.names.keep if keep is None else keep
     common = set(common_words)
     second = _SecondDictionary(dictionary)
-    stems = {entry.stem for entry in expander.entries()}
-    word_flags = language.names.word_flags
-    with_word_flags = {entry.stem for entry in expander.entries() if entry.flags & word_flags}
+    stems: set[str] = set()
+    with_word_flags: set[str] = set()
+    for entry in expander.entries():
+        stems.add(entry.stem)
+        if entry.flags & rules.word_flags:
+            with_word_flags.add(entry.stem)
     # The entries the games could ask for: lower case, or capitalised where nouns are.
-    ordinary = sorted(stem for stem in stems if is_ordinary_word(stem, language) and stem not in keep)
+    ordinary = sorted(stem for stem in stems if is_ordinary_word(stem, language) and stem not in rules.keep)
     capitalised_only = {stem for stem in ordinary if stem[:1].islower() and second.capitalises(stem)}
     # Where nouns are capitalised, a name is too: baden and ernst are a verb and an adjective.
     named_as = str.isupper if language.capitalised_nouns else str.islower
@@ -70,14 +67,14 @@ def name_forms(
         stem
         for stem in ordinary
         if named_as(stem[:1])
-        if stem.lower() in listed
+        and stem.lower() in listed
         and stem.lower() not in common
         and stem not in capitalised_only
         and stem not in with_word_flags
     ]
     why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
     why.update((stem, NAME_LISTED) for stem in candidates if not second.accepts(stem))
-    why.update((stem, NAME_ADDED) for stem in language.names.add if stem in stems)
+    why.update((stem, NAME_ADDED) for stem in rules.add if stem in stems)
     found: dict[str, str] = {}
     for entry in expander.entries():
         if entry.stem in why:

@@ -102,11 +102,18 @@ def _lines(path: Path) -> set[str]:
         return {line.rstrip("\n") for line in handle}
 
 
-def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> str:
+def _not_a_word(form: str, decisions: ListDecisions) -> str | None:
+    """Why the lists stage took ``form`` for a name or an abbreviation, if it did."""
     if form in decisions.names:
         return decisions.names[form]
     if form in decisions.abbreviations:
         return f"abbreviation: {decisions.abbreviations[form]}"
+    return None
+
+
+def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> str:
+    if reason := _not_a_word(form, decisions):
+        return reason
     if form not in decisions.origins:
         return NOT_IN_DICTIONARY
     if not is_ordinary_word(form, language):
@@ -116,10 +123,8 @@ def _why_not_word(language: Language, form: str, decisions: ListDecisions) -> st
 
 
 def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> str:
-    if form in decisions.names:
-        return decisions.names[form]
-    if form in decisions.abbreviations:
-        return f"abbreviation: {decisions.abbreviations[form]}"
+    if reason := _not_a_word(form, decisions):
+        return reason
     origins = decisions.origins.get(form)
     if not origins:
         return NOT_IN_DICTIONARY

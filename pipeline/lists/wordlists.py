@@ -120,7 +120,8 @@ def build_lists(
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         facts = facts_job.result()
         abbreviations, blocked = facts.abbreviations, facts.blocked
-        not_words = {**facts.names, **abbreviations}
+        # A name first, as words.sqlite says why (pipeline/lists/wordfacts.py _not_a_word).
+        not_words = {**abbreviations, **facts.names}
         dropped: dict[str, int] = {}
         _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, not_words, dropped))
         gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
