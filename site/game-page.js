@@ -241,24 +241,40 @@
     });
   }
 
-  /** Keys typed while the game's entry has the focus (the page itself, a hive cell or a
-   *  tile, Delete, Shuffle, Enter) build the word: letters are added, Backspace removes the
-   *  last, and Enter submits the word — never a second tap of the focused cell or button,
-   *  which would add a letter or shuffle again. Anywhere else (links, the menu, the help
-   *  and save buttons, other fields) keys keep their usual meaning, so a keyboard-only
-   *  player can follow a link. entry: {form, input, add(text), removeLast(), submit()}. */
+  /** Keys typed on the game page build the word. While the game's entry has the focus (the
+   *  page itself, a hive cell or a tile, Delete, Shuffle, Enter), letters are added,
+   *  Backspace removes the last, and Enter submits the word — never a second tap of the
+   *  focused cell or button, which would add a letter or shuffle again. Elsewhere (links,
+   *  the menu, the help and save buttons) a letter means nothing to the browser, so it
+   *  goes to the word too and the focus moves to the entry, where the next Enter submits
+   *  it: a player who clicked "help" and types on loses no letter. Enter, Space and
+   *  Backspace there keep their usual meaning, so a keyboard-only player can still follow
+   *  a link; fields the player types in (the save panel's) keep every key.
+   *  entry: {form, input, add(text), removeLast(), submit()}. */
   function wireKeys(entry) {
     document.addEventListener("keydown", function (event) {
       var target = event.target;
       if (target === entry.input || event.ctrlKey || event.metaKey || event.altKey) return;
+      var letter = event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key);
       var page = target === document.body || target === document.documentElement || !target;
-      if (!page && !entry.form.contains(target)) return;
-      if (event.key === "Enter") entry.submit();
-      else if (event.key === "Backspace") entry.removeLast();
-      else if (event.key.length === 1 && /\p{L}|['’·-]/u.test(event.key)) entry.add(event.key);
-      else return;
+      if (page || entry.form.contains(target)) {
+        if (event.key === "Enter") entry.submit();
+        else if (event.key === "Backspace") entry.removeLast();
+        else if (letter) entry.add(event.key);
+        else return;
+      } else if (letter && !editable(target)) {
+        entry.add(event.key);
+        entry.input.focus();
+      } else {
+        return;
+      }
       event.preventDefault();
     });
+  }
+
+  /** Whether keys typed on node are the player's text (a field, a list box, editable text). */
+  function editable(node) {
+    return node.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName);
   }
 
   /** The found list starts open where the screen is wide enough to show it beside the

@@ -114,6 +114,18 @@ def test_rack_tapping_a_tile_then_typing_then_enter_submits_the_typed_word(tab, 
     assert page.locator("#found-list .word").all_text_contents() == ["clar"]
 
 
+@pytest.mark.parametrize("game,word", [("beehive", "cabra"), ("rack", "clar")])
+def test_typing_after_clicking_help_builds_the_word_and_enter_submits_it(game, word, tab, site):
+    page = open_game(tab, site, f"ca/{game}/")
+    page.locator("#help-button").click()
+    page.locator("#help-text:not(:empty)").wait_for()
+    page.keyboard.type(word)
+    assert page.input_value("#game-input") == word
+    page.keyboard.press("Enter")
+    submitted(page)
+    assert word in page.locator("#found-list .word").all_text_contents()
+
+
 # --- the rack's tiles -----------------------------------------------------------------------
 
 
