@@ -252,10 +252,17 @@
     });
     var cons = C.compile(words, clues);
     var candidates = clues.length ? C.filter(words, cons) : words.keys.map(function (k, w) { return w; });
-    page.last = { candidates: candidates, cons: cons, clues: clues };
+    page.last = { candidates: candidates, cons: cons, clues: clues, solved: solvedIn(clues) };
     page.showAll = false;
     showCandidates(page);
     showSuggestions(page);
+    if (page.last.solved) offerToTrack(page, clues.map(function (clue) { return clue.marks; }));
+  }
+
+  /** The guesses it took when the last guess is all green (the game is won), else 0. */
+  function solvedIn(clues) {
+    var last = clues[clues.length - 1];
+    return last && last.marks.every(function (mark) { return mark === C.GREEN; }) ? clues.length : 0;
   }
 
   // --- the words that fit ---------------------------------------------------------------
@@ -269,6 +276,8 @@
                                                  letter: cons.impossible.letter.toUpperCase() });
     } else if (n === 0) {
       count.textContent = S.none;
+    } else if (page.last.solved) {
+      count.textContent = D.plural(S.solved, page.last.solved, lang);
     } else {
       count.textContent = D.plural(S.count, n, lang);
     }
@@ -314,7 +323,7 @@
       var li = el("li");
       li.appendChild(el("span", "word", C.formsOf(words, item.word).join(" / ")));
       li.setAttribute("data-key", words.keys[item.word]);
-      var detail = format(S.expected, { x: (item.left / item.total).toLocaleString(page.lang, { maximumFractionDigits: 1 }) });
+      var detail = D.plural(S.expected, Math.round(10 * item.left / item.total) / 10, page.lang);
       if (item.win) detail += " · " + format(S.win_chance, { p: percent(page, item.win / item.total) });
       li.appendChild(el("span", "detail", " — " + detail));
       page.suggestList.appendChild(li);
@@ -332,7 +341,8 @@
     list.removeAttribute("aria-busy");
     var clues = page.last.clues, candidates = page.last.candidates;
     page.suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
-    if (!candidates.length) return;
+    // A won game needs no next guess.
+    if (!candidates.length || page.last.solved) return;
     var hard = page.hard.checked, todo = C.plan(page.words, clues, page.last.cons, hard, candidates);
     var mine = C.ranker(page.words, todo.guesses, todo.candidates, page.words.top, todo.left, todo.booked, hard);
     page.job = mine;
@@ -380,11 +390,12 @@
     }
   }
 
-  /** A finished game's grid (won, or every guess used) may go into the player's stats
-   *  (site/game-page.js history), if the player chooses: today's entry of "wordle". */
+  /** A finished game's grid (won, or every guess used; pasted, or typed to the win) may go
+   *  into the player's stats (site/game-page.js history), if the player chooses: today's
+   *  entry of "wordle", once per visit. */
   function offerToTrack(page, marks) {
     var S = page.S, lang = page.lang, box = byId("history"), button = byId("wordle-track");
-    if (!box || !window.RuscPage) return;
+    if (!box || !window.RuscPage || page.tracked) return;
     var won = marks[marks.length - 1].every(function (mark) { return mark === C.GREEN; });
     var guesses = page.words.endgame.guesses;
     button.parentNode.hidden = !(won || marks.length >= guesses);
@@ -398,6 +409,7 @@
         result: { level: won ? guesses + 1 - marks.length : 0, levels: levels.count } });
       window.RuscPage.showHistory("wordle", lang);
       button.parentNode.hidden = true;
+      page.tracked = true;
       page.gridMessage.textContent = format(S.tracked, { score: score });
     };
   }

@@ -10,10 +10,12 @@ import gzip
 import json
 import random
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
 import pytest
+from babel import Locale
 
 from pipeline.browser.wordle_data import build_wordle_data
 from pipeline.config import load_language
@@ -409,6 +411,21 @@ def test_every_length_has_its_page_its_url_and_its_links(open_wordle, built_list
             assert page.count() == 1 and page.candidates()[0][0] == guess
 
 
+def plural(forms: dict[str, str], number: str, code: str) -> str:
+    """The text of forms (a plural_forms message) for number as the page writes it."""
+    category = Locale.parse(code).plural_form(Decimal(str(number).replace(",", ".")))
+    return forms[category].replace("{n}", str(number))
+
+
+def assert_plural_details(page: WordlePage, code: str) -> None:
+    """Each suggestion's "words left on average" agrees in number with its figure (1 word,
+    1.5 words: the language's CLDR rule for that number)."""
+    expected = page.strings()["expected"]
+    for detail in page.page.locator("#wordle-suggestions > li .detail").all_inner_texts():
+        number = re.search(r"\d+(?:[.,]\d+)?", detail).group()
+        assert plural(expected, number, code) in detail, detail
+
+
 @pytest.mark.parametrize("code", ["ca", "en"])
 @pytest.mark.parametrize("hard", [False, True], ids=["normal", "hard"])
 def test_games_played_on_the_page_by_its_top_suggestion_win_as_the_season_does(code, hard, open_wordle, words, site):
@@ -434,11 +451,17 @@ def test_games_played_on_the_page_by_its_top_suggestion_win_as_the_season_does(c
         while not played or played[-1] != answer:
             assert len(played) < LIMIT, (answer, played)
             guess = page.suggestions()[0]
+            assert_plural_details(page, code)
             played.append(guess)
             page.add(guess)
             page.mark(len(played) - 1, feedback(guess, answer), "letters")
         assert page.count() == 1 and [key for key, _ in page.candidates()] == [answer]
         assert len(played) == play(player, answer), (answer, played)
+        # Won: the page says so, suggests nothing more and offers the game to the stats.
+        solved = plural(page.strings()["solved"], len(played), code)
+        assert page.page.locator("#wordle-count").inner_text() == solved
+        assert page.suggestions() == []
+        assert f"{len(played)}/{LIMIT}" in page.page.locator("#wordle-track").inner_text()
         print(f"\n{code} {'hard' if hard else 'normal'}: {' '.join(played)}")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.page.screenshot(path=SCREENSHOTS / f"wordle-won-{code}-{'hard' if hard else 'normal'}.png", full_page=True)
