@@ -164,8 +164,8 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, Any]:
     graded = language.vocabulary.source
     lists["vocabulary_files"] = tuple(fetch_package_files(graded, language, paths)) if graded else ()
     names = language.names
-    for field, source in (("name_list", names.source), ("name_words", names.words)):
-        lists[field] = tuple(fetch_word_list(source, language, paths)) if source else ()
+    lists["name_lists"] = tuple(tuple(fetch_word_list(source, language, paths)) for source in names.sources)
+    lists["name_words"] = tuple(fetch_word_list(names.words, language, paths)) if names.words else ()
     if names.dictionary is not None:
         affs = [path for path in fetch_package_files(names.dictionary, language, paths) if path.suffix == ".aff"]
         if len(affs) != 1:

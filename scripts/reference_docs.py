@@ -76,9 +76,9 @@ def settings_reference() -> str:
         title = "Top level" if not table else f"`[[{table}]]`" if array else f"`[{table}]`"
         parts.append(f"\n### {title}\n\n| Key | Value | Default | Meaning |\n|---|---|---|---|\n")
         for row in rows:
-            default = (
-                f"`{row.default}`" if row.default else "required" if not row.default and row.kind != "a table" else ""
-            )
+            # A table's row has no default to show: what it leaves out, its own rows say.
+            table_kind = row.kind.startswith(("a table", "a list of tables"))
+            default = f"`{row.default}`" if row.default else "" if table_kind else "required"
             meaning = markdown(row.doc).replace("|", "\\|")
             parts.append(f"| `{row.key}` | {row.kind} | {default} | {meaning} |\n")
     return "".join(parts)

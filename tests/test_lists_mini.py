@@ -110,7 +110,7 @@ def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(t
 
     from pipeline.lists.names import NAME_LISTED
 
-    out, metadata = build(tmp_path / "names", name_list=("Papel", "Mesa"), name_words=("mesa",))
+    out, metadata = build(tmp_path / "names", name_lists=(("Papel", "Mesa"),), name_words=("mesa",))
     names = {"papel", "papeles"}
     assert names <= set(words_of(out / "forms.txt"))
     assert names.isdisjoint(words_of(out / "words.txt"))

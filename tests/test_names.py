@@ -3,7 +3,7 @@
 * Brazilian Portuguese spells names in lower case (dictionary-pt lists jorge/BPV, lisboa/B,
   olga/B): SCOWL's proper names and words and the European Portuguese dictionary tell them;
 * German capitalises nouns and names alike (dictionary-de: Abend/EPSTm, Aachen/Sm, Anna/S):
-  Faker's German names and the affixes no name takes tell them.
+  Faker's German names, SCOWL's names of the world and the affixes no name takes tell them.
 
 Each kind of evidence is shown to decide real entries, and each word a language file keeps
 or adds by hand to be needed."""
@@ -27,7 +27,9 @@ DE = load_language("de")
 #: Entries of each dictionary that are people's and places' names ...
 NAMES = {
     "pt": ["hermione", "isabel", "jorge", "lisboa", "olga", "roberto", "souza", "vanessa"],
-    "de": ["Aachen", "Anna", "Berlin", "Frankreich", "Stuttgart", "Thomas"],
+    "de": ["Aachen", "Anna", "Berlin", "Frankreich", "Stuttgart", "Thomas"]
+    # ... of the world, from SCOWL's lists (people, places, brands)
+    + ["Adidas", "Ford", "Hegel", "Merck", "Obama", "Oslo", "Ubuntu"],
 }
 #: ... and words a name list also has.
 WORDS = {
@@ -76,10 +78,21 @@ def names_of(code, expanders, sources, common=True, dictionary=True, **hand_read
     return name_forms(
         language,
         expanders[code],
-        lists["name_list"],
+        [name for names in lists["name_lists"] for name in names],
         lists.get("name_words", ()) if common else (),
         lists.get("name_dictionary") if dictionary else None,
     )
+
+
+def test_the_world_s_names_come_from_scowl_and_germany_s_from_faker(expanders, sources):
+    """Each German name list finds names the other lacks."""
+    faker, scowl = sources["de"][1]["name_lists"]
+    only = {
+        source: set(name_forms(DE, expanders["de"], names, (), None))
+        for source, names in (("faker", faker), ("scowl", scowl))
+    }
+    assert {"Obama", "Hegel", "Ubuntu"} <= only["scowl"] - only["faker"]
+    assert "Frankreich" in only["faker"] - only["scowl"]
 
 
 @pytest.mark.parametrize("code", ["pt", "de"])

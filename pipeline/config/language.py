@@ -52,10 +52,11 @@ def _not_empty(items: Any) -> str | None:
 def _list_format(*formats: str) -> Any:
     """A check that a pinned list is in one of ``formats``."""
 
-    def check(source: ListSource | None) -> str | None:
-        if source is None or source.format in formats:
-            return None
-        return f"must be a list in {' or '.join(map(repr, formats))} format, not {source.format!r}"
+    def check(source: ListSource | tuple[ListSource, ...] | None) -> str | None:
+        for one in source if isinstance(source, tuple) else (source,):
+            if one is not None and one.format not in formats:
+                return f"must be a list in {' or '.join(map(repr, formats))} format, not {one.format!r}"
+        return None
 
     return check
 
@@ -446,10 +447,10 @@ class Names:
     lower case (Portuguese jorge) or capitalised like nouns (German Anna), they are left out
     of ``words`` (and so of every game), as abbreviations are. See :mod:`pipeline.lists.names`."""
 
-    #: A pinned list of names (people, places, brands): an entry whose stem it has, in any
-    #: case, is a name unless ``words``, ``dictionary``, ``word_flags`` or ``keep`` says it
-    #: is a word.
-    source: ListSource | None = setting(default=None, check=_list_format("lines", "json", "python"))
+    #: Pinned lists of names (people, places, brands), read as one: an entry whose stem
+    #: one has, in any case, is a name unless ``words``, ``dictionary``, ``word_flags`` or
+    #: ``keep`` says it is a word.
+    sources: tuple[ListSource, ...] = setting(default=(), check=_list_format("lines", "json", "python"))
     #: A pinned list of common words: a name it has too is a word (time, box, cactus).
     words: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: A second dictionary of the language, one that capitalises names: a name it accepts
@@ -465,8 +466,8 @@ class Names:
     add: frozenset[str] = frozenset()
 
     def problems(self, where: str) -> Iterator[str]:
-        if self.source is None and (self.words or self.dictionary or self.word_flags or self.keep or self.add):
-            yield f"[{where[:-1]}] needs a 'source': the list of names the other fields make exceptions to"
+        if not self.sources and (self.words or self.dictionary or self.word_flags or self.keep or self.add):
+            yield f"[{where[:-1]}] needs 'sources': the lists of names the other fields make exceptions to"
 
 
 @schema

@@ -302,7 +302,8 @@ def settings(
         if inner is not None and not _positional(hint):
             name = f"{table}.{key}".lstrip(".")
             if inner in seen:
-                yield Documented(table, key, f"a table, as `[{seen[inner]}]`", "", docs.get(item.name, ""), array)
+                kind = "a list of tables" if typing.get_origin(hint) is tuple else "a table"
+                yield Documented(table, key, f"{kind}, as `[{seen[inner]}]`", "", docs.get(item.name, ""), array)
             else:
                 seen[inner] = name
                 nested.append((name, inner, typing.get_origin(hint) is tuple))

@@ -90,9 +90,10 @@ class ListInputs:
     #: (:func:`pipeline.sources.fetch_word_list`), empty where it has none.
     abbreviation_list: tuple[str, ...] = ()
     blocklist: tuple[str, ...] = ()
-    #: The language's pinned list of names and list of common words ([names] table), and
-    #: the .aff of its second dictionary (the .dic beside it): empty or None where it has none.
-    name_list: tuple[str, ...] = ()
+    #: The language's pinned lists of names (one tuple each) and list of common words
+    #: ([names] table), and the .aff of its second dictionary (the .dic beside it): empty
+    #: or None where it has none.
+    name_lists: tuple[tuple[str, ...], ...] = ()
     name_words: tuple[str, ...] = ()
     name_dictionary: Path | None = None
     #: The files of the language's pinned conjugation table
@@ -237,13 +238,15 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
         or inputs.abbreviation_list
         or inputs.blocklist
         or language.blocklist.add
-        or inputs.name_list
+        or inputs.name_lists
     ):
         return DictionaryFacts({}, {}, {})
     expander = language_expander(language, inputs.aff, inputs.dic)
     return DictionaryFacts(
         abbreviations=abbreviation_forms(language, expander, list(inputs.abbreviation_list)),
-        names=name_forms(language, expander, inputs.name_list, inputs.name_words, inputs.name_dictionary),
+        names=name_forms(
+            language, expander, itertools.chain.from_iterable(inputs.name_lists), inputs.name_words, inputs.name_dictionary
+        ),
         blocked=blocked_keys(language, expander, list(inputs.blocklist)),
     )
 
@@ -448,10 +451,13 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
         "conjugations": describe(language.lemma_evidence.conjugations),
     }
     names = language.names
-    if names.source is not None:
-        # Three roles of the sources table (pipeline/lists/database.py): the names, the
-        # common words that are not names, the dictionary that capitalises names.
-        lists["names"] = describe(names.source, inputs.name_list)
+    if names.sources:
+        # Roles of the sources table (pipeline/lists/database.py): the name lists ("names",
+        # "names_2"...), the common words that are not names, the dictionary that
+        # capitalises names.
+        for number, source in enumerate(names.sources, 1):
+            read = inputs.name_lists[number - 1] if number <= len(inputs.name_lists) else None
+            lists["names" if number == 1 else f"names_{number}"] = describe(source, read)
         lists["names"]["kept_by_hand"] = len(names.keep)
         lists["names_common_words"] = describe(names.words, inputs.name_words)
         lists["names_dictionary"] = describe(names.dictionary)
