@@ -169,6 +169,14 @@ def test_french_writes_the_first_of_the_month_as_an_ordinal(day, date):
     assert text.endswith(" " + date), text
 
 
+@pytest.mark.parametrize(
+    "day, date", [(dt.date(2026, 12, 5), "5.\u00a0Dezember 2026"), (dt.date(2026, 3, 21), "21.\u00a0März 2026")]
+)
+def test_german_keeps_a_date_s_day_and_month_on_one_line(day, date):
+    text = render("de", '{{ _("Puzzles for %(date)s", date=fmt.date(d)) }}', d=day)
+    assert text == "Rätsel vom " + date, text
+
+
 def test_translated_values_are_escaped():
     assert (
         render("ca", '{{ _("Puzzles for %(date)s", date=d) }}', d="<b>1</b>")
