@@ -38,3 +38,20 @@ def test_a_german_noun_and_a_word_with_sharp_s_are_answers_and_likely_wordle_wor
     answers, bonus = answer_tiers(german, lexicon)
     assert sorted(answers) == ["heiss", "kerze", "spass"] and list(bonus) == ["zwetschgenroester"]
     assert zipf_of(("Kerze",), german) == zipf_frequency("Kerze", "de") > 3
+
+
+def test_an_english_word_the_corpus_quotes_counts_as_rare_in_the_games_of_another_language():
+    """Dutch's english_zipf_margin: speed is written ten times as often in English as in Dutch
+    (wordfreq), so it is a bonus word and an unlikely Wordle answer; fiets and a key with one
+    Dutch spelling keep their frequency. Catalan sets no margin: its figures are wordfreq's."""
+    dutch = load_language("nl")
+    english_over_dutch = zipf_frequency("speed", "en") - zipf_frequency("speed", "nl")
+    assert dutch.english_zipf_margin and english_over_dutch >= dutch.english_zipf_margin
+    assert zipf_frequency("speed", "nl") >= dutch.beehive.answer_min_zipf
+    assert zipf_of(("speed",), dutch) == 0
+    assert zipf_of(("fiets",), dutch) == zipf_frequency("fiets", "nl")
+    answers, bonus = answer_tiers(dutch, {"speed": ("speed",), "fiets": ("fiets",)})
+    assert list(answers) == ["fiets"] and list(bonus) == ["speed"]
+    catalan = load_language("ca")
+    assert not catalan.english_zipf_margin
+    assert zipf_of(("staff",), catalan) == zipf_frequency("staff", "ca") > 0

@@ -42,7 +42,7 @@ from pipeline.core.errors import RuscError, UsageError
 from pipeline.core.fsutil import atomic_write, gzip_bytes
 from pipeline.core.paths import Paths
 from pipeline.core.progress import progress
-from pipeline.lists.frequency import frequency_table, zipf_in
+from pipeline.lists.frequency import game_zipf
 from pipeline.lists.lexicon import game_list, game_tsv, lexicon_checksum, load_game_lexicon
 
 #: A letter set may come back only this many days after it was last used: 366 days, so it
@@ -397,12 +397,10 @@ def answer_tiers(
     floor = language.beehive.answer_min_zipf
     if floor <= 0:
         return lexicon, {}
-    table = frequency_table(language.frequency_language)
     answers: dict[str, tuple[str, ...]] = {}
     bonus: dict[str, tuple[str, ...]] = {}
     for key, forms in lexicon.items():
-        common = max(zipf_in(table, form) for form in forms) >= floor
-        (answers if common else bonus)[key] = forms
+        (answers if game_zipf(language, forms) >= floor else bonus)[key] = forms
     return answers, bonus
 
 

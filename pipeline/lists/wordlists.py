@@ -245,7 +245,11 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
     return DictionaryFacts(
         abbreviations=abbreviation_forms(language, expander, list(inputs.abbreviation_list)),
         names=name_forms(
-            language, expander, itertools.chain.from_iterable(inputs.name_lists), inputs.name_words, inputs.name_dictionary
+            language,
+            expander,
+            itertools.chain.from_iterable(inputs.name_lists),
+            inputs.name_words,
+            inputs.name_dictionary,
         ),
         blocked=blocked_keys(language, expander, list(inputs.blocklist)),
     )

@@ -31,7 +31,7 @@ import numpy as np
 from pipeline.config import Language
 from pipeline.core.errors import RuscError
 from pipeline.core.fsutil import lf_lines, verified_sha256
-from pipeline.lists.frequency import frequency_table, zipf_in
+from pipeline.lists.frequency import game_zipf
 
 #: Levels of the quantised prior (one character of the page data each).
 LEVELS = 64
@@ -127,11 +127,9 @@ class Words:
 
 
 def zipf_of(forms: tuple[str, ...], language: Language) -> float:
-    """The word's frequency: the best of its spellings' (0 if wordfreq does not know it)."""
-    if not language.frequency_language:
-        return 0.0
-    table = frequency_table(language.frequency_language)
-    return max(zipf_in(table, form) for form in forms)
+    """The word's frequency: the best of its spellings' (0 if wordfreq does not know it),
+    as the games count it (:func:`pipeline.lists.frequency.game_zipf`)."""
+    return game_zipf(language, forms)
 
 
 #: The code the frequencies are computed by, under ``pipeline/``.
@@ -155,7 +153,8 @@ def frequencies(
     from pipeline.core.fsutil import source_digest
     from pipeline.core.resources import PACKAGE
 
-    digest = hashlib.sha256(f"{list_key}\0{language.frequency_language}\0{version('wordfreq')}\0".encode())
+    settings = f"{language.frequency_language}\0{language.english_zipf_margin}"
+    digest = hashlib.sha256(f"{list_key}\0{settings}\0{version('wordfreq')}\0".encode())
     digest.update(source_digest(PACKAGE, FREQUENCY_SOURCES).encode())
     length = len(keys[0]) if keys else 0
     kept = kept_path(cache, "zipf", f"{language.code}-{length}", digest.hexdigest(), ".f64")
