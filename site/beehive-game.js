@@ -137,7 +137,7 @@
       P.showMeaning(game.data, r.key, r.forms[0]);
     }
     var rank = G.rankOf(hive.ranks, score(game)), top = rank.index !== before && rank.index >= hive.ranks.length - 2;
-    P.say(game.message, messageFor(game, r) + (top ? " " + D.format(S.celebrate, { rank: rank.name }) : ""), r.kind);
+    P.say(game.message, messageFor(game, r) + (top ? " · " + D.format(S.celebrate, { rank: rank.name }) : ""), r.kind);
     if (top) celebrate(game);
     input.value = "";
   }
@@ -239,7 +239,8 @@
       var li = document.querySelector('li[data-two="' + p + '"]');
       if (li) P.setCount(li.querySelector(".count"), left.two[p], li);
     });
-    byId("words-left").textContent = D.format(S.left, { words: D.plural(S.words, left.words, lang), points: D.plural(S.points_count, left.points, lang) });
+    // Every word found: the rank line says so, and nothing is left to count.
+    byId("words-left").textContent = left.words ? D.format(S.left, { words: D.plural(S.words, left.words, lang), points: D.plural(S.points_count, left.points, lang) }) : "";
   }
 
   // --- share and review ---------------------------------------------------------------

@@ -71,15 +71,18 @@
   function submit(game) {
     var r = G.judgeRack(game.rack, game.input.value, game.found);
     if (r.kind === "empty") { setEntry(game, ""); return; }
-    P.say(game.message, messageFor(game, r), r.kind);
+    var message = messageFor(game, r);
     if (r.kind === "ok") {
       game.found[r.id] = r;
+      // The last word found ends the game: the message says so.
+      if (Object.keys(game.found).length === game.data.words) message += " · " + game.S.all_found;
       game.state.found.push(r.forms[0]);
       P.helpFound(game.state, r.id);
       P.save("rack", game.lang, game.date, game.state);
       update(game);
       P.showMeaning(game.data, r.id, r.forms[0]);
     }
+    P.say(game.message, message, r.kind);
     setEntry(game, "");
   }
 

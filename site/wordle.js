@@ -341,7 +341,8 @@
     list.removeAttribute("aria-busy");
     var clues = page.last.clues, candidates = page.last.candidates;
     page.suggestTitle.textContent = clues.length ? S.suggest_next : S.suggest_first;
-    // A won game needs no next guess.
+    // A won game needs no next guess: the section goes.
+    page.suggestTitle.parentNode.hidden = Boolean(page.last.solved);
     if (!candidates.length || page.last.solved) return;
     var hard = page.hard.checked, todo = C.plan(page.words, clues, page.last.cons, hard, candidates);
     var mine = C.ranker(page.words, todo.guesses, todo.candidates, page.words.top, todo.left, todo.booked, hard);

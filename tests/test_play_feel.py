@@ -8,6 +8,7 @@ taps, a small screen, a cut network) and waits on what the page shows, never on 
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -293,7 +294,22 @@ def test_reaching_the_top_ranks_is_celebrated(tab, site):
         if "Heu arribat" in message:
             celebrated.append(message)
             assert "celebrate" in page.locator("#game").get_attribute("class")
+    # The word's praise and the rank reached are two sentences, apart.
+    assert all(re.fullmatch(r".+\+\d+.* · Heu arribat a «.+»!", m) for m in celebrated), celebrated
     assert [m.split("Heu arribat a ")[1] for m in celebrated] == ["«Geni»!", "«Reina del rusc»!"]
+    # Every word found: no "still to find: 0 words" line.
+    assert page.locator("#words-left").inner_text() == ""
+
+
+def test_the_rack_s_last_word_says_every_word_is_found(tab, site):
+    page = open_game(tab, site, "ca/rack/")
+    words = answers_of(page, site, "rack")  # each a word's tiles, "|" between them
+    for n, tiles in enumerate(words, 1):
+        page.fill("#game-input", tiles.replace("|", ""))
+        page.press("#game-input", "Enter")
+        page.wait_for_function("(n) => document.querySelectorAll('#found-list li').length === n", arg=n)
+        message = submitted(page)
+        assert ("Heu trobat totes les paraules del faristol!" in message) == (n == len(words)), (n, message)
 
 
 def test_the_share_text_has_the_days_link_and_plurals_by_count(tab, site):

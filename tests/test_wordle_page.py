@@ -460,7 +460,7 @@ def test_games_played_on_the_page_by_its_top_suggestion_win_as_the_season_does(c
         # Won: the page says so, suggests nothing more and offers the game to the stats.
         solved = plural(page.strings()["solved"], len(played), code)
         assert page.page.locator("#wordle-count").inner_text() == solved
-        assert page.suggestions() == []
+        assert page.suggestions() == [] and not page.page.locator("#wordle-suggest-title").is_visible()
         assert f"{len(played)}/{LIMIT}" in page.page.locator("#wordle-track").inner_text()
         print(f"\n{code} {'hard' if hard else 'normal'}: {' '.join(played)}")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
