@@ -27,6 +27,7 @@ from pipeline.core.paths import Paths, number_from_env
 from pipeline.core.resources import lock_sha256
 from pipeline.games.gamedata import GAMES, write_game_data
 from pipeline.lists.diff import previous_source
+from pipeline.lists.names import cldr_place_names
 from pipeline.lists.wordlists import ListInputs, build_lists, write_index
 from pipeline.sources import DictionaryFiles, fetch, fetch_package_files, fetch_word_list
 
@@ -165,6 +166,8 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, Any]:
     lists["vocabulary_files"] = tuple(fetch_package_files(graded, language, paths)) if graded else ()
     names = language.names
     lists["name_lists"] = tuple(tuple(fetch_word_list(source, language, paths)) for source in names.sources)
+    if names.cldr_places:
+        lists["name_lists"] += (tuple(cldr_place_names(language)),)
     lists["name_words"] = tuple(fetch_word_list(names.words, language, paths)) if names.words else ()
     if names.dictionary is not None:
         affs = [path for path in fetch_package_files(names.dictionary, language, paths) if path.suffix == ".aff"]

@@ -29,7 +29,9 @@ NAMES = {
     "pt": ["hermione", "isabel", "jorge", "lisboa", "olga", "roberto", "souza", "vanessa"],
     "de": ["Aachen", "Anna", "Berlin", "Frankreich", "Stuttgart", "Thomas"]
     # ... of the world, from SCOWL's lists (people, places, brands)
-    + ["Adidas", "Ford", "Hegel", "Merck", "Obama", "Oslo", "Ubuntu"],
+    + ["Adidas", "Ford", "Hegel", "Merck", "Obama", "Oslo", "Ubuntu"]
+    # ... and of the world in German, from CLDR
+    + ["Athen", "Kairo", "Warschau"],
 }
 #: ... and words a name list also has.
 WORDS = {
@@ -84,15 +86,16 @@ def names_of(code, expanders, sources, common=True, dictionary=True, **hand_read
     )
 
 
-def test_the_world_s_names_come_from_scowl_and_germany_s_from_faker(expanders, sources):
-    """Each German name list finds names the other lacks."""
-    faker, scowl = sources["de"][1]["name_lists"]
-    only = {
+def test_the_world_s_names_come_from_scowl_and_cldr_and_germany_s_from_faker(expanders, sources):
+    """Each German name list finds names the others lack."""
+    faker, scowl, cldr = sources["de"][1]["name_lists"]
+    found = {
         source: set(name_forms(DE, expanders["de"], names, (), None))
-        for source, names in (("faker", faker), ("scowl", scowl))
+        for source, names in (("faker", faker), ("scowl", scowl), ("cldr", cldr))
     }
-    assert {"Obama", "Hegel", "Ubuntu"} <= only["scowl"] - only["faker"]
-    assert "Frankreich" in only["faker"] - only["scowl"]
+    assert {"Obama", "Hegel", "Ubuntu"} <= found["scowl"] - found["faker"] - found["cldr"]
+    assert "Frankreich" in found["faker"] - found["scowl"]
+    assert {"Athen", "Kairo", "Warschau"} <= found["cldr"] - found["faker"] - found["scowl"]
 
 
 @pytest.mark.parametrize("code", ["pt", "de"])

@@ -451,6 +451,11 @@ class Names:
     #: one has, in any case, is a name unless ``words``, ``dictionary``, ``word_flags`` or
     #: ``keep`` says it is a word.
     sources: tuple[ListSource, ...] = setting(default=(), check=_list_format("lines", "json", "python"))
+    #: Also a list of names: CLDR's names of the world's countries, regions and the cities
+    #: of its time zones in the language, one word each (German Kairo, Athen, Warschau,
+    #: Südkorea: the names English lists spell otherwise), as Babel, pinned by the lock,
+    #: has them (:func:`pipeline.lists.names.cldr_place_names`).
+    cldr_places: bool = False
     #: A pinned list of common words: a name it has too is a word (time, box, cactus).
     words: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
     #: A second dictionary of the language, one that capitalises names: a name it accepts
@@ -466,7 +471,9 @@ class Names:
     add: frozenset[str] = frozenset()
 
     def problems(self, where: str) -> Iterator[str]:
-        if not self.sources and (self.words or self.dictionary or self.word_flags or self.keep or self.add):
+        if not (self.sources or self.cldr_places) and (
+            self.words or self.dictionary or self.word_flags or self.keep or self.add
+        ):
             yield f"[{where[:-1]}] needs 'sources': the lists of names the other fields make exceptions to"
 
 

@@ -84,6 +84,23 @@ def name_forms(
     return dict(sorted(found.items()))
 
 
+def cldr_place_names(language: Language) -> list[str]:
+    """The one-word names of countries, regions and time-zone cities CLDR gives in
+    ``language`` (Babel's locale data; the cities are those whose name is not English's),
+    sorted.
+
+    >>> from pipeline.config import load_language
+    >>> {"Kairo", "Athen", "Südkorea"} <= set(cldr_place_names(load_language("de")))
+    True
+    """
+    from babel import Locale
+
+    locale = Locale.parse(language.code.replace("-", "_"))
+    places = set(locale.territories.values())
+    places.update(zone["city"] for zone in locale.time_zones.values() if "city" in zone)
+    return sorted(place for place in places if place.isalpha())
+
+
 class _SecondDictionary:
     """The second dictionary's answers (none where the language has none): Hunspell
     rejects a lower-case spelling of a capitalised entry, so a name it lists is never
