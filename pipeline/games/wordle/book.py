@@ -69,6 +69,16 @@ BOOK_MIN_WEIGHT = 2
 BOOK_REPAIRS = 3
 #: A game is played on at most this many guesses (a failure costs what it took, up to here).
 BOOK_PLAY_ON = 2 * GUESSES
+#: The states the book may rank or search in all (each scores the state's guesses), in
+#: normal and in hard mode: a budget counted, not timed, so the same list makes the same
+#: book on any machine. The published lists' books take at most 44,000 in normal mode
+#: (Spanish) and 180,000 in hard mode (Catalan), and stay as they were; Portuguese's
+#: 17,811 five-letter words, whose verb families fail by the thousand, would take millions
+#: (over an hour's build); within the budget their page data takes under nine minutes. A
+#: normal-mode state scores every word of the list as a guess, so its budget is the
+#: smaller. Past the budget no further game is repaired or planned, and where the book is
+#: silent the page plays the ranking's choice.
+BOOK_STATES = {False: 100_000, True: 250_000}
 #: A plan (:meth:`_Bookmaker.plan`) tries this many guesses per state: those that split its
 #: candidates into the most feedbacks (eaves and haves, which the English ranking lost, take
 #: about 150 at the state with 102 candidates whose plan finds them).
@@ -106,6 +116,8 @@ class _Bookmaker:
         #: State → (candidates, guesses allowed), each found among its previous state's.
         self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
         self._suggested: dict[tuple[Clue, ...], list[int]] = {}
+        #: States ranked or searched by a plan so far (:data:`BOOK_STATES`).
+        self.ranked = 0
 
     def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
         """The candidates of a state and the guesses it allows (remembered: the games share
@@ -124,6 +136,7 @@ class _Bookmaker:
     def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
         """The ranking's suggestions for a state (remembered)."""
         if clues not in self._suggested:
+            self.ranked += 1
             candidates, pool = self.state(clues)
             self._suggested[clues] = [
                 s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard, TOP, self.plain)
@@ -209,6 +222,8 @@ class _Bookmaker:
             if not failing:
                 return
             for answer in failing:
+                if self.ranked >= BOOK_STATES[self.hard]:
+                    return
                 states = self.game((), opening_guess, answer)
                 for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
                     guess, outcome, current = self.best_of(clues)
@@ -223,6 +238,8 @@ class _Bookmaker:
         opening_guess = self.plain.first[0].index
         unplannable: set[tuple[Clue, ...]] = set()  # a family's words share their states
         for answer in answers:
+            if self.ranked >= BOOK_STATES[self.hard]:
+                return
             states = self.game((), opening_guess, answer)
             if len(states) <= GUESSES:
                 continue
@@ -265,6 +282,7 @@ class _Bookmaker:
         if unsolvable.get(seen, 0) >= left:
             return None
         budget[0] -= 1
+        self.ranked += 1
         codes = self.patterns.block(pool, candidates)
         bins = 3**words.length
         flat = (np.sort(codes, axis=1).astype(np.int64) + (np.arange(len(pool)) * bins)[:, None]).ravel()
