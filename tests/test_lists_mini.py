@@ -7,12 +7,13 @@ has its checksum, a blocked word leaves the games, and a second build is byte-id
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 
 import pytest
 
-from pipeline.config import load_language
+from pipeline.config import ListSource, load_language
 from pipeline.core.fsutil import read_sums
 from pipeline.expand.external_sort import expand_to_file
 from pipeline.games.gamedata import write_game_data
@@ -36,9 +37,9 @@ STEMS = {"casa", "café", "leer", "mesa", "papel", "reloj", "sal", "broma"}
 BLOCKED_WORD = "broma"
 
 
-def build(folder, blocklist=(BLOCKED_WORD,), **more_inputs):
+def build(folder, blocklist=(BLOCKED_WORD,), language=SPANISH, **more_inputs):
     """Expand the made-up dictionary into ``folder`` and build its lists in ``folder/lists``
-    (``more_inputs``: other :class:`ListInputs` fields)."""
+    under ``language``'s rules (``more_inputs``: other :class:`ListInputs` fields)."""
     folder.mkdir()
     aff, dic = folder / "mini.aff", folder / "mini.dic"
     aff.write_text(AFF, encoding="utf-8")
@@ -55,7 +56,7 @@ def build(folder, blocklist=(BLOCKED_WORD,), **more_inputs):
         **more_inputs,
     )
     out = folder / "lists"
-    metadata = build_lists(SPANISH, inputs, out, extras=lambda lists: write_game_data(SPANISH, lists))
+    metadata = build_lists(language, inputs, out, extras=lambda lists: write_game_data(language, lists))
     return out, metadata
 
 
@@ -110,7 +111,16 @@ def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(t
 
     from pipeline.lists.names import NAME_LISTED
 
-    out, metadata = build(tmp_path / "names", name_lists=(("Papel", "Mesa"),), name_words=("mesa",))
+    pinned = {"kind": "path", "files": ("list.txt",)}
+    rules = dataclasses.replace(
+        SPANISH.names,
+        sources=(ListSource(name="names", **pinned), ListSource(name="more-names", **pinned)),
+        words=ListSource(name="common-words", **pinned),
+    )
+    language = dataclasses.replace(SPANISH, names=rules)
+    out, metadata = build(
+        tmp_path / "names", language=language, name_lists=(("Papel",), ("Mesa",)), name_words=("mesa",)
+    )
     names = {"papel", "papeles"}
     assert names <= set(words_of(out / "forms.txt"))
     assert names.isdisjoint(words_of(out / "words.txt"))
@@ -120,6 +130,13 @@ def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(t
     with sqlite3.connect(out / "words.sqlite") as db:
         why = dict(db.execute("SELECT form, words_why FROM facts WHERE form IN ('papel', 'papeles', 'mesa')"))
     assert why == {"papel": NAME_LISTED, "papeles": NAME_LISTED, "mesa": None}, why
+    # Each list is a source of its own, in metadata.json and in words.sqlite.
+    lists = metadata["word_lists"]
+    read = {role: lists[role].get("entries") for role in ("names", "names_2", "names_common_words", "names_dictionary")}
+    assert read == {"names": 1, "names_2": 1, "names_common_words": 1, "names_dictionary": None}, read
+    with sqlite3.connect(out / "words.sqlite") as db:
+        roles = {role for (role,) in db.execute("SELECT role FROM sources WHERE role LIKE 'names%'")}
+    assert roles == {"names", "names_2", "names_common_words", "names_dictionary"}, roles
 
 
 def test_every_file_has_its_checksum_the_compressed_copies_too(built):

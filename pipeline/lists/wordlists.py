@@ -464,14 +464,14 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
             read = inputs.name_lists[number - 1] if number <= len(inputs.name_lists) else None
             lists["names" if number == 1 else f"names_{number}"] = describe(source, read)
         lists["names"]["kept_by_hand"] = len(names.keep)
+        lists["names_common_words"] = describe(names.words, inputs.name_words)
+        lists["names_dictionary"] = describe(names.dictionary)
     if names.cldr_places:
         # Read from the installed Babel (pinned by requirements.lock): the last name list.
         lists["names_cldr"] = {
             "source": {"kind": "python", "name": "babel", "version": version("babel"), "licence": "Unicode-3.0 (CLDR)"},
             "entries": len(inputs.name_lists[-1]) if inputs.name_lists else 0,
         }
-        lists["names_common_words"] = describe(names.words, inputs.name_words)
-        lists["names_dictionary"] = describe(names.dictionary)
     return lists
 
 
