@@ -259,10 +259,15 @@
     if (page.last.solved) offerToTrack(page, clues.map(function (clue) { return clue.marks; }));
   }
 
+  /** Whether a guess's marks are all green: the answer. */
+  function allGreen(marks) {
+    return marks.every(function (mark) { return mark === C.GREEN; });
+  }
+
   /** The guesses it took when the last guess is all green (the game is won), else 0. */
   function solvedIn(clues) {
     var last = clues[clues.length - 1];
-    return last && last.marks.every(function (mark) { return mark === C.GREEN; }) ? clues.length : 0;
+    return last && allGreen(last.marks) ? clues.length : 0;
   }
 
   // --- the words that fit ---------------------------------------------------------------
@@ -397,7 +402,7 @@
   function offerToTrack(page, marks) {
     var S = page.S, lang = page.lang, box = byId("history"), button = byId("wordle-track");
     if (!box || !window.RuscPage || page.tracked) return;
-    var won = marks[marks.length - 1].every(function (mark) { return mark === C.GREEN; });
+    var won = allGreen(marks[marks.length - 1]);
     var guesses = page.words.endgame.guesses;
     button.parentNode.hidden = !(won || marks.length >= guesses);
     if (button.parentNode.hidden) return;
