@@ -41,7 +41,7 @@ from pipeline.games.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_li
 WORDLE_SOURCES = ("games/wordle", "browser/wordle_data.py", "browser/wire.py", "lists/frequency.py")
 
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each):
-#: Portuguese's 17,884 five-letter words are 320 million pairs, 320 MB, and the book's
+#: Portuguese's 17,811 five-letter words are 317 million pairs, 317 MB, and the book's
 #: repairs read them hundreds of thousands of times; computed again each time, they made
 #: its build over an hour long.
 PRECOMPUTE_PAIRS = 400_000_000

@@ -133,6 +133,10 @@ class _Bookmaker:
             )
         return self._states[clues]
 
+    def spent(self) -> bool:
+        """Whether the states ranked so far use up the mode's :data:`BOOK_STATES`."""
+        return self.ranked >= BOOK_STATES[self.hard]
+
     def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
         """The ranking's suggestions for a state (remembered)."""
         if clues not in self._suggested:
@@ -222,7 +226,7 @@ class _Bookmaker:
             if not failing:
                 return
             for answer in failing:
-                if self.ranked >= BOOK_STATES[self.hard]:
+                if self.spent():
                     return
                 states = self.game((), opening_guess, answer)
                 for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
@@ -238,7 +242,7 @@ class _Bookmaker:
         opening_guess = self.plain.first[0].index
         unplannable: set[tuple[Clue, ...]] = set()  # a family's words share their states
         for answer in answers:
-            if self.ranked >= BOOK_STATES[self.hard]:
+            if self.spent():
                 return
             states = self.game((), opening_guess, answer)
             if len(states) <= GUESSES:
