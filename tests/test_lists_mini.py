@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 
 import pytest
+from support.mini_lists import build_mini_lists
 
 from pipeline.config import ListSource, load_language
 from pipeline.core.fsutil import read_sums
-from pipeline.expand.external_sort import expand_to_file
-from pipeline.games.gamedata import write_game_data
 from pipeline.lists.clean import fold
 from pipeline.lists.lexicon import BLOCKED, LIST_CODES, read_game_rows
-from pipeline.lists.wordlists import ListInputs, build_lists
 
 SPANISH = load_language("es")
 #: Nouns taking -s after a vowel and -es after a consonant, a verb taking re-, and one word
@@ -40,24 +37,7 @@ BLOCKED_WORD = "broma"
 def build(folder, blocklist=(BLOCKED_WORD,), language=SPANISH, **more_inputs):
     """Expand the made-up dictionary into ``folder`` and build its lists in ``folder/lists``
     under ``language``'s rules (``more_inputs``: other :class:`ListInputs` fields)."""
-    folder.mkdir()
-    aff, dic = folder / "mini.aff", folder / "mini.dic"
-    aff.write_text(AFF, encoding="utf-8")
-    dic.write_text(DIC, encoding="utf-8")
-    expand_to_file(aff, dic, folder / "forms.txt", workers=1)
-    inputs = ListInputs(
-        forms=folder / "forms.txt",
-        expansion_info=json.loads((folder / "expansion.json").read_text("utf-8")),
-        aff=aff,
-        dic=dic,
-        licence=None,
-        provenance={"kind": "test", "name": "mini", "version": "1"},
-        blocklist=tuple(blocklist),
-        **more_inputs,
-    )
-    out = folder / "lists"
-    metadata = build_lists(language, inputs, out, extras=lambda lists: write_game_data(language, lists))
-    return out, metadata
+    return build_mini_lists(folder, AFF, DIC, language, blocklist=tuple(blocklist), **more_inputs)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@
 * :mod:`support.schedule` — the ``slow`` and ``browser`` marks, by fixture, and the order
   the longest files start in;
 * :mod:`support.expansions` — the real dictionaries' expansions and a libhunspell oracle;
+* :mod:`support.mini_lists` — the lists stage on a made-up dictionary of a few lines;
 * :mod:`support.site_fixture` — a small synthetic site (two languages, hostile words);
 * :mod:`support.page_sweep` — every page type visited once per width, with screenshots.
 """
