@@ -187,6 +187,25 @@ class LemmaRule:
 
 
 @schema
+class BoundRule:
+    """Affix rules that make forms which are words only joined to another: Portuguese's
+    infinitive before a clitic (acimá in acimá-lo, abatê in abatê-lo). A form every
+    derivation of which passes through one of these rules is out of ``words`` and every
+    game (``forms.txt`` keeps it); one that the dictionary also makes another way (amará,
+    the future of amar, beside amarar's amará-lo) stays."""
+
+    #: Affix flags (as written in the .aff) this selector looks at.
+    flags: frozenset[str] = setting(verbatim=True, check=_not_empty)
+    #: Positions of the rules inside their flag group (0-based, .aff order); empty = all.
+    rules: tuple[int, ...] = setting(default=(), check=at_least(0))
+    #: Why such a form is no word, as ``words.sqlite`` and ``metadata.json`` say it.
+    reason: str = "bound form (only joined to another word)"
+
+    def selects(self, flag: str, index: int) -> bool:
+        return flag in self.flags and (not self.rules or index in self.rules)
+
+
+@schema
 class StemExclusion:
     """Dictionary entries whose stem is not a lemma (conjugated forms a .dic spells out).
 
@@ -777,6 +796,8 @@ class Language:
     lemma_rules: tuple[LemmaRule, ...] = ()
     #: Entries whose stem is not a lemma (finite verb forms, plurals the .dic lists).
     lemma_exclusions: tuple[StemExclusion, ...] = ()
+    #: Affix rules whose forms are words only joined to another ([[bound_forms]]).
+    bound_forms: tuple[BoundRule, ...] = ()
     #: How conjugated forms and plurals listed as stems are recognised ([lemmas] table).
     lemma_evidence: LemmaEvidence = setting(default=LemmaEvidence(), key="lemmas")
     abbreviations: Abbreviations = Abbreviations()

@@ -35,6 +35,57 @@ def chain_text(chain) -> str:
     return " + ".join(f"{rule.kind} {rule.flag}#{rule.index}" for rule in chain)
 
 
+def chain_rules(affixes: str) -> list[tuple[str, str, int]]:
+    """The rules of a chain :func:`chain_text` wrote, as (kind, flag, index).
+
+    >>> chain_rules("SFX 00#3 + PFX A#1")
+    [('SFX', '00', 3), ('PFX', 'A', 1)]
+    >>> chain_rules("")
+    []
+    """
+    rules = []
+    for part in affixes.split(" + ") if affixes else ():
+        kind, rule = part.split(" ", 1)
+        flag, index = rule.rsplit("#", 1)
+        rules.append((kind, flag, int(index)))
+    return rules
+
+
+def bound_forms(language: Language, origins: dict[str, tuple[Origin, ...]]) -> dict[str, str]:
+    """Form → why it is no word on its own: the forms every origin of which passes through
+    one of the language's bound-form rules (:class:`pipeline.config.BoundRule`).
+
+    A form the dictionary also makes another way is a word: Portuguese amará is amarar's
+    infinitive before a clitic (amará-lo) and amar's future.
+    """
+    selectors = language.bound_forms
+    if not selectors:
+        return {}
+
+    reasons_of: dict[str, str | None] = {}  # by chain: a few thousand chains make millions of forms
+
+    def reason(affixes: str) -> str | None:
+        if affixes not in reasons_of:
+            reasons_of[affixes] = next(
+                (
+                    selector.reason
+                    for _kind, flag, index in chain_rules(affixes)
+                    for selector in selectors
+                    if selector.selects(flag, index)
+                ),
+                None,
+            )
+        return reasons_of[affixes]
+
+    bound: dict[str, str] = {}
+    for form, made in origins.items():
+        reasons = [reason(origin.affixes) for origin in made]
+        first = reasons[0] if reasons else None
+        if first is not None and None not in reasons:
+            bound[form] = first
+    return dict(sorted(bound.items()))
+
+
 def form_derivations(
     language: Language, aff: Path, dic: Path, also: frozenset[str] = frozenset(), share: int = 0, shares: int = 1
 ) -> dict[str, tuple[Origin, ...]]:

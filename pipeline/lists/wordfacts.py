@@ -54,6 +54,8 @@ class ListDecisions:
     vocabularies: GameVocabularies | None = None
     #: Form → why it is a name (:func:`pipeline.lists.names.name_forms`).
     names: dict[str, str] = field(default_factory=dict)
+    #: Form → why it is no word on its own (:func:`pipeline.lists.derived.bound_forms`).
+    bound: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -103,11 +105,13 @@ def _lines(path: Path) -> set[str]:
 
 
 def _not_a_word(form: str, decisions: ListDecisions) -> str | None:
-    """Why the lists stage took ``form`` for a name or an abbreviation, if it did."""
+    """Why the lists stage took ``form`` for a name, an abbreviation or a bound form, if it did."""
     if form in decisions.names:
         return decisions.names[form]
     if form in decisions.abbreviations:
         return f"abbreviation: {decisions.abbreviations[form]}"
+    if form in decisions.bound:
+        return decisions.bound[form]
     return None
 
 

@@ -55,7 +55,7 @@ from pipeline.lists.abbreviations import abbreviation_forms, shape_reason
 from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
 from pipeline.lists.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
-from pipeline.lists.derived import form_derivations, merge
+from pipeline.lists.derived import bound_forms, form_derivations, merge
 from pipeline.lists.lemmas import lemma_list
 from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, read_game_rows
 from pipeline.lists.names import name_forms
@@ -125,15 +125,32 @@ def build_lists(
         # A name first, as words.sqlite says why (pipeline/lists/wordfacts.py _not_a_word).
         not_words = {**abbreviations, **facts.names}
         dropped: dict[str, int] = {}
-        _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, not_words, dropped))
-        gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
+
+        def write_words() -> None:
+            _write_lines(tmp / "words.txt", _ordinary_words(inputs.forms, language, not_words, dropped))
+            gzipped.append(pool.submit(gzip_file, tmp / "words.txt", tmp / "words.txt.gz"))
+
+        # Bound forms are known from the origins (which rules made each form), so where a
+        # language has such rules the words wait for them; elsewhere they are written while
+        # the lemmas and the origins are computed.
+        if not language.bound_forms:
+            write_words()
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms if form not in not_words and shape_reason(form, language) is None]
-        _write_lines(tmp / "lemmas.txt", lemma_forms)
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
         origin_jobs = [
             pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2) for share in range(2)
         ]
+        origins = None
+        bound: dict[str, str] = {}
+        if language.bound_forms:
+            origins = merge([job.result() for job in origin_jobs])
+            bound = bound_forms(language, origins)
+            for form, why in bound.items():
+                not_words.setdefault(form, why)
+            lemma_forms = [form for form in lemma_forms if form not in bound]
+            write_words()
+        _write_lines(tmp / "lemmas.txt", lemma_forms)
         vocabularies = vocabulary_job.result()
         if vocabularies is not None:
             blocked = blocked_families(blocked, vocabularies, language)
@@ -181,9 +198,10 @@ def build_lists(
         decisions = ListDecisions(
             abbreviations,
             lemma_stems_removed,
-            merge([job.result() for job in origin_jobs]),
+            origins if origins is not None else merge([job.result() for job in origin_jobs]),
             vocabularies,
             names=facts.names,
+            bound=bound,
         )
         published = _queryable_files(language, tmp, out_dir, decisions, metadata)
         atomic_write(tmp / "metadata.json", json.dumps(metadata, sort_keys=True, indent=2, ensure_ascii=False) + "\n")
