@@ -74,6 +74,14 @@ def test_catalan_alphabet_keeps_c_cedilla():
             lambda t: t.replace("[beehive]", "[beehive]\nenabled = false"),
             "field 'beehive.unsupported' must say why the game is disabled",
         ),
+        (
+            lambda t: t.replace("[wordle]", '[wordle]\nfold = [["ñ", "n"]]'),
+            "field 'wordle.fold' pairs 'ñ' with 'n': both must be letters of the alphabet",
+        ),
+        (
+            lambda t: t.replace("[wordle]", '[wordle]\nfold = [["ae", "a"]]'),
+            "field 'wordle.fold' pairs two different single letters, not ['ae', 'a']",
+        ),
     ],
 )
 def test_broken_language_file_is_one_clear_error(tmp_path, edit, message):

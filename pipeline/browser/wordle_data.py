@@ -79,9 +79,12 @@ def build_wordle_data(
     * ``fold``: what the browser needs to fold typed letters as :func:`pipeline.lists.clean.fold`;
     * ``shortcuts``: the keys that set a tile green, yellow or grey in this language.
 
+    Keys, alphabet and folding are the Wordle's (:attr:`pipeline.config.Language.wordle_language`).
+
     >>> "".join(front_coded(["abaca", "abacs", "abaix"]))
     '0abaca4s3ix'
     """
+    language = language.wordle_language
     length = length or language.wordle.length
     if cache is not None and Path(wordle_tsv_path).exists():
         return _cached(language, Path(wordle_tsv_path), length, Path(cache))

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.games.wordle.strategy import suggest
     from pipeline.games.wordle.words import load_words
 
-    language: Language = args.language
+    language: Language = args.language.wordle_language  # its keys and clues fold as its Wordle's
     length = language.wordle.length if args.length is None else args.length  # 0 is a length, refused below
     if length not in language.wordle.lengths:
         raise UsageError(f"rusc wordle: --length must be one of {', '.join(map(str, language.wordle.lengths))}")

@@ -658,6 +658,10 @@ class Wordle:
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
+    #: Letters of the alphabet the Wordle plays as another letter, as the language's
+    #: well-known Wordle does (Portuguese: ç is played c): its list, keyboard and clues fold
+    #: them; the other games keep them apart.
+    fold: tuple[tuple[str, str], ...] = ()
     support: GameSupport = setting(default=GameSupport(), inline=True)
 
     def __post_init__(self) -> None:
@@ -669,6 +673,9 @@ class Wordle:
             yield f"field '{where}lengths' must list word lengths from 2 to 9"
         if self.length not in self.lengths or sorted(set(self.lengths)) != list(self.lengths):
             yield f"field '{where}lengths' must be increasing and include '{where}length'"
+        for letter, played_as in self.fold:
+            if len(letter) != 1 or len(played_as) != 1 or letter == played_as:
+                yield f"field '{where}fold' pairs two different single letters, not {[letter, played_as]}"
 
 
 #: The default bound of an expansion (forms, estimated before it runs): Catalan, the largest
@@ -846,6 +853,9 @@ class Language:
             yield "field 'beehive.answer_min_zipf' needs 'frequency_language', the frequencies it reads"
         if len(self.alphabet) - len(set(self.beehive.excluded_letters)) < 7:
             yield "field 'beehive.excluded_letters' leaves fewer than 7 letters for a hive"
+        for letter, played_as in self.wordle.fold:
+            if not {letter, played_as} <= set(self.alphabet):
+                yield f"field 'wordle.fold' pairs {letter!r} with {played_as!r}: both must be letters of the alphabet"
         for tile in self.racks.tiles:
             for ch in self.folding.ungroup(tile.text):
                 if ch not in self.alphabet:
@@ -856,6 +866,23 @@ class Language:
         """The games this language can have ("beehive", "racks", "wordle"); the site and the
         game data leave out the others (``enabled = false`` in their tables)."""
         return tuple(game for game in GAMES if getattr(self, game).support.enabled)
+
+    @cached_property
+    def wordle_language(self) -> Language:
+        """The language as its Wordle plays it: without the letters ``wordle.fold`` plays as
+        others, which its folding replaces (Portuguese caça is the Wordle key caca). Every
+        Wordle reader and writer folds through it; it is the language itself where the
+        Wordle folds nothing."""
+        folds = self.wordle.fold
+        if not folds:
+            return self
+        folded = {letter for letter, _ in folds}
+        return dataclasses.replace(
+            self,
+            alphabet="".join(ch for ch in self.alphabet if ch not in folded),
+            folding=dataclasses.replace(self.folding, replace=self.folding.replace + folds),
+            wordle=dataclasses.replace(self.wordle, fold=()),
+        )
 
     @property
     def kept_letters(self) -> str:

@@ -166,7 +166,10 @@ def build_lists(
         _write_lines(
             tmp / "wordle.tsv",
             wordle_rows(
-                read_game_rows(tmp / "game.tsv"), language.wordle.lengths, LIST_CODES[game_list(language, "wordle")]
+                read_game_rows(tmp / "game.tsv"),
+                language.wordle.lengths,
+                LIST_CODES[game_list(language, "wordle")],
+                language.wordle.fold,
             ),
         )
         gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
@@ -353,22 +356,28 @@ def game_exclusions(language: Language, rows: Iterable[GameRow]) -> dict[str, di
     return {game: {why: len(keys) for why, keys in sorted(reasons.items())} for game, reasons in counted.items()}
 
 
-def wordle_rows(rows: Iterable[GameRow], lengths: tuple[int, ...], code: str = "w") -> Iterator[str]:
+def wordle_rows(
+    rows: Iterable[GameRow], lengths: tuple[int, ...], code: str = "w", fold: tuple[tuple[str, str], ...] = ()
+) -> Iterator[str]:
     """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
     forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
-    (each page reads its length), but blocked keys (no Wordle answer may be one)."""
-    current: str | None = None
-    forms: list[str] = []
-    for key, form, lists in rows:
-        if len(key) not in lengths or code not in lists or lists[-1] in (EVERY_GAME, VULGAR):
-            continue
-        if key != current:
-            if current is not None:
-                yield f"{current}\t{' '.join(forms)}"
-            current, forms = key, []
-        forms.append(form)
-    if current is not None:
-        yield f"{current}\t{' '.join(forms)}"
+    (each page reads its length), but blocked keys (no Wordle answer may be one).
+
+    With ``fold`` (the language's ``wordle.fold``) the keys are the Wordle's own, and the
+    forms of keys that fold alike share one line (Portuguese caça and caca: ``caca``).
+    """
+    kept: Iterator[tuple[str, str]] = (
+        (key, form)
+        for key, form, lists in rows
+        if len(key) in lengths and code in lists and lists[-1] not in (EVERY_GAME, VULGAR)
+    )
+    if fold:
+        # A fold changes the keys' order and merges some: regrouped in memory (Wordle's
+        # lengths hold a few tens of thousands of words).
+        letters = str.maketrans(dict(fold))
+        kept = iter(sorted((key.translate(letters), form) for key, form in kept))
+    for key, group in itertools.groupby(kept, key=lambda pair: pair[0]):
+        yield f"{key}\t{' '.join(form for _key, form in group)}"
 
 
 def _ordinary_words(

@@ -184,7 +184,8 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
     (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
     which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
     lemma). With ``cache`` (a folder), their frequencies are kept there
-    (:func:`frequencies`)."""
+    (:func:`frequencies`). Keys are the Wordle's (:attr:`pipeline.config.Language.wordle_language`)."""
+    language = language.wordle_language
     length = language.wordle.length if length is None else length
     if length not in language.wordle.lengths:
         raise RuscError(
