@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import sqlite3
 
 import pytest
 from support.mini_lists import build_mini_lists
@@ -87,7 +88,6 @@ def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(t
     """The names stage (pipeline/lists/names.py) on the made-up dictionary: a stem a name
     list has, in any case, is a name with every form of its entry, unless a list of common
     words has it; forms.txt keeps both."""
-    import sqlite3
 
     from pipeline.lists.names import NAME_LISTED
 
@@ -117,6 +117,23 @@ def test_a_listed_name_leaves_words_lemmas_and_games_and_the_database_says_why(t
     with sqlite3.connect(out / "words.sqlite") as db:
         roles = {role for (role,) in db.execute("SELECT role FROM sources WHERE role LIKE 'names%'")}
     assert roles == {"names", "names_2", "names_common_words", "names_dictionary"}, roles
+
+
+def test_a_foreign_word_read_by_hand_leaves_words_with_every_form_of_its_entry(tmp_path):
+    """``foreign_words``: a word of another language the dictionary lists as its own is out of
+    words, lemmas and the games, with its inflections, and words.sqlite says why."""
+    from pipeline.lists.names import FOREIGN_ADDED
+
+    out, metadata = build(tmp_path / "foreign", language=dataclasses.replace(SPANISH, foreign_words=frozenset({"sal"})))
+    foreign = {"sal", "sales"}
+    assert foreign <= set(words_of(out / "forms.txt"))
+    assert foreign.isdisjoint(words_of(out / "words.txt"))
+    assert "sal" not in words_of(out / "lemmas.txt")
+    assert foreign.isdisjoint(row.form for row in read_game_rows(out / "game.tsv"))
+    assert metadata["words_excluded"] == {FOREIGN_ADDED: 2}
+    with sqlite3.connect(out / "words.sqlite") as db:
+        why = dict(db.execute("SELECT form, words_why FROM facts WHERE form IN ('sal', 'sales', 'mesa')"))
+    assert why == {"sal": FOREIGN_ADDED, "sales": FOREIGN_ADDED, "mesa": None}, why
 
 
 def test_every_file_has_its_checksum_the_compressed_copies_too(built):

@@ -811,6 +811,10 @@ class Language:
     blocklist: Blocklist = Blocklist()
     #: Names the dictionary spells as it spells words, where it does.
     names: Names = Names()
+    #: Words of other languages the dictionary lists as its own, read by hand: fragments
+    #: of Latin phrases (sensu, operandi) and quotes (here, made). Like a name, every form
+    #: of their entries is out of ``words`` and the games (``pipeline/lists/names.py``).
+    foreign_words: frozenset[str] = frozenset()
     #: The games' own vocabulary, where the language has one.
     vocabulary: Vocabulary = Vocabulary()
     #: Language for wordfreq (pangram commonness); "" for none.

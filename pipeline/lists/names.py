@@ -17,7 +17,8 @@ Where nouns are capitalised (German), a capitalised entry is looked at as a lowe
 elsewhere: Aachen, Anna and Berlin are names, Abend a word.
 
 Either way the language file may keep it as a word, read by hand (frear, campus, messias),
-and it adds the names no rule finds (maceió, taubaté).
+and it adds the names no rule finds (maceió, taubaté). The words of other languages it
+lists (``foreign_words``: sensu, operandi) go the same way, read by hand.
 Every form of a name's entry is a name (olga makes olgas), but a form that another entry
 has as its stem. Names are left out of ``words`` and ``lemmas`` and so of every game;
 ``forms`` keeps them.
@@ -38,17 +39,19 @@ from pipeline.lists.clean import is_ordinary_word
 NAME_CAPITALISED = "name (capitalised by the second dictionary)"
 NAME_LISTED = "name (name list)"
 NAME_ADDED = "name (language file)"
+FOREIGN_ADDED = "foreign word (language file)"
 
 
 def name_forms(
     language: Language, expander, names: Iterable[str], common_words: Iterable[str], dictionary: Path | None
 ) -> dict[str, str]:
     """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_ADDED`) for
-    every form of an entry that is a name. ``dictionary`` is the second dictionary's .aff
-    (its .dic beside it), or None; the hand-read ``keep`` and ``add`` are the language's."""
+    every form of an entry that is a name, and (:data:`FOREIGN_ADDED`) of one the language
+    lists among its ``foreign_words``. ``dictionary`` is the second dictionary's .aff (its .dic
+    beside it), or None; the hand-read ``keep`` and ``add`` are the language's."""
     rules = language.names
     listed = {name.lower() for name in names}
-    if not listed and dictionary is None and not rules.add:
+    if not listed and dictionary is None and not rules.add and not language.foreign_words:
         return {}
     common = set(common_words)
     second = _SecondDictionary(dictionary)
@@ -75,6 +78,7 @@ def name_forms(
     why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
     why.update((stem, NAME_LISTED) for stem in candidates if not second.accepts(stem))
     why.update((stem, NAME_ADDED) for stem in rules.add if stem in stems)
+    why.update((stem, FOREIGN_ADDED) for stem in language.foreign_words if stem in stems)
     found: dict[str, str] = {}
     for entry in expander.entries():
         if entry.stem in why:

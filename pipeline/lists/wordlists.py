@@ -261,6 +261,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
         or inputs.blocklist
         or language.blocklist.add
         or inputs.name_lists
+        or language.foreign_words
     ):
         return DictionaryFacts({}, {}, {})
     expander = language_expander(language, inputs.aff, inputs.dic)
