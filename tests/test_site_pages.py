@@ -148,3 +148,22 @@ def test_without_a_site_url_no_page_claims_a_canonical_address(tmp_path):
             assert 'rel="canonical"' not in content, path
     assert not (report.folder / "sitemap.xml").exists() and not (report.folder / "ca" / "feed.xml").exists()
     assert "Sitemap" not in (report.folder / "robots.txt").read_text(encoding="utf-8")
+
+
+def test_a_letter_played_as_another_is_said_in_the_rules_of_its_games(tmp_path):
+    """A one-letter replacement of ``[folding]`` (German ß as ss) is said on the beehive's and
+    the rack's pages, and a ``[wordle] fold`` (Portuguese ç as c) on the Wordle page, in the
+    language's words; a letter group (Catalan l·l) is not, its players write it."""
+    toml, _ = make_fixture(tmp_path)
+    source = toml.read_text(encoding="utf-8")
+    source = source.replace('replace = [["l·l", "ll"]', 'replace = [["ß", "ss"], ["l·l", "ll"]', 1)
+    source = source.replace("[wordle]\n", '[wordle]\nfold = [["ç", "c"]]\n', 1)
+    toml.write_text(source, encoding="utf-8")
+    report = build_site(Paths(tmp_path), [load_language(toml)], FIXTURE_DATE, Urls.create(BASE, ""))
+    pages = report.folder / "ca"
+    for page in ("beehive/index.html", "rack/index.html"):
+        rules = [text(p) for p in tree(pages / page).iter("p") if p.get("class") == "rules"]
+        assert "ß es juga com a ss." in rules, (page, rules)
+        assert not any("l·l es juga" in rule for rule in rules), (page, rules)
+    helps = [text(p) for p in tree(pages / "wordle" / "index.html").iter("p") if p.get("class") == "wordle-help"]
+    assert "ç es juga com a c: una c de les pistes val per totes dues." in helps, helps
