@@ -170,15 +170,22 @@ def game_word_lists(language: Language, paths: Paths) -> dict[str, Any]:
         lists["name_lists"] += (tuple(cldr_place_names(language)),)
     lists["name_words"] = tuple(fetch_word_list(names.words, language, paths)) if names.words else ()
     if names.dictionary is not None:
-        affs = [path for path in fetch_package_files(names.dictionary, language, paths) if path.suffix == ".aff"]
-        if len(affs) != 1:
-            raise RuscError(
-                f"[names] dictionary {names.dictionary.name} {names.dictionary.version}: its 'files' must be "
-                f"one .aff and its .dic, found {len(affs)} .aff",
-                language.path,
-            )
-        lists["name_dictionary"] = affs[0]
+        lists["name_dictionary"] = _dictionary_aff(names.dictionary, "[names] dictionary", language, paths)
+    entries = language.lemma_evidence.entries
+    if entries is not None:
+        lists["lemma_entries"] = _dictionary_aff(entries, "[lemmas] entries", language, paths)
     return lists
+
+
+def _dictionary_aff(source, where: str, language: Language, paths: Paths):
+    """The .aff of a pinned ``hunspell`` list source, fetched (its .dic beside it)."""
+    affs = [path for path in fetch_package_files(source, language, paths) if path.suffix == ".aff"]
+    if len(affs) != 1:
+        raise RuscError(
+            f"{where} {source.name} {source.version}: its 'files' must be one .aff and its .dic, found {len(affs)} .aff",
+            language.path,
+        )
+    return affs[0]
 
 
 def build_dictionaries(languages: list[Language], paths: Paths, log=print, bounds: Bounds = Bounds()) -> None:

@@ -308,6 +308,19 @@ class LemmaEvidence:
     #: The shortest such singular: shorter ones are function words whose -s homographs
     #: are words of their own (els beside el, nas beside na).
     min_singular: int = 1
+    #: (plural ending, singular ending): a stem with the first is a plural when the stem
+    #: with the second is no stem at all but a form a suffix rule makes from another entry
+    #: (Brazilian casos/OPÂ, whose caso the .dic makes only as casar's "I marry"): the
+    #: plural leaves the lemmas and its singular joins them.
+    unlisted_singulars: tuple[tuple[str, str], ...] = ()
+    #: A second dictionary of the language whose stems are dictionary entries (its .aff and
+    #: .dic): a form this dictionary makes that it lists as a stem, bare or with one of
+    #: ``entry_flags``, is a lemma. The Brazilian .dic has no line for the nouns spelled as
+    #: a verb form (casa, vida, coisa: casar's, vidar's, coisar's), which the European one lists.
+    entries: ListSource | None = setting(default=None, check=_list_format("hunspell"))
+    #: (See ``entries``: the flags of its nouns' and adjectives' inflections; its verb forms
+    #: carry others.)
+    entry_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: A pinned conjugation table (verbiste XML: every finite form of each verb), for the
     #: verbs the .dic spells out form by form (:mod:`pipeline.lists.conjugations`).
     conjugations: ListSource | None = setting(default=None, key="conjugations.source", check=_list_format("verbiste"))

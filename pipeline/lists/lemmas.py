@@ -20,6 +20,10 @@ The decision is made per stem, with the flags of all its .dic lines together (th
 4. What remains is a lemma, and so are the forms the language's lemma rules make from it;
    so is a stem the language lists as a homograph of a verb form (Catalan cal, "ca el"),
    whatever the runs, the table or the plural rule found (not the exclusions).
+5. Where the .dic has no line for a noun spelled like a verb form, two more sources add it:
+   the singular of a plural it lists alone (Brazilian casos: caso, :func:`unlisted_singulars`),
+   and a second dictionary's entries that this one makes (the European casa, vida, coisa:
+   :func:`second_entries`, :func:`made_here`).
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
 (``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
@@ -54,6 +58,8 @@ class LemmaChoice:
     kept: frozenset[str]
     #: Stem → why it is not a lemma (a short category name, see :data:`REASONS`).
     removed: dict[str, str]
+    #: Lemmas that are no stem: the singulars of plurals the .dic lists alone (caso of casos).
+    singulars: frozenset[str] = frozenset()
 
 
 #: The reasons a stem is not a lemma, in the order they are tried.
@@ -67,16 +73,24 @@ REASONS = (
 
 
 def lemma_list(
-    language: Language, aff: Path, dic: Path, conjugation_files: tuple[Path, ...] = ()
+    language: Language,
+    aff: Path,
+    dic: Path,
+    conjugation_files: tuple[Path, ...] = (),
+    entries_aff: Path | None = None,
 ) -> tuple[list[str], dict[str, int], dict[str, str]]:
     """The lemma forms of the dictionary at ``aff``/``dic``, how many stems each reason
     removed (for ``metadata.json``) and each removed stem's reason (for ``words.sqlite``):
     what :func:`pipeline.lists.wordlists.build_lists` runs. ``conjugation_files`` are the language's
-    conjugation table, fetched."""
+    conjugation table, fetched; ``entries_aff`` its second dictionary of entries (``[lemmas]
+    entries``), its .dic beside it."""
     from pipeline.expand.bounded import language_expander
 
     forms, choice = lemmas(
-        language, language_expander(language, aff, dic), conjugation_table(language, conjugation_files)
+        language,
+        language_expander(language, aff, dic),
+        conjugation_table(language, conjugation_files),
+        second_entries(language, entries_aff),
     )
     counts: dict[str, int] = {}
     for reason in choice.removed.values():
@@ -99,11 +113,30 @@ def conjugation_table(language: Language, files: tuple[Path, ...]) -> Conjugatio
     )
 
 
-def lemmas(language: Language, expander, conjugations: ConjugationTable | None = None) -> tuple[list[str], LemmaChoice]:
+def second_entries(language: Language, entries_aff: Path | None) -> frozenset[str]:
+    """The stems of the second dictionary of entries (``[lemmas] entries``) that are entries:
+    bare, or with one of ``entry_flags``."""
+    if entries_aff is None:
+        return frozenset()
+    from spylls.hunspell import Dictionary
+
+    flags = language.lemma_evidence.entry_flags
+    words = Dictionary.from_files(str(entries_aff.with_suffix(""))).dic.words
+    return frozenset(word.stem for word in words if not word.flags or word.flags & flags)
+
+
+def lemmas(
+    language: Language,
+    expander,
+    conjugations: ConjugationTable | None = None,
+    second: frozenset[str] = frozenset(),
+) -> tuple[list[str], LemmaChoice]:
     """The lemma forms of ``language`` (sorted) and the stem decisions behind them.
 
     A lemma must be an ordinary word once its hyphens and apostrophes are set aside
     (amelar-se and perdre's are pronominal infinitives; Barcelona is a proper noun).
+    ``second``, a second dictionary's entries (:func:`second_entries`), are lemmas too where
+    this dictionary makes them.
     """
     from pipeline.expand import derivations
 
@@ -137,6 +170,9 @@ def lemmas(language: Language, expander, conjugations: ConjugationTable | None =
             form = derivation.form
             if is_ordinary_word(form.translate(drop), language) and stem_takes(entry.stem, derivation.chain):
                 found.add(form)
+    found.update(singular for singular in choice.singulars if is_ordinary_word(singular, language))
+    if second:
+        found.update(made_here(language, expander, second - found))
     return sorted(found), choice
 
 
@@ -174,11 +210,15 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
     if evidence.plural_flags or evidence.plural_pairs or evidence.second_plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
+    singular_of = unlisted_singulars(language, expander, flags_of, open_stems) if evidence.unlisted_singulars else {}
+    for stem in singular_of:
+        removed.setdefault(stem, REASONS[4])
     for stem in evidence.homographs:  # entries whatever a run, the table or a plural rule found
         if removed.get(stem) not in (None, REASONS[0]):
             del removed[stem]
     kept = frozenset(stem for stem in flags_of if stem not in removed)
-    return LemmaChoice(kept, dict(sorted(removed.items())))
+    singulars = frozenset(singular for stem, singular in singular_of.items() if removed.get(stem) == REASONS[4])
+    return LemmaChoice(kept, dict(sorted(removed.items())), singulars)
 
 
 class _SuffixIndex:
@@ -208,6 +248,52 @@ class _SuffixIndex:
                 for rule in rules:
                     if rule.flag in flags and rule.condition.matches_end(base):
                         yield base, rule
+
+
+def _word_makers(language: Language, expander) -> _SuffixIndex:
+    """Every suffix rule of the dictionary but the bound-form rules, indexed."""
+    return _SuffixIndex(
+        rule
+        for rules in expander.data.suffixes.values()
+        for rule in rules
+        if not any(bound.selects(rule.flag, rule.index) for bound in language.bound_forms)
+    )
+
+
+def made_here(language: Language, expander, words: Iterable[str]) -> list[str]:
+    """The ordinary words among ``words`` that the dictionary has as a stem or makes from one
+    with one suffix rule (not a bound form's): another dictionary's entries that are words here."""
+    flags_of: dict[str, frozenset[str]] = {}
+    for entry in expander.entries():
+        flags_of[entry.stem] = flags_of.get(entry.stem, frozenset()) | entry.flags
+    makers = _word_makers(language, expander)
+    return sorted(
+        word
+        for word in words
+        if is_ordinary_word(word, language) and (word in flags_of or next(iter(makers.makers(word, flags_of)), None))
+    )
+
+
+def unlisted_singulars(
+    language: Language, expander, flags_of: dict[str, frozenset[str]], stems: list[str]
+) -> dict[str, str]:
+    """Plural stem → its singular, for the stems among ``stems`` that end with a plural
+    ending of ``unlisted_singulars`` whose singular is no stem, but a form a suffix rule
+    makes from another stem: a noun the .dic spells only in the plural
+    because its singular is also a verb form (casos beside casar, whose caso is "I marry").
+    A singular nothing makes is no word (lápis keeps its -s), and neither is one only a
+    bound-form rule makes (aliás is no plural of aliá-lo's aliá)."""
+    evidence = language.lemma_evidence
+    index = _word_makers(language, expander)
+    found: dict[str, str] = {}
+    for stem in stems:
+        for plural, singular_ending in evidence.unlisted_singulars:
+            if stem.endswith(plural):
+                singular = stem[: len(stem) - len(plural)] + singular_ending
+                if singular not in flags_of and next(iter(index.makers(singular, flags_of)), None):
+                    found[stem] = singular
+                break
+    return found
 
 
 def conjugated_stems(

@@ -100,6 +100,9 @@ class ListInputs:
     #: The files of the language's pinned conjugation table
     #: (:func:`pipeline.sources.fetch_package_files`), empty where it has none.
     conjugation_files: tuple[Path, ...] = ()
+    #: The .aff of the language's second dictionary of entries ([lemmas] entries; its .dic
+    #: beside it), None where it has none.
+    lemma_entries: Path | None = None
     #: The files of the language's graded word list ([vocabulary] source), empty where it
     #: has none.
     vocabulary_files: tuple[Path, ...] = ()
@@ -117,7 +120,9 @@ def build_lists(
     with atomic_dir(out_dir) as tmp, process_pool(2) as pool:
         _link_or_copy(inputs.forms, tmp / "forms.txt")
         facts_job = pool.submit(dictionary_facts, language, inputs)
-        lemma_job = pool.submit(lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files)
+        lemma_job = pool.submit(
+            lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files, inputs.lemma_entries
+        )
         vocabulary_job = pool.submit(vocabularies_of, language, inputs.vocabulary_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         facts = facts_job.result()
