@@ -488,6 +488,8 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
         "blocklist": blocklist,
         "conjugations": describe(language.lemma_evidence.conjugations),
     }
+    if language.lemma_evidence.entries is not None:
+        lists["lemma_entries"] = describe(language.lemma_evidence.entries)
     names = language.names
     if names.sources:
         # Roles of the sources table (pipeline/lists/database.py): the name lists ("names",
