@@ -1,7 +1,7 @@
 """Portuguese lemmas on the real dictionaries: the Brazilian .dic (dictionary-pt) has no line
 for the nouns and function words spelled like a verb form (casa, vida, coisa, para: casar's,
 vidar's, coisar's, parar's), and lists some nouns only in the plural (casos beside casar's
-caso). pt.toml's ``unlisted_singulars`` and the European dictionary's entries (``[lemmas]
+caso, acessos beside a- + cessar's acesso). pt.toml's ``unlisted_singulars`` and the European dictionary's entries (``[lemmas]
 entries``) make them lemmas, so the beehive asks for caso and casa, not casos; its derivation
 rules add the feminines and derived nouns (menina, criador). What must stay out stays out."""
 
@@ -30,7 +30,8 @@ def found(dictionary):
 
 
 @pytest.mark.parametrize(
-    "plural, singular", [("casos", "caso"), ("sonhos", "sonho"), ("olhos", "olho"), ("rios", "rio")]
+    "plural, singular",
+    [("casos", "caso"), ("sonhos", "sonho"), ("olhos", "olho"), ("assobios", "assobio"), ("acessos", "acesso")],
 )
 def test_a_noun_the_dic_lists_only_in_the_plural_is_a_lemma_in_the_singular(found, plural, singular):
     forms, choice = found

@@ -46,6 +46,7 @@ from pathlib import Path
 
 from pipeline.config import Language, LemmaEvidence
 from pipeline.core.progress import progress
+from pipeline.expand.affixes import AffixRule
 from pipeline.lists.clean import is_ordinary_word
 from pipeline.lists.conjugations import ConjugationTable, read_conjugations, strip_accents, without_hiatus_marks
 
@@ -232,7 +233,7 @@ class _SuffixIndex:
         self.by_add = {add: dict(strips) for add, strips in self.by_add.items()}
         self.longest = max((len(add) for add in self.by_add), default=0)
 
-    def makers(self, word: str, flags_of: dict[str, frozenset[str]]) -> Iterator[tuple[str, object]]:
+    def makers(self, word: str, flags_of: dict[str, frozenset[str]]) -> Iterator[tuple[str, AffixRule]]:
         """``(base, rule)`` for each stem ``base`` carrying the rule's flag from which the
         rule makes ``word``."""
         for cut in range(min(self.longest, len(word)) + 1):
@@ -250,28 +251,47 @@ class _SuffixIndex:
                         yield base, rule
 
 
-def _word_makers(language: Language, expander) -> _SuffixIndex:
-    """Every suffix rule of the dictionary but the bound-form rules, indexed."""
-    return _SuffixIndex(
-        rule
-        for rules in expander.data.suffixes.values()
-        for rule in rules
-        if not any(bound.selects(rule.flag, rule.index) for bound in language.bound_forms)
-    )
+class _Makers:
+    """Whether the dictionary makes a word from one of its stems (``flags_of``: stem → flags)
+    with at most one prefix and one suffix rule, as casar makes caso and a + cessar acesso;
+    the bound-form rules make no word (:class:`pipeline.config.BoundRule`)."""
+
+    def __init__(self, language: Language, expander, flags_of: dict[str, frozenset[str]]):
+        def bound(rule) -> bool:
+            return any(selector.selects(rule.flag, rule.index) for selector in language.bound_forms)
+
+        self.suffixes = _SuffixIndex(
+            rule for rules in expander.data.suffixes.values() for rule in rules if not bound(rule)
+        )
+        self.prefixes = [rule for rules in expander.data.prefixes.values() for rule in rules if not bound(rule)]
+        self.flags_of = flags_of
+
+    def makes(self, word: str) -> bool:
+        flags_of = self.flags_of
+        if word in flags_of or next(iter(self.suffixes.makers(word, flags_of)), None) is not None:
+            return True
+        for prefix in self.prefixes:
+            if not word.startswith(prefix.add):
+                continue
+            inner = prefix.strip + word[len(prefix.add) :]
+            if prefix.flag in flags_of.get(inner, ()) and prefix.condition.matches_start(inner):
+                return True
+            if prefix.cross and any(
+                rule.cross and prefix.flag in flags_of[base] and prefix.condition.matches_start(base)
+                for base, rule in self.suffixes.makers(inner, flags_of)
+            ):
+                return True
+        return False
 
 
 def made_here(language: Language, expander, words: Iterable[str]) -> list[str]:
-    """The ordinary words among ``words`` that the dictionary has as a stem or makes from one
-    with one suffix rule (not a bound form's): another dictionary's entries that are words here."""
+    """The ordinary words among ``words`` that the dictionary makes (:class:`_Makers`):
+    another dictionary's entries that are words here."""
     flags_of: dict[str, frozenset[str]] = {}
     for entry in expander.entries():
         flags_of[entry.stem] = flags_of.get(entry.stem, frozenset()) | entry.flags
-    makers = _word_makers(language, expander)
-    return sorted(
-        word
-        for word in words
-        if is_ordinary_word(word, language) and (word in flags_of or next(iter(makers.makers(word, flags_of)), None))
-    )
+    makers = _Makers(language, expander, flags_of)
+    return sorted(word for word in words if is_ordinary_word(word, language) and makers.makes(word))
 
 
 def unlisted_singulars(
@@ -284,13 +304,13 @@ def unlisted_singulars(
     A singular nothing makes is no word (lápis keeps its -s), and neither is one only a
     bound-form rule makes (aliás is no plural of aliá-lo's aliá)."""
     evidence = language.lemma_evidence
-    index = _word_makers(language, expander)
+    makers = _Makers(language, expander, flags_of)
     found: dict[str, str] = {}
     for stem in stems:
         for plural, singular_ending in evidence.unlisted_singulars:
             if stem.endswith(plural):
                 singular = stem[: len(stem) - len(plural)] + singular_ending
-                if singular not in flags_of and next(iter(index.makers(singular, flags_of)), None):
+                if singular not in flags_of and makers.makes(singular):
                     found[stem] = singular
                 break
     return found
