@@ -136,6 +136,17 @@ def test_a_foreign_word_read_by_hand_leaves_words_with_every_form_of_its_entry(t
     assert why == {"sal": FOREIGN_ADDED, "sales": FOREIGN_ADDED, "mesa": None}, why
 
 
+def test_a_foreign_form_that_is_no_entry_leaves_alone(tmp_path):
+    """A ``foreign_words`` form that is no stem (the European registo, a form of registar)
+    leaves words alone; its entry's other forms stay."""
+    from pipeline.lists.names import FOREIGN_ADDED
+
+    out, metadata = build(tmp_path / "form", language=dataclasses.replace(SPANISH, foreign_words=frozenset({"sales"})))
+    words = words_of(out / "words.txt")
+    assert "sales" not in words and "sal" in words
+    assert metadata["words_excluded"] == {FOREIGN_ADDED: 1}
+
+
 def test_every_file_has_its_checksum_the_compressed_copies_too(built):
     out, _ = built
     sums = read_sums(out)

@@ -826,7 +826,8 @@ class Language:
     names: Names = Names()
     #: Words of other languages the dictionary lists as its own, read by hand: fragments
     #: of Latin phrases (sensu, operandi) and quotes (here, made). Like a name, every form
-    #: of their entries is out of ``words`` and the games (``pipeline/lists/names.py``).
+    #: of their entries is out of ``words`` and the games (``pipeline/lists/names.py``); a
+    #: listed form that is no entry leaves alone.
     foreign_words: frozenset[str] = frozenset()
     #: The games' own vocabulary, where the language has one.
     vocabulary: Vocabulary = Vocabulary()

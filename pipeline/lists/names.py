@@ -85,6 +85,9 @@ def name_forms(
             for form in entry_forms(expander, entry):
                 if form == entry.stem or form not in stems:
                     found.setdefault(form, why[entry.stem])
+    # A foreign word that is no stem is a form of another entry (European registo, a form of
+    # registar): that form alone.
+    found.update((word, FOREIGN_ADDED) for word in language.foreign_words if word not in stems)
     return dict(sorted(found.items()))
 
 
