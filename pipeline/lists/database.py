@@ -73,7 +73,7 @@ CREATE TABLE origins (
   PRIMARY KEY (form_id, stem, affixes)
 ) WITHOUT ROWID;
 CREATE TABLE sources (
-  role TEXT PRIMARY KEY,    -- dictionary, abbreviations, blocklist, conjugations, lemma_entries, names, vocabulary, frequency
+  role TEXT PRIMARY KEY,    -- dictionary, abbreviations, blocklist, conjugations, names, vocabulary, frequency
   kind TEXT, name TEXT, version TEXT, integrity TEXT, licence TEXT, note TEXT
 ) WITHOUT ROWID;
 CREATE TABLE about (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
