@@ -166,4 +166,4 @@ def test_a_letter_played_as_another_is_said_in_the_rules_of_its_games(tmp_path):
         assert "ß es juga com a ss." in rules, (page, rules)
         assert not any("l·l es juga" in rule for rule in rules), (page, rules)
     helps = [text(p) for p in tree(pages / "wordle" / "index.html").iter("p") if p.get("class") == "wordle-help"]
-    assert "ç es juga com a c: una c de les pistes val per totes dues." in helps, helps
+    assert "Ç es juga com a C: una C de les pistes val per totes dues." in helps, helps
