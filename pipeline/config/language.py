@@ -309,9 +309,9 @@ class LemmaEvidence:
     #: are words of their own (els beside el, nas beside na).
     min_singular: int = 1
     #: (plural ending, singular ending): a stem with the first is a plural when the stem
-    #: with the second is no stem at all but a form a suffix rule makes from another entry
-    #: (Brazilian casos/OPÂ, whose caso the .dic makes only as casar's "I marry"): the
-    #: plural leaves the lemmas and its singular joins them.
+    #: with the second is no stem at all but a form the dictionary makes from another entry
+    #: with up to one prefix and one suffix (Brazilian casos/OPÂ, whose caso the .dic makes
+    #: only as casar's "I marry"): the plural leaves the lemmas and its singular joins them.
     unlisted_singulars: tuple[tuple[str, str], ...] = ()
     #: A second dictionary of the language whose stems are dictionary entries (its .aff and
     #: .dic): a form this dictionary makes that it lists as a stem, bare or with one of
@@ -901,6 +901,11 @@ class Language:
             folding=dataclasses.replace(self.folding, replace=self.folding.replace + folds),
             wordle=dataclasses.replace(self.wordle, fold=()),
         )
+
+    def bound_reason(self, flag: str, index: int) -> str | None:
+        """Why the forms of the affix rule ``index`` of group ``flag`` are no words on their
+        own (the reason of the first of ``bound_forms`` that selects it), or None."""
+        return next((selector.reason for selector in self.bound_forms if selector.selects(flag, index)), None)
 
     @property
     def kept_letters(self) -> str:

@@ -58,23 +58,15 @@ def bound_forms(language: Language, origins: dict[str, tuple[Origin, ...]]) -> d
     A form the dictionary also makes another way is a word: Portuguese amará is amarar's
     infinitive before a clitic (amará-lo) and amar's future.
     """
-    selectors = language.bound_forms
-    if not selectors:
+    if not language.bound_forms:
         return {}
 
     reasons_of: dict[str, str | None] = {}  # by chain: a few thousand chains make millions of forms
 
     def reason(affixes: str) -> str | None:
         if affixes not in reasons_of:
-            reasons_of[affixes] = next(
-                (
-                    selector.reason
-                    for _kind, flag, index in chain_rules(affixes)
-                    for selector in selectors
-                    if selector.selects(flag, index)
-                ),
-                None,
-            )
+            reasons = (language.bound_reason(flag, index) for _kind, flag, index in chain_rules(affixes))
+            reasons_of[affixes] = next((why for why in reasons if why is not None), None)
         return reasons_of[affixes]
 
     bound: dict[str, str] = {}

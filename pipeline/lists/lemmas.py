@@ -23,7 +23,7 @@ The decision is made per stem, with the flags of all its .dic lines together (th
 5. Where the .dic has no line for a noun spelled like a verb form, two more sources add it:
    the singular of a plural it lists alone (Brazilian casos: caso, :func:`unlisted_singulars`),
    and a second dictionary's entries that this one makes (the European casa, vida, coisa:
-   :func:`second_entries`, :func:`made_here`).
+   :func:`second_entries`); "makes" with up to one prefix and one suffix (:class:`_Makers`).
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
 (``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
@@ -59,8 +59,9 @@ class LemmaChoice:
     kept: frozenset[str]
     #: Stem → why it is not a lemma (a short category name, see :data:`REASONS`).
     removed: dict[str, str]
-    #: Lemmas that are no stem: the singulars of plurals the .dic lists alone (caso of casos).
-    singulars: frozenset[str] = frozenset()
+    #: Lemmas besides the kept stems and their lemma rules' forms: the singulars of plurals
+    #: the .dic lists alone (caso of casos) and a second dictionary's entries it makes (casa).
+    added: frozenset[str] = frozenset()
 
 
 #: The reasons a stem is not a lemma, in the order they are tried.
@@ -142,7 +143,7 @@ def lemmas(
     from pipeline.expand import derivations
 
     entries = expander.entries()
-    choice = choose_stems(language, expander, conjugations)
+    choice = choose_stems(language, expander, conjugations, second)
     selectors = language.lemma_rules
     decided: dict[int, tuple] = {}  # by rule identity: the hot loop asks millions of times
 
@@ -171,14 +172,16 @@ def lemmas(
             form = derivation.form
             if is_ordinary_word(form.translate(drop), language) and stem_takes(entry.stem, derivation.chain):
                 found.add(form)
-    found.update(singular for singular in choice.singulars if is_ordinary_word(singular, language))
-    if second:
-        found.update(made_here(language, expander, second - found))
+    found.update(word for word in choice.added if is_ordinary_word(word, language))
     return sorted(found), choice
 
 
-def choose_stems(language: Language, expander, conjugations: ConjugationTable | None = None) -> LemmaChoice:
-    """Decide, stem by stem, which .dic stems are lemmas (steps 1–3 of the module doc)."""
+def choose_stems(
+    language: Language, expander, conjugations: ConjugationTable | None = None, second: frozenset[str] = frozenset()
+) -> LemmaChoice:
+    """Decide, stem by stem, which .dic stems are lemmas (steps 1–3 of the module doc), and
+    which words that are no kept stem are lemmas too (step 5: ``second`` is a second
+    dictionary's entries, :func:`second_entries`)."""
     lines_of: dict[str, tuple[frozenset[str], ...]] = {}
     for entry in expander.entries():
         lines_of[entry.stem] = lines_of.get(entry.stem, ()) + (entry.flags,)
@@ -211,15 +214,18 @@ def choose_stems(language: Language, expander, conjugations: ConjugationTable | 
     if evidence.plural_flags or evidence.plural_pairs or evidence.second_plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
-    singular_of = unlisted_singulars(language, expander, flags_of, open_stems) if evidence.unlisted_singulars else {}
+    makers = _Makers(language, expander, flags_of) if evidence.unlisted_singulars or second else None
+    singular_of = unlisted_singulars(language, makers, open_stems) if makers and evidence.unlisted_singulars else {}
     for stem in singular_of:
         removed.setdefault(stem, REASONS[4])
     for stem in evidence.homographs:  # entries whatever a run, the table or a plural rule found
         if removed.get(stem) not in (None, REASONS[0]):
             del removed[stem]
     kept = frozenset(stem for stem in flags_of if stem not in removed)
-    singulars = frozenset(singular for stem, singular in singular_of.items() if removed.get(stem) == REASONS[4])
-    return LemmaChoice(kept, dict(sorted(removed.items())), singulars)
+    added = {singular for stem, singular in singular_of.items() if removed.get(stem) == REASONS[4]}
+    if makers is not None:
+        added.update(word for word in second if is_ordinary_word(word, language) and makers.makes(word))
+    return LemmaChoice(kept, dict(sorted(removed.items())), frozenset(added))
 
 
 class _SuffixIndex:
@@ -257,13 +263,16 @@ class _Makers:
     the bound-form rules make no word (:class:`pipeline.config.BoundRule`)."""
 
     def __init__(self, language: Language, expander, flags_of: dict[str, frozenset[str]]):
-        def bound(rule) -> bool:
-            return any(selector.selects(rule.flag, rule.index) for selector in language.bound_forms)
+        def word_rules(groups) -> list[AffixRule]:
+            return [
+                rule
+                for rules in groups.values()
+                for rule in rules
+                if language.bound_reason(rule.flag, rule.index) is None
+            ]
 
-        self.suffixes = _SuffixIndex(
-            rule for rules in expander.data.suffixes.values() for rule in rules if not bound(rule)
-        )
-        self.prefixes = [rule for rules in expander.data.prefixes.values() for rule in rules if not bound(rule)]
+        self.suffixes = _SuffixIndex(word_rules(expander.data.suffixes))
+        self.prefixes = word_rules(expander.data.prefixes)
         self.flags_of = flags_of
 
     def makes(self, word: str) -> bool:
@@ -284,33 +293,19 @@ class _Makers:
         return False
 
 
-def made_here(language: Language, expander, words: Iterable[str]) -> list[str]:
-    """The ordinary words among ``words`` that the dictionary makes (:class:`_Makers`):
-    another dictionary's entries that are words here."""
-    flags_of: dict[str, frozenset[str]] = {}
-    for entry in expander.entries():
-        flags_of[entry.stem] = flags_of.get(entry.stem, frozenset()) | entry.flags
-    makers = _Makers(language, expander, flags_of)
-    return sorted(word for word in words if is_ordinary_word(word, language) and makers.makes(word))
-
-
-def unlisted_singulars(
-    language: Language, expander, flags_of: dict[str, frozenset[str]], stems: list[str]
-) -> dict[str, str]:
+def unlisted_singulars(language: Language, makers: _Makers, stems: list[str]) -> dict[str, str]:
     """Plural stem → its singular, for the stems among ``stems`` that end with a plural
-    ending of ``unlisted_singulars`` whose singular is no stem, but a form a suffix rule
-    makes from another stem: a noun the .dic spells only in the plural
-    because its singular is also a verb form (casos beside casar, whose caso is "I marry").
-    A singular nothing makes is no word (lápis keeps its -s), and neither is one only a
+    ending of ``unlisted_singulars`` whose singular is no stem, but a form the dictionary
+    makes from another stem (``makers``): a noun the .dic spells only in the plural because
+    its singular is also a verb form (casos beside casar, whose caso is "I marry"). A
+    singular nothing makes is no word (lápis keeps its -s), and neither is one only a
     bound-form rule makes (aliás is no plural of aliá-lo's aliá)."""
-    evidence = language.lemma_evidence
-    makers = _Makers(language, expander, flags_of)
     found: dict[str, str] = {}
     for stem in stems:
-        for plural, singular_ending in evidence.unlisted_singulars:
+        for plural, singular_ending in language.lemma_evidence.unlisted_singulars:
             if stem.endswith(plural):
                 singular = stem[: len(stem) - len(plural)] + singular_ending
-                if singular not in flags_of and makers.makes(singular):
+                if singular not in makers.flags_of and makers.makes(singular):
                     found[stem] = singular
                 break
     return found
