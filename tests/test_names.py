@@ -3,7 +3,8 @@
 * Brazilian Portuguese spells names in lower case (dictionary-pt lists jorge/BPV, lisboa/B,
   olga/B): SCOWL's proper names and words and the European Portuguese dictionary tell them;
 * German capitalises nouns and names alike (dictionary-de: Abend/EPSTm, Aachen/Sm, Anna/S):
-  Faker's German names, SCOWL's names of the world and the affixes no name takes tell them.
+  Faker's German names, SCOWL's names of the world, the affixes no name takes and those
+  every compoundable noun takes tell them.
 
 Each kind of evidence is shown to decide real entries, and each word a language file keeps
 or adds by hand to be needed."""
@@ -19,11 +20,13 @@ from pipeline.build import game_word_lists
 from pipeline.config import load_language
 from pipeline.core.paths import Paths
 from pipeline.expand import Expander, entry_forms
-from pipeline.lists.names import name_forms
+from pipeline.lists.names import NAME_UNCOMPOUNDED, name_forms
 
 PT = load_language("pt")
 DE = load_language("de")
 
+#: German names no list has (Westerwelle/S, Hunsrück, Scholz).
+UNCOMPOUNDED = ["Hunsrück", "Scholz", "Westerwelle"]
 #: Entries of each dictionary that are people's and places' names ...
 NAMES = {
     "pt": ["hermione", "isabel", "jorge", "lisboa", "olga", "roberto", "souza", "vanessa"],
@@ -31,14 +34,17 @@ NAMES = {
     # ... of the world, from SCOWL's lists (people, places, brands)
     + ["Adidas", "Ford", "Hegel", "Merck", "Obama", "Oslo", "Ubuntu"]
     # ... and of the world in German, from CLDR
-    + ["Athen", "Kairo", "Warschau"],
+    + ["Athen", "Kairo", "Warschau"]
+    # ... and those no list has, which take no plural and end no compound.
+    + UNCOMPOUNDED,
 }
 #: ... and words a name list also has.
 WORDS = {
     # Said by the European dictionary (cruz ...) and by SCOWL's English words (box ...).
     "pt": ["cruz", "festa", "flor", "grande", "lugar", "luz", "box", "cactus", "provolone", "time"],
-    # A plural (Rose/N, Heide/N), the -ung of a verb (Polen/J), a lower-case entry (baden, ernst).
-    "de": ["Heide", "Polen", "Rose", "baden", "ernst"],
+    # A plural (Rose/N, Heide/N), the -ung of a verb (Polen/J), a lower-case entry (baden,
+    # ernst), a compound's end (Abend/EPSTm: Feierabend).
+    "de": ["Abend", "Heide", "Polen", "Rose", "baden", "ernst"],
 }
 #: The Portuguese words each kind of evidence decides.
 WORDS_BY_DICTIONARY = ["cruz", "festa", "flor", "grande", "lugar", "luz"]
@@ -89,13 +95,23 @@ def names_of(code, expanders, sources, common=True, dictionary=True, **hand_read
 def test_the_world_s_names_come_from_scowl_and_cldr_and_germany_s_from_faker(expanders, sources):
     """Each German name list finds names the others lack."""
     faker, scowl, cldr = sources["de"][1]["name_lists"]
+    lists_only = dataclasses.replace(DE, names=dataclasses.replace(DE.names, noun_flags=frozenset()))
     found = {
-        source: set(name_forms(DE, expanders["de"], names, (), None))
+        source: set(name_forms(lists_only, expanders["de"], names, (), None))
         for source, names in (("faker", faker), ("scowl", scowl), ("cldr", cldr))
     }
     assert {"Obama", "Hegel", "Ubuntu"} <= found["scowl"] - found["faker"] - found["cldr"]
     assert "Frankreich" in found["faker"] - found["scowl"]
     assert {"Athen", "Kairo", "Warschau"} <= found["cldr"] - found["faker"] - found["scowl"]
+
+
+def test_a_capitalised_entry_that_takes_no_plural_and_ends_no_compound_is_a_name(expanders):
+    """With no list at all, German's noun_flags find the names the lists lack."""
+    found = name_forms(DE, expanders["de"], (), (), None)
+    assert {name: found.get(name) for name in UNCOMPOUNDED} == dict.fromkeys(UNCOMPOUNDED, NAME_UNCOMPOUNDED)
+    assert set(WORDS["de"]).isdisjoint(found)
+    without = dataclasses.replace(DE, names=dataclasses.replace(DE.names, noun_flags=frozenset()))
+    assert set(UNCOMPOUNDED).isdisjoint(name_forms(without, expanders["de"], (), (), None))
 
 
 @pytest.mark.parametrize("code", ["pt", "de"])

@@ -496,6 +496,11 @@ class Names:
     #: Affix flags no name takes (a German noun's plurals, its compound forms): an entry
     #: with one is a word (Rose/N, Regen/J beside the first name and the town).
     word_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
+    #: Where nouns are capitalised, the affix flags that let a compound end with a noun
+    #: (German m: Abend/EPSTm makes Feierabend): a capitalised entry with none of them and
+    #: none of ``word_flags`` is a name though no list has it (Westerwelle/S, Hunsrück).
+    #: Empty: no such rule.
+    noun_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: Words the rules above take for names, read by hand.
     keep: frozenset[str] = frozenset()
     #: Names no rule above finds (a city, a brand), read by hand: every form of their
@@ -504,7 +509,7 @@ class Names:
 
     def problems(self, where: str) -> Iterator[str]:
         if not (self.sources or self.cldr_places) and (
-            self.words or self.dictionary or self.word_flags or self.keep or self.add
+            self.words or self.dictionary or self.word_flags or self.noun_flags or self.keep or self.add
         ):
             yield f"[{where[:-1]}] needs 'sources': the lists of names the other fields make exceptions to"
 

@@ -14,7 +14,9 @@ some in lower case needs evidence, data in the language's ``[names]`` table
   German noun's plural or compound forms: Rose/N and Regen/J are words, Anna/S a name).
 
 Where nouns are capitalised (German), a capitalised entry is looked at as a lower-case one is
-elsewhere: Aachen, Anna and Berlin are names, Abend a word.
+elsewhere: Aachen, Anna and Berlin are names, Abend a word. There a name no list has is told
+by the affixes it lacks: a capitalised entry that takes no plural and that no compound may end
+with (Westerwelle/S, Hunsrück, Scholz; not Abend/EPSTm, whose m makes Feierabend) is a name.
 
 Either way the language file may keep it as a word, read by hand (frear, campus, messias),
 and it adds the names no rule finds (maceió, taubaté). The words of other languages it
@@ -33,11 +35,13 @@ from pathlib import Path
 
 from pipeline.config import Language
 from pipeline.expand import entry_forms
+from pipeline.lists.abbreviations import shape_reason
 from pipeline.lists.clean import is_ordinary_word
 
 #: Why a form is left out of ``words``, as metadata.json counts it.
 NAME_CAPITALISED = "name (capitalised by the second dictionary)"
 NAME_LISTED = "name (name list)"
+NAME_UNCOMPOUNDED = "name (takes no noun's affix)"
 NAME_ADDED = "name (language file)"
 FOREIGN_ADDED = "foreign word (language file)"
 
@@ -45,7 +49,8 @@ FOREIGN_ADDED = "foreign word (language file)"
 def name_forms(
     language: Language, expander, names: Iterable[str], common_words: Iterable[str], dictionary: Path | None
 ) -> dict[str, str]:
-    """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_ADDED`) for
+    """Form → why (:data:`NAME_CAPITALISED`, :data:`NAME_LISTED`, :data:`NAME_UNCOMPOUNDED`,
+    :data:`NAME_ADDED`) for
     every form of an entry that is a name, and (:data:`FOREIGN_ADDED`) of one the language
     lists among its ``foreign_words``. ``dictionary`` is the second dictionary's .aff (its .dic
     beside it), or None; the hand-read ``keep`` and ``add`` are the language's."""
@@ -57,10 +62,13 @@ def name_forms(
     second = _SecondDictionary(dictionary)
     stems: set[str] = set()
     with_word_flags: set[str] = set()
+    with_noun_flags: set[str] = set()
     for entry in expander.entries():
         stems.add(entry.stem)
         if entry.flags & rules.word_flags:
             with_word_flags.add(entry.stem)
+        if entry.flags & rules.noun_flags:
+            with_noun_flags.add(entry.stem)
     # The entries the games could ask for: lower case, or capitalised where nouns are.
     ordinary = sorted(stem for stem in stems if is_ordinary_word(stem, language) and stem not in rules.keep)
     capitalised_only = {stem for stem in ordinary if stem[:1].islower() and second.capitalises(stem)}
@@ -75,7 +83,15 @@ def name_forms(
         and stem not in capitalised_only
         and stem not in with_word_flags
     ]
+    # Lkw and Pkw take no noun's affix either: abbreviations by their shape.
+    nouns = with_word_flags | with_noun_flags
+    uncompounded = [
+        stem
+        for stem in ordinary
+        if rules.noun_flags and stem[:1].isupper() and stem not in nouns and shape_reason(stem, language) is None
+    ]
     why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
+    why.update((stem, NAME_UNCOMPOUNDED) for stem in uncompounded)
     why.update((stem, NAME_LISTED) for stem in candidates if not second.accepts(stem))
     why.update((stem, NAME_ADDED) for stem in rules.add if stem in stems)
     why.update((stem, FOREIGN_ADDED) for stem in language.foreign_words if stem in stems)
