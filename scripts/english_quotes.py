@@ -1,7 +1,9 @@
 """What a language's ``english_zipf_margin`` takes out of its likely answers: the words of its
 Wordle list that reach the beehive's frequency floor by wordfreq's own figure but that
 English writes at least the margin more often (an English word the corpus quotes), so the
-games count them as rare. Reads the built lists (``rusc dictionaries LANG`` first).
+games count them as rare; the language's own words among them (``n`` in ``game.tsv``: German
+legal, whose legale only German writes) keep their frequency. Reads the built lists
+(``rusc dictionaries LANG`` first).
 
     .venv/bin/python scripts/english_quotes.py nl it          # with each file's margin
     .venv/bin/python scripts/english_quotes.py ca --margin 1  # what a margin would do
@@ -15,7 +17,7 @@ import dataclasses
 from pipeline.config import load_language
 from pipeline.core.paths import Paths
 from pipeline.games.wordle.words import load_words
-from pipeline.lists.frequency import frequency_table, game_zipf, zipf_in
+from pipeline.lists.frequency import frequency_table, zipf_in
 
 
 def main() -> int:
@@ -30,9 +32,10 @@ def main() -> int:
         ruled = dataclasses.replace(language, english_zipf_margin=margin)
         floor = language.beehive.answer_min_zipf or 2.5
         table = frequency_table(language.frequency_language)
-        words = load_words(paths.wordlists(code) / "wordle.tsv", language)
-        common = [key for key in words.keys if max(zipf_in(table, form) for form in words.forms[key]) >= floor]
-        quoted = [key for key in common if game_zipf(ruled, words.forms[key]) < floor]
+        # The games' frequencies: the margin's, with the language's own words the lists marked.
+        words = load_words(paths.wordlists(code) / "wordle.tsv", ruled)
+        common = {key for key in words.keys if max(zipf_in(table, form) for form in words.forms[key]) >= floor}
+        quoted = [key for key, zipf in zip(words.keys, words.zipf.tolist()) if key in common and zipf < floor]
         print(
             f"{code}: margin {margin:g}: {len(quoted)} of the {len(common)} Wordle words at Zipf {floor:g} or more "
             f"count as rare: {', '.join(words.forms[key][0] for key in quoted[:40])}"

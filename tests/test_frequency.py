@@ -1,17 +1,20 @@
 """Word frequencies: the table look-up every stage uses (pipeline/lists/frequency.py zipf_in) is
 wordfreq's own zipf_frequency, for the spellings the games show: German nouns with their
 capital and ß (once ranked last by the Wordle prior and made bonus words by the hive's floor:
-Kerze, heiß, Spaß), the Catalan middle dot, French œ, Spanish ñ, Dutch ĳ."""
+Kerze, heiß, Spaß), the Catalan middle dot, French œ, Spanish ñ, Dutch ĳ; and English's
+margin, which counts a word English writes ten times as often as rare, but the language's own
+words (German legal, Held)."""
 
 from __future__ import annotations
 
 import pytest
+from support.real_entries import expander_of_stems
 from wordfreq import zipf_frequency
 
 from pipeline.config import load_language
 from pipeline.games.beehive import answer_tiers
 from pipeline.games.wordle.words import zipf_of
-from pipeline.lists.frequency import frequency_table, zipf_in
+from pipeline.lists.frequency import english_quotes, frequency_table, own_words, zipf_in
 
 SPELLINGS = {
     "de": ["Kerze", "heiß", "Spaß", "Straße", "Abend", "außen", "Mädchen", "GROSS"],
@@ -55,3 +58,26 @@ def test_an_english_word_the_corpus_quotes_counts_as_rare_in_the_games_of_anothe
     catalan = load_language("ca")
     assert not catalan.english_zipf_margin
     assert zipf_of(("staff",), catalan) == zipf_frequency("staff", "ca") > 0
+
+
+#: Entries English writes more often: the language's own words (each makes a form only the
+#: language writes: legale, Helden, Lasten; fours, shorts, westerns) and English's (Business,
+#: Meeting, staff: their forms are English's too, or they have none).
+OWN = {"de": ["Held", "Last", "legal"], "fr": ["four", "short", "western"]}
+ENGLISH = {"de": ["Business", "Check", "Meeting"], "fr": ["business", "meeting", "staff"]}
+
+
+@pytest.mark.parametrize("code", sorted(OWN))
+def test_an_entry_english_writes_more_is_the_language_s_own_when_it_makes_a_form_only_the_language_writes(
+    code, dictionary, tmp_path
+):
+    language = load_language(code)
+    quoted = english_quotes(language)
+    assert all(quoted(stem) for stem in OWN[code] + ENGLISH[code]), "the margin takes each for English's"
+    expander = expander_of_stems(dictionary(code), OWN[code] + ENGLISH[code], tmp_path)
+    assert own_words(language, expander) == OWN[code]
+    lexicon = {stem.lower(): (stem,) for stem in OWN[code] + ENGLISH[code]}
+    answers, _bonus = answer_tiers(language, lexicon, frozenset(OWN[code]))
+    assert sorted(answers) == sorted(stem.lower() for stem in OWN[code])
+    answers, _bonus = answer_tiers(language, lexicon)
+    assert not answers, "without the mark the margin makes each a bonus word"

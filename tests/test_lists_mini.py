@@ -147,6 +147,26 @@ def test_a_foreign_form_that_is_no_entry_leaves_alone(tmp_path):
     assert metadata["words_excluded"] == {FOREIGN_ADDED: 1}
 
 
+def test_a_word_english_writes_more_keeps_its_frequency_in_the_games_when_the_language_inflects_it(tmp_path):
+    """Spanish's english_zipf_margin: trial and prior are written more in English, but their
+    plurals triales and priores only in Spanish, so game.tsv and wordle.tsv mark them ``n``
+    and the Wordle prior counts their frequency; light, whose lightes no one writes, counts 0."""
+    from wordfreq import zipf_frequency
+
+    from pipeline.games.wordle.words import load_words
+    from pipeline.lists.lexicon import OWN_WORD
+
+    dic = "3\ntrial/S\nprior/S\nlight/S\n"
+    out, _ = build_mini_lists(tmp_path / "own", AFF, dic, SPANISH)
+    marked = {row.form for row in read_game_rows(out / "game.tsv") if OWN_WORD in row.lists}
+    assert marked == {"trial", "prior"}
+    lines = dict(line.split("\t", 1) for line in words_of(out / "wordle.tsv"))
+    assert lines["trial"] == "trial\ttrial" and lines["light"] == "light"
+    words = load_words(out / "wordle.tsv", SPANISH)
+    zipf = dict(zip(words.keys, words.zipf.tolist()))
+    assert zipf["trial"] == zipf_frequency("trial", "es") > 0 and zipf["light"] == 0
+
+
 def test_every_file_has_its_checksum_the_compressed_copies_too(built):
     out, _ = built
     sums = read_sums(out)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from support.real_entries import expander_of_stems
 from support.repo import REPO_ROOT
 
 from pipeline.build import game_word_lists
 from pipeline.config import load_language
 from pipeline.core.paths import Paths
-from pipeline.expand import Expander, entry_forms
+from pipeline.expand import entry_forms
 from pipeline.lists.names import NAME_UNCOMPOUNDED, name_forms
 
 PT = load_language("pt")
@@ -61,20 +62,14 @@ def sources(dictionary):
 def expanders(sources, tmp_path_factory):
     """Each real .aff with the real .dic lines of the stems these tests read (the whole
     Brazilian .dic, 312,000 entries, takes a minute to parse)."""
-    made = {}
-    for code, language in (("pt", PT), ("de", DE)):
-        files, _ = sources[code]
-        stems = set(NAMES[code] + WORDS[code]) | language.names.keep | language.names.add
-        lines = [
-            line
-            for line in files.dic.read_text("utf-8").splitlines()[1:]
-            if line.split("/", 1)[0].split("\t", 1)[0] in stems
-        ]
-        assert {line.split("/", 1)[0] for line in lines} == stems, "every stem is an entry of the dictionary"
-        dic = tmp_path_factory.mktemp(code) / "index.dic"
-        dic.write_text(f"{len(lines)}\n" + "\n".join(lines) + "\n", encoding="utf-8")
-        made[code] = Expander.from_files(files.aff, dic)
-    return made
+    return {
+        code: expander_of_stems(
+            sources[code][0],
+            set(NAMES[code] + WORDS[code]) | language.names.keep | language.names.add,
+            tmp_path_factory.mktemp(code),
+        )
+        for code, language in (("pt", PT), ("de", DE))
+    }
 
 
 def names_of(code, expanders, sources, common=True, dictionary=True, **hand_read) -> dict[str, str]:

@@ -841,7 +841,9 @@ class Language:
     #: A word English writes this many Zipf points more often than the language does (ten
     #: times for 1) is an English word its corpus quotes (speed, track, smash), and the
     #: games' tiers count it as rare: a bonus word of the beehive, not a likely Wordle
-    #: answer (:func:`pipeline.lists.frequency.game_zipf`). 0: no such rule.
+    #: answer (:func:`pipeline.lists.frequency.game_zipf`), unless its entry makes a form
+    #: only the language writes (German legal, legale: :func:`pipeline.lists.frequency.own_words`).
+    #: 0: no such rule.
     english_zipf_margin: float = setting(default=0.0, check=at_least(0))
     beehive: Beehive = Beehive()
     racks: Racks = Racks()

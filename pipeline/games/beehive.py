@@ -166,13 +166,22 @@ class BeehiveIndex:
         """Read ``game.tsv`` (from ``directory``, default the language's word-list folder)."""
         path = game_tsv(language, paths, directory)
         checksum = lexicon_checksum(path)  # checked before it is read
-        return cls.from_lexicon(language, load_game_lexicon(path, game_list(language, "beehive")), checksum)
+        own: set[str] = set()
+        lexicon = load_game_lexicon(path, game_list(language, "beehive"), own=own)
+        return cls.from_lexicon(language, lexicon, checksum, frozenset(own))
 
     @classmethod
-    def from_lexicon(cls, language: Language, lexicon: dict[str, tuple[str, ...]], checksum: str) -> BeehiveIndex:
-        """Build from key -> display forms (what :func:`load_game_lexicon` returns): the
-        answers' index, with the bonus words' own where the language has a floor."""
-        answers, bonus = answer_tiers(language, lexicon)
+    def from_lexicon(
+        cls,
+        language: Language,
+        lexicon: dict[str, tuple[str, ...]],
+        checksum: str,
+        own: frozenset[str] = frozenset(),
+    ) -> BeehiveIndex:
+        """Build from key -> display forms (what :func:`load_game_lexicon` returns, with the
+        language's ``own`` words English writes more often): the answers' index, with the
+        bonus words' own where the language has a floor."""
+        answers, bonus = answer_tiers(language, lexicon, own)
         index = cls._filed(language, answers, checksum)
         if bonus:
             index.bonus = cls._filed(language, bonus, checksum)
@@ -384,11 +393,12 @@ def parse_hive(language: Language, letters: str) -> str:
 
 
 def answer_tiers(
-    language: Language, lexicon: dict[str, tuple[str, ...]]
+    language: Language, lexicon: dict[str, tuple[str, ...]], own: frozenset[str] = frozenset()
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """``lexicon`` split into the answers and the bonus words: a key is an answer when its
     commonest display form reaches the language's ``answer_min_zipf`` (wordfreq's Zipf
-    scale; 0, the default, makes every key an answer).
+    scale, as :func:`pipeline.lists.frequency.game_zipf` counts it with the language's
+    ``own`` words; 0, the default, makes every key an answer).
 
     A dictionary knows far more words than a player: the day's answers, which the hints,
     totals and ranks count, should be words a player can know, while every other word of
@@ -400,7 +410,7 @@ def answer_tiers(
     answers: dict[str, tuple[str, ...]] = {}
     bonus: dict[str, tuple[str, ...]] = {}
     for key, forms in lexicon.items():
-        (answers if game_zipf(language, forms) >= floor else bonus)[key] = forms
+        (answers if game_zipf(language, forms, own) >= floor else bonus)[key] = forms
     return answers, bonus
 
 

@@ -4,10 +4,11 @@
 key then form, where ``lists`` says which word lists the form belongs to: ``w`` (words),
 ``l`` (lemmas) or ``wl``, then, where the language has a game vocabulary
 (:mod:`pipeline.lists.vocabulary`), ``B``, ``R`` and ``W`` for the forms of the beehive's, the
-racks' and Wordle's own vocabularies, followed for a blocked key by its class: ``x`` (out of
-every game) or ``v`` (vulgar: out of the answers, allowed on racks; see
-:mod:`pipeline.lists.blocklist`). A game asks for the keys of one list (:func:`game_list`),
-blocked keys left out:
+racks' and Wordle's own vocabularies, then ``n`` for a word of the language that English writes
+more often (:func:`pipeline.lists.frequency.own_words`: its frequency counts all the same),
+followed for a blocked key by its class: ``x`` (out of every game) or ``v`` (vulgar: out of the
+answers, allowed on racks; see :mod:`pipeline.lists.blocklist`). A game asks for the keys of
+one list (:func:`game_list`), blocked keys left out:
 
 >>> import io
 >>> rows = io.StringIO("acaba\\tacaba\\tw\\nacaba\\tacabà\\tw\\namelarse\\tamelar-se\\tl\\n")
@@ -39,6 +40,9 @@ from pipeline.core.paths import Paths
 LIST_CODES = {"words": "w", "lemmas": "l", "beehive": "B", "racks": "R", "wordle": "W"}
 #: Class codes of blocked keys (pipeline.lists.blocklist.EVERY_GAME, VULGAR).
 BLOCKED, VULGAR = "x", "v"
+#: The mark of a form English writes more often that is the language's own word all the
+#: same (legal: legale), whose frequency the games count (:func:`pipeline.lists.frequency.game_zipf`).
+OWN_WORD = "n"
 
 
 class GameRow(NamedTuple):
@@ -67,10 +71,15 @@ def game_list(language: Language, game: str) -> str:
 
 
 def read_game_lexicon(
-    handle: IO[str], list_name: str, source: str = "game.tsv", allow_vulgar: bool = False
+    handle: IO[str],
+    list_name: str,
+    source: str = "game.tsv",
+    allow_vulgar: bool = False,
+    own: set[str] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """Key → display forms (in file order) of the forms that belong to ``list_name``,
-    without blocked keys (``allow_vulgar``: but with the vulgar ones, for racks)."""
+    without blocked keys (``allow_vulgar``: but with the vulgar ones, for racks). ``own``,
+    if given, gains those of them marked :data:`OWN_WORD`."""
     code = LIST_CODES[list_name]
     skip = BLOCKED if allow_vulgar else BLOCKED + VULGAR
     result: dict[str, list[str]] = {}
@@ -81,14 +90,19 @@ def read_game_lexicon(
         key, form, lists = parts
         if code in lists and lists[-1] not in skip:
             result.setdefault(key, []).append(form)
+            if own is not None and OWN_WORD in lists:
+                own.add(form)
     return {key: tuple(forms) for key, forms in result.items()}
 
 
-def load_game_lexicon(path: Path, list_name: str, allow_vulgar: bool = False) -> dict[str, tuple[str, ...]]:
-    """Read ``game.tsv`` at ``path`` for one list; a missing file says how to build it."""
+def load_game_lexicon(
+    path: Path, list_name: str, allow_vulgar: bool = False, own: set[str] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Read ``game.tsv`` at ``path`` for one list (:func:`read_game_lexicon`); a missing file
+    says how to build it."""
     try:
         with open(path, encoding="utf-8", newline="\n") as handle:
-            return read_game_lexicon(handle, list_name, str(path), allow_vulgar)
+            return read_game_lexicon(handle, list_name, str(path), allow_vulgar, own)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None
 

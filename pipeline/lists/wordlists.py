@@ -29,7 +29,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -56,8 +56,9 @@ from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_ke
 from pipeline.lists.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
 from pipeline.lists.derived import bound_forms, form_derivations, merge
+from pipeline.lists.frequency import own_words
 from pipeline.lists.lemmas import lemma_list
-from pipeline.lists.lexicon import LIST_CODES, GameRow, game_list, read_game_rows
+from pipeline.lists.lexicon import LIST_CODES, OWN_WORD, GameRow, game_list, read_game_rows
 from pipeline.lists.names import name_forms
 from pipeline.lists.smalljson import write_small_json
 from pipeline.lists.vocabulary import (
@@ -166,6 +167,7 @@ def build_lists(
             blocked,
             spill_dir=tmp,
             vocabularies=vocabularies.games if vocabularies else None,
+            own=facts.own,
         )
         _write_lines(tmp / "game.tsv", ("\t".join(row) for row in rows))
         _write_lines(
@@ -252,6 +254,9 @@ class DictionaryFacts:
     names: dict[str, str]
     #: Blocked game key → its class (:func:`pipeline.lists.blocklist.blocked_keys`).
     blocked: dict[str, str]
+    #: The entries English writes more often that are the language's own words
+    #: (:func:`pipeline.lists.frequency.own_words`), sorted.
+    own: list[str] = field(default_factory=list)
 
 
 def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
@@ -267,6 +272,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
         or language.blocklist.add
         or inputs.name_lists
         or language.foreign_words
+        or language.english_zipf_margin
     ):
         return DictionaryFacts({}, {}, {})
     expander = language_expander(language, inputs.aff, inputs.dic)
@@ -280,6 +286,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
             inputs.name_dictionary,
         ),
         blocked=blocked_keys(language, expander, list(inputs.blocklist)),
+        own=own_words(language, expander),
     )
 
 
@@ -298,10 +305,12 @@ def game_rows(
     blocked: dict[str, str] | None = None,
     spill_dir: Path | None = None,
     vocabularies: dict[str, tuple[str, ...]] | None = None,
+    own: Iterable[str] = (),
 ) -> Iterator[GameRow]:
     """A :class:`~pipeline.lists.lexicon.GameRow` for every word, lemma and form of a game's vocabulary with a
-    valid key, sorted; a blocked key's lists end with its class (``x`` or ``v``, see
-    :mod:`pipeline.lists.blocklist`).
+    valid key, sorted; the language's ``own`` words English writes more often
+    (:func:`pipeline.lists.frequency.own_words`) marked ``n``; a blocked key's lists end with
+    its class (``x`` or ``v``, see :mod:`pipeline.lists.blocklist`).
 
     Streamed: the words file and the lemmas are merged in form order, and the rows sorted
     by key through :func:`pipeline.core.extsort.sorted_rows` (runs spilled to ``spill_dir``,
@@ -311,11 +320,12 @@ def game_rows(
     streams: dict[str, list[str] | tuple[str, ...]] = {LIST_CODES["lemmas"]: sorted(lemma_forms)}
     for game, forms in sorted((vocabularies or {}).items(), key=lambda item: LIST_CODES[item[0]]):
         streams[LIST_CODES[game]] = forms
+    streams[OWN_WORD] = sorted(own)
 
     def unsorted() -> Iterator[GameRow]:
         for form, lists in _memberships(words_file, streams):
             key = fold(form, language)
-            if key is not None:
+            if key is not None and lists != OWN_WORD:  # a mark, not a list: no row of its own
                 yield GameRow(key, form, lists + blocked.get(key, ""))
 
     return sorted_rows(unsorted(), spill_dir, record=GameRow._make)
@@ -367,13 +377,15 @@ def wordle_rows(
 ) -> Iterator[str]:
     """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
     forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
-    (each page reads its length), but blocked keys (no Wordle answer may be one).
+    (each page reads its length), but blocked keys (no Wordle answer may be one); then
+    ``<TAB>forms`` for those of the language's own words English writes more often, if any
+    (``n`` in ``game.tsv``).
 
     With ``fold`` (the language's ``wordle.fold``) the keys are the Wordle's own, and the
     forms of keys that fold alike share one line (Portuguese caça and caca: ``caca``).
     """
-    kept: Iterator[tuple[str, str]] = (
-        (key, form)
+    kept: Iterator[tuple[str, str, bool]] = (
+        (key, form, OWN_WORD in lists)
         for key, form, lists in rows
         if len(key) in lengths and code in lists and lists[-1] not in (EVERY_GAME, VULGAR)
     )
@@ -381,9 +393,11 @@ def wordle_rows(
         # A fold changes the keys' order and merges some: regrouped in memory (Wordle's
         # lengths hold a few tens of thousands of words).
         letters = str.maketrans(dict(fold))
-        kept = iter(sorted((key.translate(letters), form) for key, form in kept))
-    for key, group in itertools.groupby(kept, key=lambda pair: pair[0]):
-        yield f"{key}\t{' '.join(form for _key, form in group)}"
+        kept = iter(sorted((key.translate(letters), form, own) for key, form, own in kept))
+    for key, group in itertools.groupby(kept, key=lambda row: row[0]):
+        forms = list(group)
+        own = [form for _key, form, is_own in forms if is_own]
+        yield f"{key}\t{' '.join(form for _key, form, _own in forms)}" + (f"\t{' '.join(own)}" if own else "")
 
 
 def _ordinary_words(

@@ -22,6 +22,7 @@ character per word and Python and JavaScript compute the same exact integer sums
 from __future__ import annotations
 
 import math
+from collections.abc import Container
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -126,10 +127,11 @@ class Words:
         return {key: i for i, key in enumerate(self.keys)}
 
 
-def zipf_of(forms: tuple[str, ...], language: Language) -> float:
+def zipf_of(forms: tuple[str, ...], language: Language, own: Container[str] = ()) -> float:
     """The word's frequency: the best of its spellings' (0 if wordfreq does not know it),
-    as the games count it (:func:`pipeline.lists.frequency.game_zipf`)."""
-    return game_zipf(language, forms)
+    as the games count it with the language's ``own`` words
+    (:func:`pipeline.lists.frequency.game_zipf`)."""
+    return game_zipf(language, forms, own)
 
 
 #: The code the frequencies are computed by, under ``pipeline/``.
@@ -137,15 +139,20 @@ FREQUENCY_SOURCES = ("games/wordle/words.py", "lists/frequency.py")
 
 
 def frequencies(
-    keys: tuple[str, ...], forms: dict[str, tuple[str, ...]], language: Language, list_key: str, cache: Path | None
+    keys: tuple[str, ...],
+    forms: dict[str, tuple[str, ...]],
+    language: Language,
+    list_key: str,
+    cache: Path | None,
+    own: frozenset[str] = frozenset(),
 ) -> np.ndarray:
     """:func:`zipf_of` each key, in order (float64). Reading wordfreq's table takes a
     command line most of its time (0.4 s of 0.7), so with ``cache`` the values are kept
     there (:mod:`pipeline.core.cache`), one file per language and length, under a key of
-    the list (``list_key``: its checksum and length), the frequency language, wordfreq's
-    version and the code that computes them."""
+    the list (``list_key``: its checksum, which covers ``own``, and length), the frequency
+    language, wordfreq's version and the code that computes them."""
     if cache is None:
-        return np.array([zipf_of(forms[k], language) for k in keys], dtype=np.float64)
+        return np.array([zipf_of(forms[k], language, own) for k in keys], dtype=np.float64)
     import hashlib
     from importlib.metadata import version
 
@@ -158,7 +165,7 @@ def frequencies(
     digest.update(source_digest(PACKAGE, FREQUENCY_SOURCES).encode())
     length = len(keys[0]) if keys else 0
     kept = kept_path(cache, "zipf", f"{language.code}-{length}", digest.hexdigest(), ".f64")
-    kept_bytes = keep_bytes(kept, lambda: frequencies(keys, forms, language, list_key, None).tobytes())
+    kept_bytes = keep_bytes(kept, lambda: frequencies(keys, forms, language, list_key, None, own).tobytes())
     return np.frombuffer(kept_bytes, dtype=np.float64)
 
 
@@ -181,7 +188,8 @@ def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
 
 def load_words(path: Path, language: Language, length: int | None = None, cache: Path | None = None) -> Words:
     """Read the words of ``length`` (default: the language's) from ``wordle.tsv``
-    (``key<TAB>form form…``, keys of every Wordle length), checking every line, and
+    (``key<TAB>form form…``, keys of every Wordle length, then ``<TAB>form…`` for the
+    language's own words English writes more often), checking every line, and
     which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
     lemma). With ``cache`` (a folder), their frequencies are kept there
     (:func:`frequencies`). Keys are the Wordle's (:attr:`pipeline.config.Language.wordle_language`)."""
@@ -193,6 +201,7 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
         )
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
+    own: set[str] = set()
     try:
         checksum = verified_sha256(path)  # a damaged list is refused, not read
         handle = open(path, encoding="utf-8", newline="\n")
@@ -202,6 +211,7 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
         try:
             for number, line in enumerate(handle, 1):
                 key, tab, rest = line.rstrip("\n").partition("\t")
+                rest, _tab, own_forms = rest.partition("\t")
                 if not tab or not rest:
                     raise RuscError("expected key<TAB>forms", path, number)
                 if not key or not set(key) <= alphabet:
@@ -211,10 +221,12 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
                 if key in forms:
                     raise RuscError(f"key {key!r} repeated", path, number)
                 forms[key] = tuple(rest.split(" "))
+                if own_forms:
+                    own.update(own_forms.split(" "))
         except UnicodeDecodeError:
             raise RuscError("not UTF-8", path) from None
     keys = tuple(sorted(forms))
-    zipf = frequencies(keys, forms, language, f"{checksum}-{length}", cache)
+    zipf = frequencies(keys, forms, language, f"{checksum}-{length}", cache, frozenset(own))
     lemmas = lemma_forms(path)
     lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
