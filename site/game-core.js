@@ -88,6 +88,7 @@
    *  (already), "list" (not a word of the list), "bonus" (a word, but no answer: it scores
    *  nothing) or "ok". `found` maps keys already found (answers and bonus words) to true. */
   function judgeHive(h, text, found) {
+    text = text.trim();  // a space typed or pasted around the word is no letter of it
     var folded = h.fold(text), key = folded.key;
     if (!folded.bad.length && !key) return { kind: "empty" };
     var chars = key ? Array.from(key) : [];
@@ -242,6 +243,7 @@
    *  kind: "empty", "letter" (no tile spells it), "short", "tiles" (the rack cannot make
    *  it), "found", "list" or "ok". `found` maps found ids (tile texts joined by |) to true. */
   function judgeRack(r, text, found) {
+    text = text.trim();
     var folded = r.fold(text);
     if (!folded.key && !folded.bad.length) return { kind: "empty" };
     var ids = spell(r, text);

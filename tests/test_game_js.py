@@ -78,7 +78,9 @@ def roundtrip(data: dict) -> dict:
 
 
 def expected_hive(language, hive: Hive, text: str) -> tuple[str, str | None, int]:
-    """(kind, key, points) by the rules the messages state, from the engine's answers."""
+    """(kind, key, points) by the rules the messages state, from the engine's answers; the
+    spaces around a word are no part of it."""
+    text = text.strip()
     key = fold(text, language)
     if key is None:
         left = [ch for ch in text.lower() if ch not in language.folding.drop]
@@ -142,6 +144,7 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
         non_answers = sorted({a.key for a in tried} - set(answers))
         no_centre = without_centre(all_keys, hive)[:40]
         typed_forms = [f for a in hive.answers for f in a.forms] + [f.upper() for a in hive.answers for f in a.forms]
+        typed_forms += [f" {form} " for form in typed_forms[:5]]  # pasted with the spaces around it
         cases = answers + typed_forms + non_answers + no_centre + noise(rng, hive.letters, outside, 400)
         partial = rng.sample(answers, len(answers) // 2)
         scores = [rng.randint(0, hive.total_points) for _ in range(50)] + [t for _, t in hive.ranks]
@@ -195,7 +198,9 @@ def test_hive_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
 
 
 def expected_rack(index: RackIndex, daily, text: str):
-    """(kind, id, score, blanks, bingo) of a typed word, from the engine's answers."""
+    """(kind, id, score, blanks, bingo) of a typed word, from the engine's answers (the
+    spaces around it are no part of it)."""
+    text = text.strip()
     tileset = index.tileset
     ids = tileset.spell(text)
     if fold(text, index.language) is None and not [ch for ch in text.lower() if ch not in index.language.folding.drop]:
@@ -233,7 +238,13 @@ def test_rack_rules_in_js_match_the_engine_on_every_day_of_a_month(code, engines
         data = roundtrip(rack_play_data(language, daily))
         typed = [f for a in daily.solution.answers for f in (a.forms or (a.form,))]
         letters = "".join(t for t in daily.tiles if t != "?")
-        cases = typed + [t.upper() for t in typed] + sample + noise(rng, letters, "kwyqç", 300)
+        cases = (
+            typed
+            + [t.upper() for t in typed]
+            + [f" {t} " for t in typed[:5]]
+            + sample
+            + noise(rng, letters, "kwyqç", 300)
+        )
         payload.append({"data": data, "cases": cases})
         expectations.append((daily, cases))
 
