@@ -14,6 +14,7 @@ import html
 import importlib.util
 import re
 import shutil
+import tomllib
 
 import pytest
 
@@ -81,9 +82,12 @@ def test_the_tag_changes_with_a_pin_of_a_site_language_only(repo_root, release_a
     before = release_assets.tag(package)
     assert before == release_assets.tag() and re.fullmatch(r"lists-[0-9a-f]{12}", before)
 
-    other = package / "languages" / "de.toml"
-    other.write_text(other.read_text("utf-8").replace('integrity = "', 'integrity = "x', 1), "utf-8")
-    assert release_assets.tag(package) == before  # de is not a site language
+    published = tomllib.loads((package / "site.toml").read_text("utf-8"))["published"]
+    unpublished = min(path for path in (package / "languages").glob("*.toml") if path.stem not in published)
+    pinned = unpublished.read_text("utf-8")
+    assert 'integrity = "' in pinned, f"{unpublished.stem} has a pin to change"
+    unpublished.write_text(pinned.replace('integrity = "', 'integrity = "x', 1), "utf-8")
+    assert release_assets.tag(package) == before, f"{unpublished.stem} is not a site language"
     catalan = package / "languages" / "ca.toml"
     catalan.write_text(catalan.read_text("utf-8").replace('integrity = "', 'integrity = "x', 1), "utf-8")
     assert release_assets.tag(package) != before
