@@ -65,6 +65,17 @@ def test_the_sources_have_messages_and_the_site_languages_have_catalogs():
         assert catalog_path(code).exists(), f"{code} is published but has no catalog"
 
 
+def test_french_punctuation_never_wraps_onto_a_line_of_its_own():
+    """French sets a narrow no-break space before ! ; : and inside « »: an ordinary space
+    there lets the sign start a line (« Tu as trouvé tous les mots du chevalet ! »). A ? is
+    left out: the pages also write it alone as the blank tile."""
+    loose = []
+    for message in (message for message in read_catalog("fr") if message.id):  # not the header
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        loose += [text for text in strings if text and re.search(r" [!;:»]|« ", text)]
+    assert not loose, loose
+
+
 @pytest.mark.parametrize("code", shipped_languages())
 def test_every_template_message_is_translated(code):
     catalog = read_catalog(code)  # also fails on a placeholder the msgid lacks
