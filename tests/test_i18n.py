@@ -76,6 +76,18 @@ def test_french_punctuation_never_wraps_onto_a_line_of_its_own():
     assert not loose, loose
 
 
+def test_catalan_speaks_to_the_player_as_vosaltres_throughout():
+    """The Catalan messages address the player in the plural (Heu trobat, les vostres
+    paraules); a tu form beside them (les has trobades totes, la teva paraula) reads as a
+    slip. Buttons name their action in the imperative, as Catalan menus do."""
+    tu = re.compile(r"(?<!\w)(?:[ln]’)?(has|vas|teu|teva|teus|teves|et|te)(?!\w)", re.IGNORECASE)
+    slips = []
+    for message in (message for message in read_catalog("ca") if message.id):  # not the header
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        slips += [text for text in strings if text and tu.search(text)]
+    assert not slips, slips
+
+
 @pytest.mark.parametrize("code", shipped_languages())
 def test_every_template_message_is_translated(code):
     catalog = read_catalog(code)  # also fails on a placeholder the msgid lacks
