@@ -70,8 +70,10 @@ def own_words(language: Language, expander) -> list[str]:
 
     The lists stage marks them in ``game.tsv`` for :func:`game_zipf` (their entries are
     known only there)."""
+    if not (language.english_zipf_margin and language.frequency_language):
+        return []
     quoted = english_quotes(language)
-    table = frequency_table(language.frequency_language) if language.frequency_language else {}
+    table = frequency_table(language.frequency_language)
     own: set[str] = set()
     for entry in expander.entries():
         if entry.stem in own or not quoted(entry.stem):

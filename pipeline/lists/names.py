@@ -87,8 +87,8 @@ def name_forms(
     nouns = with_word_flags | with_noun_flags
     uncompounded = [
         stem
-        for stem in ordinary
-        if rules.noun_flags and stem[:1].isupper() and stem not in nouns and shape_reason(stem, language) is None
+        for stem in (ordinary if rules.noun_flags else ())
+        if stem[:1].isupper() and stem not in nouns and shape_reason(stem, language) is None
     ]
     why = dict.fromkeys(capitalised_only, NAME_CAPITALISED)
     why.update((stem, NAME_UNCOMPOUNDED) for stem in uncompounded)
