@@ -136,8 +136,9 @@ def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
     )
     tiers = (VocabularyTier(50), VocabularyTier(60, 1.5, names_out=True, capitals_out=True))
     common = Family(zipf=3.0, members=1, own_zipf=3.0)
-    assert left_out_because("dido", 60, common, tiers, graded, "dido", None) is not None
-    assert left_out_because("messianic", 60, common, tiers, graded, "messianic", None) is None
+    tier = tier_of(60, tiers)
+    assert left_out_because("dido", 60, common, tier, graded, "dido", None) is not None
+    assert left_out_because("messianic", 60, common, tier, graded, "messianic", None) is None
 
 
 def test_game_keys_of_the_vocabulary_fold_back(en):

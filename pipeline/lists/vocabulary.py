@@ -42,8 +42,9 @@ dictionary's words and what the vocabulary added to them.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,8 +100,8 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedLis
     encoding = vocabulary.source.encoding
     spellings = set(vocabulary.spellings)
     sizes: dict[str, int] = {}
-    listed_in: dict[str, set[str]] = {}
-    elsewhere: dict[str, set[str]] = {}
+    listed_in: defaultdict[str, set[str]] = defaultdict(set)
+    elsewhere: defaultdict[str, set[str]] = defaultdict(set)
     names: dict[str, int] = {}
     capitalised: dict[str, int] = {}
     for path in files:
@@ -117,20 +118,36 @@ def read_graded_list(files: Iterable[Path], vocabulary: Vocabulary) -> GradedLis
             for entry in filter(None, entries):
                 found[entry.lower()] = min(size, found.get(entry.lower(), size))
             continue
-        is_ours = category in spellings and sub == "words"
-        for entry in entries:
-            if not (len(entry) > 1 and entry.isalpha() and entry == entry.lower()):
-                continue
-            if is_ours:
-                sizes[entry] = min(size, sizes.get(entry, size))
-                listed_in.setdefault(entry, set()).add(category)
-            else:
-                elsewhere.setdefault(entry, set()).add(f"{category}-{sub}")
+        candidates = [entry for entry in entries if _is_candidate(entry)]
+        if category in spellings and sub == "words":
+            for entry in candidates:
+                if sizes.get(entry, size) >= size:
+                    sizes[entry] = size
+                listed_in[entry].add(category)
+        else:
+            for entry in candidates:
+                elsewhere[entry].add(f"{category}-{sub}")
+    # Many words share a set of categories: one frozenset serves them all.
+    frozen: dict[frozenset[str], frozenset[str]] = {}
+
+    def shared(categories: set[str] | None) -> frozenset[str]:
+        key = frozenset(categories or ())
+        return frozen.setdefault(key, key)
+
     words = {
-        word: ListedWord(sizes.get(word), frozenset(elsewhere.get(word, ())), frozenset(listed_in.get(word, ())))
+        word: ListedWord(sizes.get(word), shared(elsewhere.get(word)), shared(listed_in.get(word)))
         for word in sorted(sizes.keys() | elsewhere.keys())
     }
     return GradedList(words, dict(sorted(names.items())), dict(sorted(capitalised.items())))
+
+
+def _is_candidate(entry: str) -> bool:
+    """Rule 1: lower case and letters only, two or more.
+
+    >>> [word for word in ("cat", "a", "Cat", "don't", "x-ray", "ångström") if _is_candidate(word)]
+    ['cat', 'ångström']
+    """
+    return len(entry) > 1 and entry.isalpha() and (entry.islower() or entry == entry.lower())
 
 
 def family_roots(words: Iterable[str], inflections: tuple[tuple[str, str], ...]) -> dict[str, str]:
@@ -184,15 +201,15 @@ def families(sizes: dict[str, int], roots: dict[str, str], frequency_language: s
     size than its base is a rarer use of its own (cancered, womaning at 80 beside cancer,
     woman at 10) and must be common by itself."""
     table = frequency_table(frequency_language) if frequency_language else {}
+    own = {word: zipf_in(table, word) for word in sizes}
     best: dict[tuple[str, int], float] = {}
     members: Counter[tuple[str, int]] = Counter()
     for word, size in sizes.items():
         family = (roots[word], size)
-        best[family] = max(best.get(family, 0.0), zipf_in(table, word))
+        best[family] = max(best.get(family, 0.0), own[word])
         members[family] += 1
     return {
-        word: Family(best[roots[word], size], members[roots[word], size], zipf_in(table, word))
-        for word, size in sizes.items()
+        word: Family(best[roots[word], size], members[roots[word], size], own[word]) for word, size in sizes.items()
     }
 
 
@@ -210,17 +227,14 @@ def left_out_because(
     word: str,
     size: int,
     family: Family,
-    tiers: tuple[VocabularyTier, ...],
+    tier: VocabularyTier,
     graded: GradedList,
     root: str,
     variant_min_zipf: float | None,
 ) -> str | None:
-    """Why a candidate of the list is not in a game's vocabulary (rules 2–5), or None.
-    ``variant_min_zipf``: the least frequency of the word itself when the list has it only
-    as a variant spelling, else None."""
-    tier = tier_of(size, tiers)
-    if tier is None:
-        return f"list size above {tiers[-1].size}"
+    """Why a candidate of the list, in ``tier`` (:func:`tier_of` its size), is not in a
+    game's vocabulary (rules 3–5), or None. ``variant_min_zipf``: the least frequency of the
+    word itself when the list has it only as a variant spelling, else None."""
     if tier.names_out and _commoner_capitalised(graded.names, word, root, size):
         return f"a name's spelling at sizes {tier.size} and below"
     if tier.capitals_out and _commoner_capitalised(graded.capitalised, word, root, size):
@@ -260,27 +274,33 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     sizes = graded.sizes()
     roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
+    is_key = functools.cache(lambda word: fold(word, language) is not None)
     games: dict[str, tuple[str, ...]] = {}
     left_out: dict[str, dict[str, str]] = {}
     for game, game_rules in sorted(rules.games.items()):
         tiers = game_rules.tiers
+        tier_at = {size: tier_of(size, tiers) for size in set(sizes.values())}
+        # The words' spelling categories are few sets, shared (read_graded_list): a variant's
+        # least frequency is worked out once per set.
         variant_floor = {
-            word: min(game_rules.variants[category] for category in graded.words[word].spellings)
-            for word in sizes
-            if graded.words[word].spellings <= game_rules.variants.keys()
+            spellings: min(game_rules.variants[category] for category in spellings)
+            for spellings in {listed.spellings for listed in graded.words.values()}
+            if spellings and spellings <= game_rules.variants.keys()
         }
         foreign = {f"{spelling}-words" for spelling in game_rules.foreign_spellings}
-        foreign_variants = {word for word in variant_floor if graded.words[word].elsewhere & foreign}
         chosen, out = set(), {}
         for word, size in sizes.items():
-            reason = (
-                "removed by the language file"
-                if word in rules.remove
-                else "another variety's spelling"
-                if word in foreign_variants
-                else left_out_because(word, size, family_of[word], tiers, graded, roots[word], variant_floor.get(word))
-            )
-            if reason is None and fold(word, language) is not None:
+            listed, tier = graded.words[word], tier_at[size]
+            floor = variant_floor.get(listed.spellings)
+            if word in rules.remove:
+                reason: str | None = "removed by the language file"
+            elif floor is not None and not foreign.isdisjoint(listed.elsewhere):
+                reason = "another variety's spelling"
+            elif tier is None:
+                reason = f"list size above {tiers[-1].size}"
+            else:
+                reason = left_out_because(word, size, family_of[word], tier, graded, roots[word], floor)
+            if reason is None and is_key(word):
                 chosen.add(word)
             elif reason is not None:
                 out[word] = reason

@@ -124,7 +124,6 @@ def build_lists(
         lemma_job = pool.submit(
             lemma_list, language, inputs.aff, inputs.dic, inputs.conjugation_files, inputs.lemma_entries
         )
-        vocabulary_job = pool.submit(vocabularies_of, language, inputs.vocabulary_files)
         gzipped = [pool.submit(gzip_file, tmp / "forms.txt", tmp / "forms.txt.gz")]
         facts = facts_job.result()
         abbreviations, blocked = facts.abbreviations, facts.blocked
@@ -141,6 +140,9 @@ def build_lists(
         # the lemmas and the origins are computed.
         if not language.bound_forms:
             write_words()
+        # Chosen here while the workers find the lemmas: sent back from a worker, the graded
+        # list and its reasons (70 MB pickled for English) took longer than choosing them.
+        vocabularies = vocabularies_of(language, inputs.vocabulary_files)
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms if form not in not_words and shape_reason(form, language) is None]
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
@@ -157,7 +159,6 @@ def build_lists(
             lemma_forms = [form for form in lemma_forms if form not in bound]
             write_words()
         _write_lines(tmp / "lemmas.txt", lemma_forms)
-        vocabularies = vocabulary_job.result()
         if vocabularies is not None:
             blocked = blocked_families(blocked, vocabularies, language)
         rows = game_rows(
