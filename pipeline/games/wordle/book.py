@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from pipeline.core.workers import process_pool
 from pipeline.games.wordle.feedback import Patterns, win_code
 from pipeline.games.wordle.filters import fitting, hard_pool
 from pipeline.games.wordle.ranking import rank
@@ -55,7 +56,12 @@ def opening(
     table = Opening(first, second)
     if common is None:
         return table
-    return replace(table, book={hard: build_book(patterns, table, hard, common) for hard in (False, True)})
+    # The two modes' books are independent: hard mode's is made in a worker while this
+    # process makes normal mode's (Catalan's five letters: 102 s and 33 s).
+    with process_pool(1) as worker:
+        hard_book = worker.submit(build_book, patterns, table, True, common)
+        normal_book = build_book(patterns, table, False, common)
+        return replace(table, book={False: normal_book, True: hard_book.result()})
 
 
 #: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
