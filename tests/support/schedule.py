@@ -4,27 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-#: The test files that take longest on two cores (about 30 to 100 s each), longest first but
-#: for the pages: while one worker builds the real site (the first page file), the other has
-#: two files to run that need no site, so it does not wait for the build. `make test`
-#: (``--no-loadscope-reorder``) starts these before every other file, so what is left at the
-#: end is short and both workers finish together.
+#: The test files that take longest on two cores (about 20 to 120 s each, more on a fresh
+#: machine), started before every other file by `make test` (``--no-loadscope-reorder``), so
+#: that what is left at the end is short and both workers finish together. The first page
+#: file builds the real site on one worker (on a fresh machine, minutes: its Wordle books and
+#: rack indexes); the files after it need neither the site nor what it builds, so the other
+#: worker runs them meanwhile instead of waiting for the site. Then the longest of the rest.
 LONGEST_FIRST = (
     "test_solver_pages.py",
+    "test_interrupted.py",
+    "test_reproducible.py",
+    "test_new_languages.py",
+    "test_damaged.py",
+    "test_expand_forms.py",
     "test_expand_fastpath.py",
     "test_expand_recall.py",
     "test_wordle_page.py",
-    "test_site_layout.py",
-    "test_new_languages.py",
-    "test_games_browser.py",
-    "test_expand_forms.py",
     "test_racks.py",
+    "test_wordle_book.py",
+    "test_site_layout.py",
+    "test_games_browser.py",
+    "test_gamedata.py",
     "test_wordle.py",
-    "test_reproducible.py",
-    "test_blocklist.py",
+    "test_play_feel.py",
+    "test_one_line_errors.py",
+    "test_line_ends.py",
+    "test_offline.py",
     "test_beehive.py",
-    "test_expand_precision.py",
     "test_lists.py",
+    "test_expand_precision.py",
+    "test_blocklist.py",
 )
 
 
