@@ -48,6 +48,12 @@ class _Pool(concurrent.futures.ProcessPoolExecutor):
         if exc_type is not None:
             for process in list((getattr(self, "_processes", None) or {}).values()):
                 process.kill()
+            # A worker killed while it sent a result leaves half a message in the result
+            # pipe, which the pool's manager thread would wait on for ever: with the workers
+            # gone, closing this process's end for writing ends that wait (end of file).
+            results = getattr(self, "_result_queue", None)
+            if results is not None:
+                results._writer.close()
             self.shutdown(wait=True, cancel_futures=True)
             return False
         return super().__exit__(exc_type, exc, traceback)
