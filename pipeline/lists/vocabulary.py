@@ -147,7 +147,7 @@ def _is_candidate(entry: str) -> bool:
     >>> [word for word in ("cat", "a", "Cat", "don't", "x-ray", "ångström") if _is_candidate(word)]
     ['cat', 'ångström']
     """
-    return len(entry) > 1 and entry.isalpha() and (entry.islower() or entry == entry.lower())
+    return len(entry) > 1 and entry.isalpha() and entry == entry.lower()
 
 
 def family_roots(words: Iterable[str], inflections: tuple[tuple[str, str], ...]) -> dict[str, str]:
@@ -280,8 +280,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     for game, game_rules in sorted(rules.games.items()):
         tiers = game_rules.tiers
         tier_at = {size: tier_of(size, tiers) for size in set(sizes.values())}
-        # The words' spelling categories are few sets, shared (read_graded_list): a variant's
-        # least frequency is worked out once per set.
+        # The words' spelling categories make a few distinct sets: a variant's least
+        # frequency is worked out once per set.
         variant_floor = {
             spellings: min(game_rules.variants[category] for category in spellings)
             for spellings in {listed.spellings for listed in graded.words.values()}
