@@ -21,15 +21,15 @@ and plays its guess first. Only the prior and the list enter, never an answer li
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from pipeline.core.workers import process_pool
-from pipeline.games.wordle.feedback import Patterns, win_code
+from pipeline.games.wordle.feedback import Patterns, code_of, win_code
 from pipeline.games.wordle.filters import fitting, hard_pool
 from pipeline.games.wordle.ranking import rank
-from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, feedback, pattern_of
+from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, pattern_of
 from pipeline.games.wordle.strategy import Opening, book_key, suggest_among
 
 
@@ -107,6 +107,24 @@ class Outcome:
     weighted_guesses: int
 
 
+@dataclass(eq=False)
+class _State:
+    """One state of the helper's games (the clues so far), made once and shared by every
+    game that reaches it: the games are walked from state to state by feedback number,
+    without comparing clues."""
+
+    clues: tuple[Clue, ...]
+    #: The state as the book knows it (:func:`book_key`).
+    key: str
+    #: The words that fit the clues, and the guesses the mode allows after them.
+    candidates: np.ndarray
+    pool: np.ndarray
+    #: The ranking's suggestions (word indices, best first), once asked for.
+    suggested: list[int] | None = None
+    #: (guess, feedback number) → the state it leads to.
+    after: dict[tuple[int, int], _State] = field(default_factory=dict)
+
+
 class _Bookmaker:
     """Plays the helper's games out to choose, in the early states of hard mode, among the
     suggestions the ranking makes; see :func:`build_book`."""
@@ -119,64 +137,78 @@ class _Bookmaker:
         self.plain = replace(table, book={False: {}, True: {}})
         self.book: dict[str, int] = {}
         everything = np.arange(self.words.size)
-        #: State → (candidates, guesses allowed), each found among its previous state's.
-        self._states: dict[tuple[Clue, ...], tuple[np.ndarray, np.ndarray]] = {(): (everything, everything)}
-        self._suggested: dict[tuple[Clue, ...], list[int]] = {}
+        #: The state before any guess; every other is found from it (:meth:`after`).
+        self.start = _State((), book_key(()), everything, everything)
         #: States ranked or searched by a plan so far (:data:`BOOK_STATES`).
         self.ranked = 0
 
-    def state(self, clues: tuple[Clue, ...]) -> tuple[np.ndarray, np.ndarray]:
-        """The candidates of a state and the guesses it allows (remembered: the games share
-        their states)."""
-        if clues not in self._states:
-            candidates, pool = self.state(clues[:-1])
+    def after(self, state: _State, guess: int, code: int) -> _State:
+        """The state ``guess`` leads to from ``state`` when its feedback is ``code``
+        (remembered: the games share their states)."""
+        found = state.after.get((guess, code))
+        if found is None:
+            clue = Clue(self.words.keys[guess], pattern_of(code, self.words.length))
+            clues = state.clues + (clue,)
             # A word fits the clues if it fits each, and hard mode's pool is likewise the
             # guesses every clue allows: the last clue among the previous state's words is enough.
-            constraints = compile_clues(clues[-1:], self.words.length)
-            self._states[clues] = (
-                fitting(self.words, constraints, candidates),
-                hard_pool(self.words, constraints, pool) if self.hard else pool,
+            constraints = compile_clues([clue], self.words.length)
+            found = _State(
+                clues,
+                book_key(clues),
+                fitting(self.words, constraints, state.candidates),
+                hard_pool(self.words, constraints, state.pool) if self.hard else state.pool,
             )
-        return self._states[clues]
+            state.after[guess, code] = found
+        return found
+
+    def state(self, clues: tuple[Clue, ...]) -> _State:
+        """The state of ``clues``."""
+        state = self.start
+        for clue in clues:
+            state = self.after(state, self.words.keys.index(clue.guess), code_of(clue.pattern))
+        return state
 
     def spent(self) -> bool:
         """Whether the states ranked so far use up the mode's :data:`BOOK_STATES`."""
         return self.ranked >= BOOK_STATES[self.hard]
 
-    def suggested(self, clues: tuple[Clue, ...]) -> list[int]:
+    def suggested(self, state: _State) -> list[int]:
         """The ranking's suggestions for a state (remembered)."""
-        if clues not in self._suggested:
+        if state.suggested is None:
             self.ranked += 1
-            candidates, pool = self.state(clues)
-            self._suggested[clues] = [
-                s.index for s in suggest_among(self.patterns, clues, candidates, pool, self.hard, TOP, self.plain)
+            state.suggested = [
+                s.index
+                for s in suggest_among(
+                    self.patterns, state.clues, state.candidates, state.pool, self.hard, TOP, self.plain
+                )
             ]
-        return self._suggested[clues]
+        return state.suggested
 
-    def choice(self, clues: tuple[Clue, ...]) -> int:
+    def choice(self, state: _State) -> int:
         """The helper's guess in a state: the book's, else the ranking's first."""
-        return self.book.get(book_key(clues), self.suggested(clues)[0])
+        booked = self.book.get(state.key)
+        return booked if booked is not None else self.suggested(state)[0]
 
-    def game(self, clues: tuple[Clue, ...], guess: int, answer: int) -> list[tuple[Clue, ...]]:
-        """The states of the game that plays ``guess`` after ``clues``, the helper playing
-        on, up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
-        keys, states = self.words.keys, [clues]
-        while guess != answer and len(states[-1]) + 1 < BOOK_PLAY_ON:
-            states.append(states[-1] + (Clue(keys[guess], feedback(keys[guess], keys[answer])),))
-            guess = self.choice(states[-1])
+    def game(self, state: _State, guess: int, answer: int) -> list[_State]:
+        """The states of the game that plays ``guess`` in ``state``, the helper playing on,
+        up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
+        states = [state]
+        while guess != answer and len(state.clues) + 1 < BOOK_PLAY_ON:
+            state = self.after(state, guess, self.patterns.code(guess, answer))
+            states.append(state)
+            guess = self.choice(state)
         return states
 
-    def outcome(
-        self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray, bound: Outcome | None = None
-    ) -> Outcome | None:
-        """The :class:`Outcome` of ``guess``, or None as soon as it cannot be less than
-        ``bound`` (both parts only grow, so the heaviest candidates are played first)."""
+    def outcome(self, state: _State, guess: int, bound: Outcome | None = None) -> Outcome | None:
+        """The :class:`Outcome` of ``guess`` over the state's candidates, or None as soon as
+        it cannot be less than ``bound`` (both parts only grow, so the heaviest candidates
+        are played first)."""
         failures = lost = weighted = 0
-        candidates = candidates[self.words.weights[candidates] >= self.least]
+        candidates = state.candidates[self.words.weights[state.candidates] >= self.least]
         weights = self.words.weights[candidates]
         for place in np.lexsort((candidates, -weights)).tolist():
             answer, weight = int(candidates[place]), int(weights[place])
-            taken = len(self.game(clues, guess, answer)[-1]) + 1
+            taken = len(self.game(state, guess, answer)[-1].clues) + 1
             weighted += weight * taken
             failures += taken > GUESSES and weight >= self.common
             lost += taken > GUESSES
@@ -184,43 +216,41 @@ class _Bookmaker:
                 return None
         return Outcome(failures, lost, weighted)
 
-    def best_of(self, clues: tuple[Clue, ...]) -> tuple[int, Outcome, Outcome]:
-        """(the suggestion that does best in ``clues``, ties to the first, its outcome, the
+    def best_of(self, state: _State) -> tuple[int, Outcome, Outcome]:
+        """(the suggestion that does best in ``state``, ties to the first, its outcome, the
         current choice's)."""
-        candidates = self.state(clues)[0]
-        current = self.choice(clues)
-        best, best_outcome = current, self.outcome(clues, current, candidates)
+        current = self.choice(state)
+        best, best_outcome = current, self.outcome(state, current)
         assert best_outcome is not None, "without a bound every guess has an outcome"
         current_outcome = best_outcome
-        for guess in self.suggested(clues):
+        for guess in self.suggested(state):
             if guess != current:
-                outcome = self.outcome(clues, guess, candidates, best_outcome)
+                outcome = self.outcome(state, guess, best_outcome)
                 if outcome is not None:
                     best, best_outcome = guess, outcome
         return best, best_outcome, current_outcome
 
-    def choose(self, clues: tuple[Clue, ...], guess: int) -> None:
-        """Play ``guess`` in ``clues``: a book entry where the ranking's first differs."""
-        if guess != self.suggested(clues)[0]:
-            self.book[book_key(clues)] = guess
+    def choose(self, state: _State, guess: int) -> None:
+        """Play ``guess`` in ``state``: a book entry where the ranking's first differs."""
+        if guess != self.suggested(state)[0]:
+            self.book[state.key] = guess
         else:
-            self.book.pop(book_key(clues), None)
+            self.book.pop(state.key, None)
 
-    def grow(self, clues: tuple[Clue, ...]) -> None:
-        """Choose the guess of ``clues`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
-        candidates = self.state(clues)[0]
-        if len(candidates) < BOOK_MIN_CANDIDATES:
+    def grow(self, state: _State) -> None:
+        """Choose the guess of ``state`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
+        if len(state.candidates) < BOOK_MIN_CANDIDATES:
             return
-        guess, _, _ = self.best_of(clues)
-        self.choose(clues, guess)
-        if len(clues) + 2 <= BOOK_DEPTH:
-            self.grow_after(clues, guess, candidates)
+        guess, _, _ = self.best_of(state)
+        self.choose(state, guess)
+        if len(state.clues) + 2 <= BOOK_DEPTH:
+            self.grow_after(state, guess)
 
-    def grow_after(self, clues: tuple[Clue, ...], guess: int, candidates: np.ndarray) -> None:
-        row = self.patterns.block(np.array([guess]), candidates)[0]
+    def grow_after(self, state: _State, guess: int) -> None:
+        row = self.patterns.block(np.array([guess]), state.candidates)[0]
         for code in np.unique(row).tolist():
             if code != win_code(self.words.length):
-                self.grow(clues + (Clue(self.words.keys[guess], pattern_of(code, self.words.length)),))
+                self.grow(self.after(state, guess, code))
 
     def repair(self, answers: list[int]) -> None:
         """Where a word of ``answers`` is still not found in time, choose again along its
@@ -228,17 +258,17 @@ class _Bookmaker:
         ones first)."""
         opening_guess = self.plain.first[0].index
         for _ in range(BOOK_REPAIRS):
-            failing = [a for a in answers if len(self.game((), opening_guess, a)) > GUESSES]
+            failing = [a for a in answers if len(self.game(self.start, opening_guess, a)) > GUESSES]
             if not failing:
                 return
             for answer in failing:
                 if self.spent():
                     return
-                states = self.game((), opening_guess, answer)
-                for clues in reversed(states[1:GUESSES]):  # the states whose guess is still in time
-                    guess, outcome, current = self.best_of(clues)
+                states = self.game(self.start, opening_guess, answer)
+                for state in reversed(states[1:GUESSES]):  # the states whose guess is still in time
+                    guess, outcome, current = self.best_of(state)
                     if (outcome.failures, outcome.lost) < (current.failures, current.lost):
-                        self.choose(clues, guess)
+                        self.choose(state, guess)
                         break
 
     def rescue(self, answers: list[int]) -> None:
@@ -246,22 +276,23 @@ class _Bookmaker:
         from the last state of its game still in time back to the first that has a plan,
         and adopt it (:meth:`adopt`)."""
         opening_guess = self.plain.first[0].index
-        unplannable: set[tuple[Clue, ...]] = set()  # a family's words share their states
+        unplannable: set[str] = set()  # a family's words share their states
         for answer in answers:
             if self.spent():
                 return
-            states = self.game((), opening_guess, answer)
+            states = self.game(self.start, opening_guess, answer)
             if len(states) <= GUESSES:
                 continue
-            for clues in reversed(states[1:GUESSES]):
-                if clues in unplannable:
+            for state in reversed(states[1:GUESSES]):
+                if state.key in unplannable:
                     continue
-                candidates, pool = self.state(clues)
-                planned = self.plan(clues, candidates, pool, GUESSES - len(clues), {}, [PLAN_STATES])
+                planned = self.plan(
+                    state.clues, state.candidates, state.pool, GUESSES - len(state.clues), {}, [PLAN_STATES]
+                )
                 if planned is None:
-                    unplannable.add(clues)
+                    unplannable.add(state.key)
                 else:
-                    self.adopt(clues, planned)
+                    self.adopt(state, planned)
                     break
 
     def plan(
@@ -328,20 +359,24 @@ class _Bookmaker:
         unsolvable[seen] = max(unsolvable.get(seen, 0), left)
         return None
 
-    def adopt(self, clues: tuple[Clue, ...], planned: dict[tuple[Clue, ...], int]) -> None:
-        """Play ``planned``'s guess in ``clues`` and, in each state it leads to, the helper's own
-        guess where that finds each candidate in time, else the plan's (one state deeper,
-        likewise), so the book departs from the ranking only where it must."""
-        self.choose(clues, planned[clues])
-        for after in sorted(
-            (state for state in planned if len(state) == len(clues) + 1 and state[:-1] == clues), key=book_key
+    def adopt(self, state: _State, planned: dict[tuple[Clue, ...], int]) -> None:
+        """Play ``planned``'s guess in ``state`` and, in each state it leads to, the helper's
+        own guess where that finds each candidate in time, else the plan's (one state
+        deeper, likewise), so the book departs from the ranking only where it must."""
+        clues = state.clues
+        self.choose(state, planned[clues])
+        for after_clues in sorted(
+            (later for later in planned if len(later) == len(clues) + 1 and later[:-1] == clues), key=book_key
         ):
-            candidates = self.state(after)[0]
-            if len(candidates) <= 1 or all(
-                len(self.game(after, self.choice(after), int(answer))[-1]) < GUESSES for answer in candidates
+            after = self.state(after_clues)
+            if len(after.candidates) <= 1 or all(
+                len(self.game(after, self.choice(after), int(answer))[-1].clues) < GUESSES
+                for answer in after.candidates
             ):
                 continue
-            self.adopt(after, {state: guess for state, guess in planned.items() if state[: len(after)] == after})
+            self.adopt(
+                after, {later: guess for later, guess in planned.items() if later[: len(after_clues)] == after_clues}
+            )
 
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
@@ -364,7 +399,7 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     words = patterns.words
     everything = np.arange(words.size)
     if hard:
-        maker.grow_after((), table.first[0].index, everything)
+        maker.grow_after(maker.start, table.first[0].index)
         maker.repair(np.flatnonzero(words.weights >= common).tolist())
     maker.least = 1
     maker.repair(everything.tolist())

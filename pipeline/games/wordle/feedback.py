@@ -113,6 +113,12 @@ class Patterns:
             return self.matrix[guesses[:, None], answers[None, :]].astype(np.int32)
         return feedback_codes(self.codes[guesses], self.codes[answers], self.size)
 
+    def code(self, guess: int, answer: int) -> int:
+        """The feedback number of one guess against one answer (word indices)."""
+        if self.matrix is not None:
+            return int(self.matrix[guess, answer])
+        return int(feedback_codes(self.codes[guess : guess + 1], self.codes[answer : answer + 1], self.size)[0, 0])
+
 
 def candidates_after(patterns: Patterns, candidates: np.ndarray, guess: int, code: int) -> np.ndarray:
     """The candidates that give ``guess`` the feedback ``code``."""
