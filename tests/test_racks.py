@@ -383,7 +383,7 @@ def test_the_index_is_kept_read_back_the_same_and_built_again_when_damaged_or_st
     monkeypatch.delenv("RUSC_CACHE", raising=False)
     shutil.copytree(built_lists("en"), tmp_path / "dist" / "wordlists" / "en")
     paths = Paths(tmp_path)
-    kept = lambda: sorted((paths.cache / "indexes").glob("rack-en-*.marshal"))  # noqa: E731
+    kept = lambda: sorted(paths.kept.glob("rack-en-*.marshal"))  # noqa: E731
 
     built = RackIndex.load(EN, paths)
     assert len(kept()) == 1

@@ -459,7 +459,7 @@ def page_data(built_lists, paths):
     # Through the build's own cache (dist/work/<code>): the site build of this run may
     # already have computed it, with this code and these lists (the cache's key).
     return {
-        code: build_wordle_data(lang, built_lists(code) / "wordle.tsv", cache=paths.work(code))
+        code: build_wordle_data(lang, built_lists(code) / "wordle.tsv", cache=paths.kept)
         for code, lang in (("ca", CA), ("en", EN))
     }
 

@@ -29,7 +29,7 @@ def shipped(request, built_lists, paths):
     code = request.param
     language = load_language(code)
     tsv = built_lists(code) / "wordle.tsv"
-    data = build_wordle_data(language, tsv, cache=paths.work(code))  # the site build's, if it ran
+    data = build_wordle_data(language, tsv, cache=paths.kept)  # the site build's, if it ran
     words = load_words(tsv, language)
     patterns = Patterns(words).precompute()
     return language, words, patterns, table_of_page(data, patterns), data
@@ -108,7 +108,7 @@ def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(s
 def test_other_lengths_have_no_book(built_lists, paths):
     language = load_language("en")
     other = next(n for n in language.wordle.lengths if n != language.wordle.length)
-    data = build_wordle_data(language, built_lists("en") / "wordle.tsv", other, cache=paths.work("en"))
+    data = build_wordle_data(language, built_lists("en") / "wordle.tsv", other, cache=paths.kept)
     assert data["book"] == {"normal": {}, "hard": {}}
 
 

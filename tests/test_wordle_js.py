@@ -208,7 +208,7 @@ def test_js_agrees_with_python_on_random_words_full_of_repeated_letters(repo_roo
 def test_js_agrees_with_python_on_200_random_states_of_the_real_list(code, built_lists, paths, repo_root, tmp_path):
     language = CA if code == "ca" else EN
     tsv = built_lists(code) / "wordle.tsv"
-    data = build_wordle_data(language, tsv, cache=paths.work(code))  # the site build's, if it ran
+    data = build_wordle_data(language, tsv, cache=paths.kept)  # the site build's, if it ran
     words = load_words(tsv, language)
     patterns = Patterns(words).precompute()  # a few seconds, then every ranking is a lookup
     table = table_of_page(data, patterns)

@@ -258,7 +258,7 @@ def first_trap(patterns, table, hard: bool) -> tuple[Clue, ...]:
 
 def test_a_trap_is_noted_when_the_candidates_cannot_all_be_found_in_time(open_wordle, words, built_lists, paths):
     lst = words["en"]
-    data = build_wordle_data(LANGUAGES["en"], built_lists("en") / "wordle.tsv", cache=paths.work("en"))  # the site's
+    data = build_wordle_data(LANGUAGES["en"], built_lists("en") / "wordle.tsv", cache=paths.kept)  # the site's
     patterns = Patterns(lst).precompute()
     table = table_of_page(data, patterns)
     clues = first_trap(patterns, table, hard=True)

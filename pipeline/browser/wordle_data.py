@@ -54,10 +54,11 @@ def build_wordle_data(
 ) -> dict:
     """The static JSON of the language's Wordle page for one word length.
 
-    The opening takes every guess against every word (seconds for 5,000 words, a minute for
-    12,000), so with ``cache`` (a folder, ``dist/work/<code>``) the result is kept in
-    ``wordle-<length>-<key>.json`` there, named by a key of the list, the language's Wordle
-    settings and the code of :mod:`pipeline.games.wordle` (:func:`_cache_key`).
+    The opening and the books take every guess against every word (seconds for 5,000
+    words, minutes for 12,000), so with ``cache`` (a folder:
+    :attr:`pipeline.core.paths.Paths.kept`) the result is kept in
+    ``wordle-<code>-<length>-<key>.json`` there, named by a key of the list, the language's
+    Wordle settings and the code of :mod:`pipeline.games.wordle` (:func:`_cache_key`).
 
     Compact, since the whole page must stay small (the Catalan list has over 12,000 keys):
 
@@ -162,7 +163,9 @@ def _cached(language: Language, wordle_tsv_path: Path, length: int, folder: Path
     """The page data kept in ``folder`` under its key (:mod:`pipeline.core.cache`), made first
     if it is not: two processes that want the same data (a site build and a test beside it)
     make it once."""
-    path = kept_path(folder, "wordle", str(length), _cache_key(language, wordle_tsv_path, length), ".json")
+    path = kept_path(
+        folder, "wordle", f"{language.code}-{length}", _cache_key(language, wordle_tsv_path, length), ".json"
+    )
     made = keep_bytes(
         path,
         lambda: json.dumps(

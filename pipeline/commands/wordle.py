@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if args.top < 0:
         raise UsageError("rusc wordle: --top must be 0 or more")
     path = args.list or Paths.from_env().wordlists(language.code) / "wordle.tsv"
-    words = load_words(path, language, length, cache=Paths.from_env().cache / "indexes")
+    words = load_words(path, language, length, cache=Paths.from_env().kept)
     constraints = compile_clues(clues, length)
     candidates = fitting(words, constraints).tolist()
     candidates.sort(key=lambda w: (-int(words.weights[w]), w))  # most likely first, as the page

@@ -55,6 +55,13 @@ class Paths:
         return Path(env).resolve() if env else self.root / ".cache"
 
     @property
+    def kept(self) -> Path:
+        """Data made from the lists and kept between runs, named by what it is made from
+        (:mod:`pipeline.core.cache`): the game indexes and the Wordle pages' data. In the
+        cache, so that every checkout sharing it shares them."""
+        return self.cache / "indexes"
+
+    @property
     def dist(self) -> Path:
         return self.root / "dist"
 

@@ -25,4 +25,4 @@ def index_path(kind: str, language: Language, paths: Paths, checksum: str, suffi
     digest = hashlib.sha256(f"{checksum}\0{marshal.version}\0".encode())
     digest.update(language.path.read_bytes())
     digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
-    return kept_path(paths.cache / "indexes", kind, language.code, digest.hexdigest(), suffix)
+    return kept_path(paths.kept, kind, language.code, digest.hexdigest(), suffix)

@@ -77,8 +77,8 @@ class LanguageSite:
     downloads: list[Download]
     #: ``dist/wordlists/<code>``.
     folder: Path
-    #: ``dist/work/<code>``: intermediate files (the Wordle pages' precomputed data).
-    work: Path
+    #: Where the Wordle pages' precomputed data is kept between runs (:attr:`Paths.kept`).
+    kept: Path
     assets: Assets
     urls: Urls
     #: Filled in after every page type ran: the navigation entries that have a page.

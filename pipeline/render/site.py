@@ -225,7 +225,7 @@ def gather(language: Language, day: dt.date, paths: Paths, assets: Assets, urls:
         tile_points(language),
         downloads,
         folder,
-        paths.work(code),
+        paths.kept,
         assets,
         urls,
         beehive_index=beehive_index,

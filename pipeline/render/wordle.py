@@ -37,7 +37,7 @@ def pages(site: LanguageSite) -> list[Page]:
     for n in settings.lengths:
         # Minutes the first time for a large list (the opening and the book), then kept.
         with heartbeat(f"{site.code} Wordle page data, {n} letters"):
-            data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.work)
+            data = build_wordle_data(site.language, site.folder / "wordle.tsv", n, cache=site.kept)
         data_path = site.assets.add(f"wordle-{site.code}-{n}.json", wordle_json(data))
         out.append(
             site.page(
