@@ -456,7 +456,7 @@ def decode(data: dict) -> dict[str, tuple[str, ...]]:
 
 @pytest.fixture(scope="module")
 def page_data(built_lists, paths):
-    # Through the build's own cache (dist/work/<code>): the site build of this run may
+    # Through the build's own cache (Paths.kept): the site build of this run may
     # already have computed it, with this code and these lists (the cache's key).
     return {
         code: build_wordle_data(lang, built_lists(code) / "wordle.tsv", cache=paths.kept)

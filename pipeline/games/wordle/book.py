@@ -122,7 +122,7 @@ class _State:
     #: The ranking's suggestions (word indices, best first), once asked for.
     suggested: list[int] | None = None
     #: (guess, feedback number) → the state it leads to.
-    after: dict[tuple[int, int], _State] = field(default_factory=dict)
+    leads_to: dict[tuple[int, int], _State] = field(default_factory=dict)
 
 
 class _Bookmaker:
@@ -145,7 +145,7 @@ class _Bookmaker:
     def after(self, state: _State, guess: int, code: int) -> _State:
         """The state ``guess`` leads to from ``state`` when its feedback is ``code``
         (remembered: the games share their states)."""
-        found = state.after.get((guess, code))
+        found = state.leads_to.get((guess, code))
         if found is None:
             clue = Clue(self.words.keys[guess], pattern_of(code, self.words.length))
             clues = state.clues + (clue,)
@@ -158,15 +158,8 @@ class _Bookmaker:
                 fitting(self.words, constraints, state.candidates),
                 hard_pool(self.words, constraints, state.pool) if self.hard else state.pool,
             )
-            state.after[guess, code] = found
+            state.leads_to[guess, code] = found
         return found
-
-    def state(self, clues: tuple[Clue, ...]) -> _State:
-        """The state of ``clues``."""
-        state = self.start
-        for clue in clues:
-            state = self.after(state, self.words.keys.index(clue.guess), code_of(clue.pattern))
-        return state
 
     def spent(self) -> bool:
         """Whether the states ranked so far use up the mode's :data:`BOOK_STATES`."""
@@ -363,12 +356,12 @@ class _Bookmaker:
         """Play ``planned``'s guess in ``state`` and, in each state it leads to, the helper's
         own guess where that finds each candidate in time, else the plan's (one state
         deeper, likewise), so the book departs from the ranking only where it must."""
-        clues = state.clues
-        self.choose(state, planned[clues])
+        clues, guess = state.clues, planned[state.clues]
+        self.choose(state, guess)
         for after_clues in sorted(
             (later for later in planned if len(later) == len(clues) + 1 and later[:-1] == clues), key=book_key
         ):
-            after = self.state(after_clues)
+            after = self.after(state, guess, code_of(after_clues[-1].pattern))
             if len(after.candidates) <= 1 or all(
                 len(self.game(after, self.choice(after), int(answer))[-1].clues) < GUESSES
                 for answer in after.candidates

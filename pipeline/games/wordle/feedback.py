@@ -117,7 +117,7 @@ class Patterns:
         """The feedback number of one guess against one answer (word indices)."""
         if self.matrix is not None:
             return int(self.matrix[guess, answer])
-        return int(feedback_codes(self.codes[guess : guess + 1], self.codes[answer : answer + 1], self.size)[0, 0])
+        return int(self.block(np.array([guess]), np.array([answer]))[0, 0])
 
 
 def candidates_after(patterns: Patterns, candidates: np.ndarray, guess: int, code: int) -> np.ndarray:
