@@ -30,7 +30,7 @@ from pipeline.games.wordle.feedback import Patterns, code_of, win_code
 from pipeline.games.wordle.filters import fitting, hard_pool
 from pipeline.games.wordle.ranking import rank
 from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, pattern_of
-from pipeline.games.wordle.strategy import Opening, book_key, suggest_among
+from pipeline.games.wordle.strategy import Opening, book_key, plain_choice, suggest_among
 
 
 def opening(
@@ -121,8 +121,16 @@ class _State:
     pool: np.ndarray
     #: The ranking's suggestions (word indices, best first), once asked for.
     suggested: list[int] | None = None
+    #: The first of them, once asked for (known without ranking in the smallest states:
+    #: :func:`pipeline.games.wordle.strategy.plain_choice`).
+    first: int | None = None
+    #: The state it is reached from (None: the start).
+    parent: _State | None = None
     #: (guess, feedback number) → the state it leads to.
     leads_to: dict[tuple[int, int], _State] = field(default_factory=dict)
+    #: Answer → the guesses its game takes in all from here, the helper playing
+    #: (:meth:`_Bookmaker.taken`); forgotten when the book changes here or further on.
+    taken: dict[int, int] = field(default_factory=dict)
 
 
 class _Bookmaker:
@@ -157,6 +165,7 @@ class _Bookmaker:
                 book_key(clues),
                 fitting(self.words, constraints, state.candidates),
                 hard_pool(self.words, constraints, state.pool) if self.hard else state.pool,
+                parent=state,
             )
             state.leads_to[guess, code] = found
         return found
@@ -180,7 +189,12 @@ class _Bookmaker:
     def choice(self, state: _State) -> int:
         """The helper's guess in a state: the book's, else the ranking's first."""
         booked = self.book.get(state.key)
-        return booked if booked is not None else self.suggested(state)[0]
+        if booked is not None:
+            return booked
+        if state.first is None:
+            plain = plain_choice(self.words, state.candidates, state.pool)
+            state.first = plain if plain is not None else self.suggested(state)[0]
+        return state.first
 
     def game(self, state: _State, guess: int, answer: int) -> list[_State]:
         """The states of the game that plays ``guess`` in ``state``, the helper playing on,
@@ -192,6 +206,19 @@ class _Bookmaker:
             guess = self.choice(state)
         return states
 
+    def taken(self, state: _State, guess: int, answer: int) -> int:
+        """How many guesses in all the game of :meth:`game` takes (its last state's clues and
+        one), remembered in each state it passes: the book's games walk the same states for
+        the same words millions of times (Catalan's hard mode: 7.5 million steps, 400,000
+        of them different)."""
+        if guess == answer or len(state.clues) + 1 >= BOOK_PLAY_ON:
+            return len(state.clues) + 1
+        after = self.after(state, guess, self.patterns.code(guess, answer))
+        found = after.taken.get(answer)
+        if found is None:
+            found = after.taken[answer] = self.taken(after, self.choice(after), answer)
+        return found
+
     def outcome(self, state: _State, guess: int, bound: Outcome | None = None) -> Outcome | None:
         """The :class:`Outcome` of ``guess`` over the state's candidates, or None as soon as
         it cannot be less than ``bound`` (both parts only grow, so the heaviest candidates
@@ -201,7 +228,7 @@ class _Bookmaker:
         weights = self.words.weights[candidates]
         for place in np.lexsort((candidates, -weights)).tolist():
             answer, weight = int(candidates[place]), int(weights[place])
-            taken = len(self.game(state, guess, answer)[-1].clues) + 1
+            taken = self.taken(state, guess, answer)
             weighted += weight * taken
             failures += taken > GUESSES and weight >= self.common
             lost += taken > GUESSES
@@ -229,6 +256,11 @@ class _Bookmaker:
             self.book[state.key] = guess
         else:
             self.book.pop(state.key, None)
+        # The games through this state may take another length now.
+        changed: _State | None = state
+        while changed is not None:
+            changed.taken.clear()
+            changed = changed.parent
 
     def grow(self, state: _State) -> None:
         """Choose the guess of ``state`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
@@ -251,7 +283,7 @@ class _Bookmaker:
         ones first)."""
         opening_guess = self.plain.first[0].index
         for _ in range(BOOK_REPAIRS):
-            failing = [a for a in answers if len(self.game(self.start, opening_guess, a)) > GUESSES]
+            failing = [a for a in answers if self.taken(self.start, opening_guess, a) > GUESSES]
             if not failing:
                 return
             for answer in failing:
@@ -363,8 +395,7 @@ class _Bookmaker:
         ):
             after = self.after(state, guess, code_of(after_clues[-1].pattern))
             if len(after.candidates) <= 1 or all(
-                len(self.game(after, self.choice(after), int(answer))[-1].clues) < GUESSES
-                for answer in after.candidates
+                self.taken(after, self.choice(after), int(answer)) <= GUESSES for answer in after.candidates
             ):
                 continue
             self.adopt(

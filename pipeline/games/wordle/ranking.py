@@ -113,9 +113,7 @@ def rank(
         return []
     weights = np.ones(len(candidates), dtype=np.int64) if uniform else words.weights[candidates]
     if top == 1 and len(candidates) <= 2 and np.isin(candidates, guesses).all():
-        # Exact shortcut: guessing a candidate leaves at most the other's weight squared,
-        # any other guess at least both squares; so the best is the heavier candidate.
-        guesses = candidates[np.lexsort((candidates, -weights))[:1]]
+        guesses = np.array([likeliest(candidates, weights)])
     remaining = np.empty(len(guesses), dtype=np.int64)
     wins = np.empty_like(remaining)
     left = np.empty_like(remaining)
@@ -142,6 +140,18 @@ def rank(
         )
         for i in order
     ]
+
+
+def likeliest(candidates: np.ndarray, weights: np.ndarray) -> int:
+    """The heaviest of ``candidates`` (``weights``: theirs), ties to the first key: among one
+    or two candidates, the best guess of the ranking whenever it may guess them. Exactly:
+    guessing a candidate leaves at most the other's weight squared, any other guess at
+    least both squares; and between the two, the heavier leaves the lighter's.
+
+    >>> likeliest(np.array([7, 3]), np.array([5, 5])), likeliest(np.array([7, 3]), np.array([9, 5]))
+    (3, 7)
+    """
+    return int(candidates[np.lexsort((candidates, -weights))[0]])
 
 
 def letter_scores(words: Words, guesses: np.ndarray, candidates: np.ndarray) -> np.ndarray:

@@ -30,7 +30,7 @@ import numpy as np
 from pipeline.games.wordle.endgame import ENDGAME_TOP, SPLIT_DEPTH, in_time_first, with_splitters
 from pipeline.games.wordle.feedback import Patterns, code_of
 from pipeline.games.wordle.filters import fitting, hard_pool
-from pipeline.games.wordle.ranking import BUDGET, Suggestion, guesses_to_rank, rank
+from pipeline.games.wordle.ranking import BUDGET, Suggestion, guesses_to_rank, likeliest, rank
 from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues
 from pipeline.games.wordle.words import Words
 
@@ -112,6 +112,19 @@ def suggest_among(
     if booked is not None:
         best = sorted(best, key=lambda s: s.index != booked)
     return best[:top]
+
+
+def plain_choice(words: Words, candidates: np.ndarray, pool: np.ndarray, budget: int = BUDGET) -> int | None:
+    """The first of :func:`suggest_among`'s suggestions, where no ranking is needed to know
+    it (else None), the book aside: with one or two candidates, when the ranking weighs
+    every guess of the pool, the likelier (:func:`pipeline.games.wordle.ranking.likeliest`).
+    The ranking puts it first, and nothing moves it: with two guesses left or more it finds
+    both candidates in time, and with one it finds itself, the heavier and so no less
+    common; so neither the splitters nor :func:`in_time_first` put another first. The
+    book's games reach such states by the hundred thousand (Catalan's hard mode: 126,000)."""
+    if not 0 < len(candidates) <= 2 or len(pool) * len(candidates) > budget:
+        return None
+    return likeliest(candidates, words.weights[candidates])
 
 
 def book_key(clues: Sequence[Clue]) -> str:
