@@ -32,9 +32,12 @@ arithmetic as ``hash`` in ``site/game-core.js``.
 
 from __future__ import annotations
 
+import array
 import base64
 import datetime as dt
+import functools
 import json
+import sys
 
 from pipeline.browser.wire import PLAY_DATA_FORMAT, encode_forms
 from pipeline.config import Language
@@ -54,15 +57,30 @@ def _imul(a: int, b: int) -> int:
     return (a * b) & _M32
 
 
+def _absorb(state: tuple[int, int], text: str) -> tuple[int, int]:
+    """cyrb53's two words after ``text``'s UTF-16 code units (as JavaScript's charCodeAt
+    sees the string), from ``state``."""
+    units = array.array("H", text.encode("utf-16-le"))
+    if sys.byteorder == "big":
+        units.byteswap()
+    h1, h2 = state
+    for unit in units:
+        h1 = ((h1 ^ unit) * 2654435761) & _M32
+        h2 = ((h2 ^ unit) * 1597334677) & _M32
+    return h1, h2
+
+
+@functools.lru_cache(maxsize=256)
+def _salted(salt: str) -> tuple[int, int]:
+    """cyrb53's state after ``salt``: a day's hashes share their salt, and a meaning's
+    keystream blocks a longer prefix (:func:`_keystream`), so it is absorbed once."""
+    return _absorb((0xDEADBEEF, 0x41C6CE57), salt)
+
+
 def key_hash(salt: str, text: str) -> str:
     """cyrb53 of ``salt + text`` over UTF-16 code units (as JavaScript's charCodeAt sees
     the string), its low :data:`HASH_BITS` bits as lower-case hex."""
-    data = (salt + text).encode("utf-16-le")
-    h1, h2 = 0xDEADBEEF, 0x41C6CE57
-    for i in range(0, len(data), 2):
-        ch = data[i] | data[i + 1] << 8
-        h1 = _imul(h1 ^ ch, 2654435761)
-        h2 = _imul(h2 ^ ch, 1597334677)
+    h1, h2 = _absorb(_salted(salt), text)
     h1 = _imul(h1 ^ (h1 >> 16), 2246822507)
     h1 ^= _imul(h2 ^ (h2 >> 13), 3266489909)
     h2 = _imul(h2 ^ (h2 >> 16), 2246822507)
@@ -133,7 +151,8 @@ def unseal(salt: str, secret: str, sealed: str) -> str:
 
 def _keystream(salt: str, secret: str, size: int) -> bytes:
     block = HASH_BITS // 8
-    return b"".join(bytes.fromhex(key_hash(salt, f"meaning|{i}|{secret}")) for i in range((size + block - 1) // block))
+    prefix = f"{salt}meaning|"  # what key_hash hashes is the concatenation: one prefix for every block
+    return b"".join(bytes.fromhex(key_hash(prefix, f"{i}|{secret}")) for i in range((size + block - 1) // block))
 
 
 def meanings(

@@ -168,12 +168,24 @@ def plural_forms(language: Language, singular: str, plural: str) -> dict[str, st
     The page's JavaScript picks one with ``new Intl.PluralRules(lang).select(n)``, the same
     CLDR rules; each category's text is the catalog's form for a number in that category.
     """
-    locale = locale_of(language)
     catalog = translations(language.code)
+    return {category: catalog.ngettext(singular, plural, n) for category, n in plural_samples(language.code)}
+
+
+@cache
+def plural_samples(code: str) -> tuple[tuple[str, int], ...]:
+    """(CLDR plural category, the least number in it) of a language, by category: the
+    numbers :func:`plural_forms` asks the catalog about (a site asks thousands of times).
+
+    >>> plural_samples("ca")
+    (('many', 1000000), ('one', 1), ('other', 0))
+    """
+    locale = cldr_locale(code)
+    assert locale is not None, code  # locale_of refused such a language before any page
     samples: dict[str, int] = {}
     for n in [*range(0, 110), 1_000_000]:
         samples.setdefault(locale.plural_form(n), n)
-    return {category: catalog.ngettext(singular, plural, n) for category, n in sorted(samples.items())}
+    return tuple(sorted(samples.items()))
 
 
 #: A tag of the filled message (the catalog's own markup; values are escaped, so never theirs).
