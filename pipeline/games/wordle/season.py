@@ -38,7 +38,7 @@ from pipeline.games.wordle.feedback import Patterns
 from pipeline.games.wordle.filters import fitting, hard_pool
 from pipeline.games.wordle.ranking import BUDGET, entropy_rank
 from pipeline.games.wordle.rules import GUESSES, Clue, compile_clues, feedback
-from pipeline.games.wordle.strategy import Opening, suggest
+from pipeline.games.wordle.strategy import Opening, first_suggestion
 from pipeline.games.wordle.words import Words, lemma_forms
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.
@@ -169,7 +169,7 @@ def helper_player(patterns: Patterns, hard: bool, table: Opening | None = None, 
     table = table or opening(patterns, only_over=BUDGET, common=common)
 
     def choose(clues: tuple[Clue, ...]) -> int:
-        return suggest(patterns, clues, hard=hard, top=1, opening_table=table)[0].index
+        return first_suggestion(patterns, clues, hard, table)
 
     return _cached(patterns.words, choose)
 

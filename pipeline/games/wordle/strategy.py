@@ -78,6 +78,23 @@ def suggest(
     return suggest_among(patterns, clues, candidates, pool, hard, top, opening_table, budget)
 
 
+def first_suggestion(
+    patterns: Patterns, clues: Sequence[Clue], hard: bool = False, opening_table: Opening | None = None
+) -> int:
+    """The index of :func:`suggest`'s first suggestion, the guess the page plays: found
+    without ranking where :func:`plain_choice` knows it and the book is silent."""
+    if clues and not (opening_table is not None and book_key(clues) in opening_table.book[hard]):
+        words = patterns.words
+        constraints = compile_clues(clues, words.length)
+        candidates = fitting(words, constraints)
+        pool = hard_pool(words, constraints) if hard else np.arange(words.size)
+        plain = plain_choice(words, candidates, pool)
+        if plain is not None:
+            return plain
+        return suggest_among(patterns, clues, candidates, pool, hard, 1, opening_table)[0].index
+    return suggest(patterns, clues, hard=hard, top=1, opening_table=opening_table)[0].index
+
+
 def suggest_among(
     patterns: Patterns,
     clues: Sequence[Clue],
