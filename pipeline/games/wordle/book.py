@@ -196,14 +196,20 @@ class _Bookmaker:
             state.first = plain if plain is not None else self.suggested(state)[0]
         return state.first
 
+    def step(self, state: _State, guess: int, answer: int) -> _State | None:
+        """The state after ``guess`` in the game of ``answer``, or None where that game
+        ends with it: the guess is the answer, or the :data:`BOOK_PLAY_ON`-th."""
+        if guess == answer or len(state.clues) + 1 >= BOOK_PLAY_ON:
+            return None
+        return self.after(state, guess, self.patterns.code(guess, answer))
+
     def game(self, state: _State, guess: int, answer: int) -> list[_State]:
         """The states of the game that plays ``guess`` in ``state``, the helper playing on,
         up to the one in which it guesses ``answer`` (at most :data:`BOOK_PLAY_ON`)."""
         states = [state]
-        while guess != answer and len(state.clues) + 1 < BOOK_PLAY_ON:
-            state = self.after(state, guess, self.patterns.code(guess, answer))
-            states.append(state)
-            guess = self.choice(state)
+        while (after := self.step(states[-1], guess, answer)) is not None:
+            states.append(after)
+            guess = self.choice(after)
         return states
 
     def taken(self, state: _State, guess: int, answer: int) -> int:
@@ -211,9 +217,9 @@ class _Bookmaker:
         one), remembered in each state it passes: the book's games walk the same states for
         the same words millions of times (Catalan's hard mode: 7.5 million steps, 400,000
         of them different)."""
-        if guess == answer or len(state.clues) + 1 >= BOOK_PLAY_ON:
+        after = self.step(state, guess, answer)
+        if after is None:
             return len(state.clues) + 1
-        after = self.after(state, guess, self.patterns.code(guess, answer))
         found = after.taken.get(answer)
         if found is None:
             found = after.taken[answer] = self.taken(after, self.choice(after), answer)

@@ -35,10 +35,9 @@ import numpy as np
 from pipeline.config import Language
 from pipeline.games.wordle.book import opening
 from pipeline.games.wordle.feedback import Patterns
-from pipeline.games.wordle.filters import fitting, hard_pool
 from pipeline.games.wordle.ranking import BUDGET, entropy_rank
-from pipeline.games.wordle.rules import GUESSES, Clue, compile_clues, feedback
-from pipeline.games.wordle.strategy import Opening, first_suggestion
+from pipeline.games.wordle.rules import GUESSES, Clue, feedback
+from pipeline.games.wordle.strategy import Opening, first_suggestion, state_of
 from pipeline.games.wordle.words import Words, lemma_forms
 
 #: Wordle's limit; games go on past it to count the guesses a failure needed.
@@ -182,11 +181,9 @@ def entropy_player(patterns: Patterns, hard: bool) -> Player:
     def choose(clues: tuple[Clue, ...]) -> int:
         if not clues:
             return entropy_rank(patterns, everything, everything)
-        constraints = compile_clues(clues, words.length)
-        candidates = fitting(words, constraints)
+        candidates, pool = state_of(words, clues, hard)
         if len(candidates) <= 2:
             return int(candidates[0])
-        pool = hard_pool(words, constraints) if hard else everything
         return entropy_rank(patterns, pool, candidates)
 
     return _cached(words, choose)

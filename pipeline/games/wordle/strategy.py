@@ -72,10 +72,14 @@ def suggest(
         if opening_table is not None:
             return opening_table.first[:top]
         return rank(patterns, everything, everything, top)
-    constraints = compile_clues(clues, words.length)
-    candidates = fitting(words, constraints)
-    pool = hard_pool(words, constraints) if hard else everything
+    candidates, pool = state_of(words, clues, hard)
     return suggest_among(patterns, clues, candidates, pool, hard, top, opening_table, budget)
+
+
+def state_of(words: Words, clues: Sequence[Clue], hard: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(the words that fit ``clues``, the guesses the mode allows after them)."""
+    constraints = compile_clues(clues, words.length)
+    return fitting(words, constraints), hard_pool(words, constraints) if hard else np.arange(words.size)
 
 
 def first_suggestion(
@@ -83,16 +87,14 @@ def first_suggestion(
 ) -> int:
     """The index of :func:`suggest`'s first suggestion, the guess the page plays: found
     without ranking where :func:`plain_choice` knows it and the book is silent."""
-    if clues and not (opening_table is not None and book_key(clues) in opening_table.book[hard]):
-        words = patterns.words
-        constraints = compile_clues(clues, words.length)
-        candidates = fitting(words, constraints)
-        pool = hard_pool(words, constraints) if hard else np.arange(words.size)
-        plain = plain_choice(words, candidates, pool)
-        if plain is not None:
-            return plain
-        return suggest_among(patterns, clues, candidates, pool, hard, 1, opening_table)[0].index
-    return suggest(patterns, clues, hard=hard, top=1, opening_table=opening_table)[0].index
+    if not clues:
+        return suggest(patterns, clues, hard=hard, top=1, opening_table=opening_table)[0].index
+    candidates, pool = state_of(patterns.words, clues, hard)
+    booked = opening_table is not None and book_key(clues) in opening_table.book[hard]
+    plain = None if booked else plain_choice(patterns.words, candidates, pool)
+    if plain is not None:
+        return plain
+    return suggest_among(patterns, clues, candidates, pool, hard, 1, opening_table)[0].index
 
 
 def suggest_among(
