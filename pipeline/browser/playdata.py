@@ -64,7 +64,7 @@ def _absorb(state: tuple[int, int], text: str) -> tuple[int, int]:
     if sys.byteorder == "big":
         units.byteswap()
     h1, h2 = state
-    for unit in units:
+    for unit in units:  # _imul written out: a site hashes half a million answers
         h1 = ((h1 ^ unit) * 2654435761) & _M32
         h2 = ((h2 ^ unit) * 1597334677) & _M32
     return h1, h2
