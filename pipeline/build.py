@@ -136,6 +136,7 @@ def build_language(language: Language, paths: Paths, log=print, bounds: Bounds =
         dic=files.dic,
         licence=files.licence,
         provenance=files.provenance,
+        kept=paths.kept,
         **game_word_lists(language, paths),
     )
     metadata = build_lists(

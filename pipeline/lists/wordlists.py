@@ -22,10 +22,13 @@ Every text file is UTF-8, NFC, LF, sorted by code point, with a final newline.
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import heapq
 import itertools
 import json
 import os
+import pickle
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -36,6 +39,7 @@ from typing import Any
 
 from pipeline import __version__
 from pipeline.config import Language
+from pipeline.core.cache import keep_bytes, kept_path
 from pipeline.core.errors import RuscError
 from pipeline.core.extsort import sorted_rows
 from pipeline.core.fsutil import (
@@ -45,11 +49,12 @@ from pipeline.core.fsutil import (
     gzip_file,
     lf_lines,
     sha256_file,
+    source_digest,
     verified_sha256,
 )
 from pipeline.core.paths import Paths
 from pipeline.core.progress import progress
-from pipeline.core.resources import lock_sha256
+from pipeline.core.resources import PACKAGE, lock_sha256
 from pipeline.core.workers import process_pool
 from pipeline.lists.abbreviations import abbreviation_forms, shape_reason
 from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
@@ -107,6 +112,9 @@ class ListInputs:
     #: The files of the language's graded word list ([vocabulary] source), empty where it
     #: has none.
     vocabulary_files: tuple[Path, ...] = ()
+    #: Where data made from these inputs is kept between runs (:attr:`Paths.kept`): the
+    #: games' vocabularies. None: made anew each time.
+    kept: Path | None = None
 
 
 def build_lists(
@@ -140,15 +148,15 @@ def build_lists(
         # the lemmas and the origins are computed.
         if not language.bound_forms:
             write_words()
-        # Chosen here while the workers find the lemmas: sent back from a worker, the graded
-        # list and its reasons (70 MB pickled for English) took longer than choosing them.
-        vocabularies = vocabularies_of(language, inputs.vocabulary_files)
         lemma_forms, lemma_removed, lemma_stems_removed = lemma_job.result()
         lemma_forms = [form for form in lemma_forms if form not in not_words and shape_reason(form, language) is None]
         hyphenated = frozenset(form for form in lemma_forms if not is_ordinary_word(form, language))
         origin_jobs = [
             pool.submit(form_derivations, language, inputs.aff, inputs.dic, hyphenated, share, 2) for share in range(2)
         ]
+        # Chosen here while the workers find the origins: sent back from a worker, the graded
+        # list and its reasons (70 MB pickled for English) took longer than choosing them.
+        vocabularies = vocabularies_of(language, inputs.vocabulary_files, inputs.kept)
         origins = None
         bound: dict[str, str] = {}
         if language.bound_forms:
@@ -291,12 +299,39 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
     )
 
 
-def vocabularies_of(language: Language, files: tuple[Path, ...]) -> GameVocabularies | None:
-    """The games' vocabularies (:mod:`pipeline.lists.vocabulary`), None where the language has none."""
+def vocabularies_of(language: Language, files: tuple[Path, ...], kept: Path | None = None) -> GameVocabularies | None:
+    """The games' vocabularies (:mod:`pipeline.lists.vocabulary`), None where the language has none.
+
+    With ``kept`` (a folder), they are kept there (:mod:`pipeline.core.cache`) under a key
+    of the graded list's files, the language file, wordfreq's version and Rusc's code:
+    English's take 5 s to choose and 0.7 s to read back, and every build of its lists
+    (``rusc lists``, ``rusc dictionaries``, the tests' builds) wants the same ones."""
     rules = language.vocabulary
     if not (rules.games and files):
         return None
-    return game_vocabularies(language, read_graded_list(files, rules))
+    if kept is None:
+        return game_vocabularies(language, read_graded_list(files, rules))
+    digest = hashlib.sha256(f"{version('wordfreq')}\0{pickle.DEFAULT_PROTOCOL}\0".encode())
+    for path in files:
+        digest.update(f"{path.name}\0{sha256_file(path)}\0".encode())
+    digest.update(language.path.read_bytes())
+    digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
+    made: list[GameVocabularies] = []
+
+    def choose() -> bytes:
+        made.append(game_vocabularies(language, read_graded_list(files, rules)))
+        return pickle.dumps(made[0])
+
+    # Pickled: the file is read only by the code that wrote it (the key holds that code).
+    data = keep_bytes(kept_path(kept, "vocabulary", language.code, digest.hexdigest(), ".pickle"), choose)
+    if made:
+        return made[0]
+    # Half a million small objects: the collector would walk them again and again.
+    gc.disable()
+    try:
+        return pickle.loads(data)
+    finally:
+        gc.enable()
 
 
 def game_rows(
