@@ -1,6 +1,6 @@
 """Interrupted and concurrent builds never leave a half-written output behind.
 
-A build is killed with SIGKILL at several points; the previous ``dist/`` must stay
+A build is killed with SIGKILL at several points (as each stage's files appear); the previous ``dist/`` must stay
 complete (every checksum still verifies), no process of the killed build may live on (its
 pool workers die with it), and the next run must complete. Two builds
 started at once in one checkout: the second refuses clearly (or waits), and neither
@@ -93,6 +93,17 @@ def verify_lists(folder: Path) -> None:
         assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
 
 
+#: Where a build is killed, in the order it reaches them: each is a glob under the checkout,
+#: and the kill is sent as its first match appears (a condition, not a delay, so a busy or a
+#: fast machine changes nothing).
+KILL_POINTS = (
+    "dist/work/en/.expand.*.tmp",  # expanding
+    "dist/wordlists/.en.*.tmp",  # the lists begun
+    "dist/wordlists/.en.*.tmp/game.tsv",  # the games' list written
+    "dist/wordlists/.en.*.tmp/hives.tsv.gz",  # the games' data written
+)
+
+
 def test_killed_builds_keep_previous_output_and_next_run_completes(tmp_path, paths, built_lists):
     built_lists("en")
     root = tmp_path / "checkout"
@@ -103,20 +114,20 @@ def test_killed_builds_keep_previous_output_and_next_run_completes(tmp_path, pat
     (root / "dist" / "work" / "en" / "inputs.json").unlink()
     before = {p.name: p.read_bytes() for p in (root / "dist" / "wordlists" / "en").iterdir()}
     most_processes = 0
-    for delay in (0.5, 2.0, 4.0, 7.0):
+    for point in KILL_POINTS:
         process = start(root, paths.cache, "dictionaries", "en")
-        time.sleep(delay)
+        assert appeared(root, point, process), f"the build ended before {point} appeared"
         most_processes = max(most_processes, len(living_members(process.pid)))
         process.send_signal(signal.SIGKILL)
         process.wait()
         survivors = survivors_after(process.pid)
         for pid in survivors:
             os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
-        assert not survivors, f"killed after {delay} s: processes of the build live on: {survivors}"
+        assert not survivors, f"killed at {point}: processes of the build live on: {survivors}"
         folder = root / "dist" / "wordlists" / "en"
         verify_lists(folder)
         after = {p.name: p.read_bytes() for p in folder.iterdir()}
-        assert after == before, f"killed after {delay} s: the previous lists changed"
+        assert after == before, f"killed at {point}: the previous lists changed"
     assert most_processes > 1, "no kill landed while the build had worker processes"
     finished = start(root, paths.cache, "dictionaries", "en")
     _out, err = finished.communicate(timeout=600)
@@ -148,11 +159,11 @@ def test_second_concurrent_build_refuses_clearly(tmp_path, paths, built_lists):
 LIST_STAGES = ("words.txt", "lemmas.txt", "game.tsv", "wordle.tsv", "words.sqlite")
 
 
-def reached(wordlists: Path, name: str, process: subprocess.Popen) -> bool:
-    """True once the build's temporary lists folder (``.en.*.tmp``, pipeline/core/fsutil.py
-    atomic_dir) holds ``name``; False if the build ended first."""
+def appeared(root: Path, pattern: str, process: subprocess.Popen) -> bool:
+    """True once a path matching ``pattern`` (a glob under ``root``) exists; False if the
+    build ended first."""
     while process.poll() is None:
-        if any((folder / name).exists() for folder in wordlists.glob(".en.*.tmp")):
+        if next(root.glob(pattern), None) is not None:
             return True
         time.sleep(0.005)
     return False
@@ -178,7 +189,7 @@ def test_an_interrupted_build_says_one_line_and_keeps_its_outputs(tmp_path, path
     for number, stage in enumerate(LIST_STAGES):  # over the lists' stages, while the workers run
         signum, status, message = SIGNALS[number % len(SIGNALS)]
         process = start(root, paths.cache, "lists", "en")
-        if not reached(root / "dist" / "wordlists", stage, process):
+        if not appeared(root, f"dist/wordlists/.en.*.tmp/{stage}", process):
             continue  # finished before the signal
         os.killpg(process.pid, signum)
         _out, err = process.communicate(timeout=120)

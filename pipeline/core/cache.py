@@ -1,6 +1,6 @@
 """Files kept between runs, named by what they are made from: one convention for every
 cache of derived data (``.cache/indexes/``: the rack index, the hive lookup, the Wordle
-page data).
+page data, the games' vocabularies).
 
 * **key -> path.** A kept file is named ``<kind>-<owner>-<key><suffix>``
   (:func:`kept_path`), the key a digest of everything it is made from (its input's

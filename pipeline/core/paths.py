@@ -56,8 +56,9 @@ class Paths:
 
     @property
     def kept(self) -> Path:
-        """Data made from the lists and kept between runs, named by what it is made from
-        (:mod:`pipeline.core.cache`): the game indexes and the Wordle pages' data. In the
+        """Data a build makes and keeps between runs, named by what it is made from
+        (:mod:`pipeline.core.cache`): the game indexes, the Wordle pages' data and the
+        games' vocabularies. In the
         cache, so that every checkout sharing it shares them."""
         return self.cache / "indexes"
 
