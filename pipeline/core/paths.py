@@ -58,8 +58,7 @@ class Paths:
     def kept(self) -> Path:
         """Data a build makes and keeps between runs, named by what it is made from
         (:mod:`pipeline.core.cache`): the game indexes, the Wordle pages' data and the
-        games' vocabularies. In the
-        cache, so that every checkout sharing it shares them."""
+        games' vocabularies. In the cache, so that every checkout sharing it shares them."""
         return self.cache / "indexes"
 
     @property
