@@ -465,14 +465,14 @@ def test_the_rack_finders_files_hold_the_index_words_by_number_of_tiles(real_ca)
 
 
 @pytest.mark.parametrize("code", ["ca", "en"])
-def test_the_command_lines_lookup_solves_exactly_as_the_index(code, game_indexes, paths, tmp_path, monkeypatch):
+def test_the_command_lines_lookup_solves_exactly_as_the_index(code, game_indexes, paths):
     """``rusc rack LANG LETTERS`` reads only the signatures a rack reaches from the kept
-    lookup (:meth:`RackIndex.lookup`); on 120 racks drawn from the bag, a third of them with
-    blanks, it answers what the whole index answers, in the same order."""
+    lookup (:meth:`RackIndex.lookup`; the shared cache's, whose key is these lists' checksum);
+    on 120 racks drawn from the bag, a third of them with blanks, it answers what the whole
+    index answers, in the same order."""
     import random
 
     index = game_indexes.rack(code)
-    monkeypatch.setenv("RUSC_CACHE", str(tmp_path))  # made here, from these lists
     lookup = RackIndex.lookup(index.language, paths)
     rng = random.Random(34)
     letters = [tile.text for tile in index.language.racks.tiles for _ in range(tile.count)]
