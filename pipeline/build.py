@@ -85,15 +85,16 @@ def expand_language(
     work = paths.work(language.code)
     forms, info_path, stamp_path = work / "forms.txt", work / "expansion.json", work / "inputs.json"
     stamp = expansion_stamp(language, files)
+    current = current_expansion(language, files, paths, stamp)
+    if current is not None:
+        return current
     recorded = _recorded_stamp(stamp_path)
-    if recorded is not None and forms.exists() and info_path.exists():
-        if recorded == {**stamp, **expansion_digests(work)}:
-            return json.loads(info_path.read_text("utf-8"))
-        if {key: recorded.get(key) for key in stamp} == stamp:
-            log(
-                f"{language.code}: {forms} is not the expansion inputs.json recorded (rewritten by `rusc expand` "
-                f"or damaged); expanding again"
-            )
+    present = forms.exists() and info_path.exists()
+    if present and recorded is not None and {key: recorded.get(key) for key in stamp} == stamp:
+        log(
+            f"{language.code}: {forms} is not the expansion inputs.json recorded (rewritten by `rusc expand` "
+            f"or damaged); expanding again"
+        )
     stamp_path.unlink(missing_ok=True)
     # Estimated (counting) before anything is generated; refused in one line over the bound.
     plan = plan_expansion(language, files.aff, files.dic, work, bounds.max_forms, bounds.max_bytes)
@@ -107,6 +108,22 @@ def expand_language(
     )
     atomic_write(stamp_path, json.dumps({**stamp, **expansion_digests(work)}, sort_keys=True, indent=2) + "\n")
     return json.loads(info_path.read_text("utf-8"))
+
+
+def current_expansion(
+    language: Language, files: DictionaryFiles, paths: Paths, stamp: dict | None = None
+) -> dict | None:
+    """What ``expansion.json`` says of the language's expansion if it is up to date (its
+    ``inputs.json`` records these inputs and the SHA-256 of the files beside it), else None.
+    It only reads: a reader that finds the expansion current needs no build lock."""
+    work = paths.work(language.code)
+    recorded = _recorded_stamp(work / "inputs.json")
+    if recorded is None or not (work / "forms.txt").exists() or not (work / "expansion.json").exists():
+        return None
+    stamp = expansion_stamp(language, files) if stamp is None else stamp
+    if recorded != {**stamp, **expansion_digests(work)}:
+        return None
+    return json.loads((work / "expansion.json").read_text("utf-8"))
 
 
 def expansion_digests(work) -> dict:

@@ -126,7 +126,7 @@ def expansion(code: str, fast: bool = False) -> Path:
     """
     from filelock import FileLock
 
-    from pipeline.build import expand_language
+    from pipeline.build import current_expansion, expand_language
     from pipeline.config import load_language
     from pipeline.core.fsutil import build_lock, sha256_file
     from pipeline.core.paths import Paths
@@ -136,8 +136,10 @@ def expansion(code: str, fast: bool = False) -> Path:
     language = load_language(code)
     if not fast:
         paths = Paths(REPO)
-        with build_lock(paths.dist, wait=3600):  # a build of the lists may be expanding it
-            expand_language(language, files, paths)
+        # Current, it is only read: no need to wait for another language's build to end.
+        if current_expansion(language, files, paths) is None:
+            with build_lock(paths.dist, wait=3600):  # a build of the lists may be expanding it
+                expand_language(language, files, paths)
         return paths.work(code) / "forms.txt"
     # The fast path keeps what an ordinary word of the language may hold (its capitals, its
     # letter groups), as `rusc expand --fast` does.
