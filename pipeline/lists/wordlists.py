@@ -188,11 +188,14 @@ def build_lists(
                 language.wordle.fold,
             ),
         )
-        gzipped += [pool.submit(gzip_file, tmp / name, tmp / f"{name}.gz") for name in VARIANTS[2:]]
+        # Here, not in the workers, which are finding the origins by now: queued behind
+        # them, Catalan's waited 10 s for work of a second.
+        for name in VARIANTS[2:]:
+            gzip_file(tmp / name, tmp / f"{name}.gz")
         if inputs.licence is not None:
             shutil.copyfile(inputs.licence, tmp / "LICENSE")
         extra_files = sorted(p.name for p in (extras(tmp) if extras else ()))
-        digests = dict(zip(VARIANTS, pool.map(sha256_file, [tmp / name for name in VARIANTS])))
+        digests = {name: sha256_file(tmp / name) for name in VARIANTS}
         for job in gzipped:
             job.result()
         files = {
