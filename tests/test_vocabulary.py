@@ -146,3 +146,18 @@ def test_game_keys_of_the_vocabulary_fold_back(en):
     for keys in games.values():
         for key, forms in list(keys.items())[:5000]:
             assert all(fold(form, EN) == key for form in forms)
+
+
+def test_kept_vocabularies_read_back_as_they_were_chosen(paths, tmp_path):
+    """Kept between runs (pipeline/lists/wordlists.py vocabularies_of), the vocabularies read
+    back equal to those chosen: every game's forms, the reasons of those left out, the
+    families and the graded list."""
+    from pipeline.build import game_word_lists
+    from pipeline.lists.wordlists import vocabularies_of
+
+    files = game_word_lists(EN, paths)["vocabulary_files"]
+    chosen = vocabularies_of(EN, files, tmp_path)
+    assert len(list(tmp_path.glob("vocabulary-en-*.pickle"))) == 1
+    read = vocabularies_of(EN, files, tmp_path)
+    assert read is not chosen
+    assert read == chosen and read.games["beehive"]
