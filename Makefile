@@ -64,18 +64,19 @@ all-languages: setup
 site: dictionaries
 	$(BIN)/rusc site --date $(DATE) $(if $(LANGS),--languages $(LANGS))
 
-# Every test, in two lanes. The fast lane (the tests that need neither the dictionaries nor
-# Chromium) runs on one core while the dictionaries are built, which leaves the other core
-# mostly idle; its report follows the build's. Then the rest on both cores: what several
-# tests need is built once and shared on disk (tests/conftest.py); each test file runs on
-# one worker (--dist loadscope), so a file's module fixtures (a Catalan lemma choice,
-# Wordle page data, indexes with their schedules) are made once; the files go out in
-# conftest's order, the longest first (--no-loadscope-reorder). pytest's status 5 is "no
-# test selected", which PYTEST_ARGS may mean for one lane.
-test: setup system-deps lint
+# Every test, in two lanes. The static checks (make lint), then the fast lane (the tests that
+# need neither the dictionaries nor Chromium), run on one core while the dictionaries are
+# built, which leaves the other core mostly idle; their report follows the build's (make
+# check reports them at once). Then the rest on both cores: what several tests need is
+# built once and shared on disk (tests/conftest.py); each test file runs on one worker
+# (--dist loadscope), so a file's module fixtures (a Catalan lemma choice, Wordle page
+# data, indexes with their schedules) are made once; the files go out in conftest's order,
+# the longest first (--no-loadscope-reorder). pytest's status 5 is "no test selected",
+# which PYTEST_ARGS may mean for one lane.
+test: setup system-deps
 	@fast_log=$$(mktemp); \
-	$(BIN)/python -m pytest -q -n 0 -m "not slow" $(PYTEST_ARGS) >"$$fast_log" 2>&1 & fast=$$!; \
-	echo "$(BIN)/rusc dictionaries $(LANGS)  (and the fast lane: pytest -m \"not slow\")"; \
+	{ $(MAKE) --no-print-directory lint && $(BIN)/python -m pytest -q -n 0 -m "not slow" $(PYTEST_ARGS); } >"$$fast_log" 2>&1 & fast=$$!; \
+	echo "$(BIN)/rusc dictionaries $(LANGS)  (and meanwhile make lint, then the fast lane: pytest -m \"not slow\")"; \
 	$(BIN)/rusc dictionaries $(LANGS); built=$$?; \
 	wait $$fast; fast_status=$$?; cat "$$fast_log"; rm -f "$$fast_log"; \
 	[ $$built = 0 ] || exit $$built; \
