@@ -157,7 +157,7 @@ def test_kept_vocabularies_read_back_as_they_were_chosen(paths, tmp_path):
 
     files = game_word_lists(EN, paths)["vocabulary_files"]
     chosen = vocabularies_of(EN, files, tmp_path)
-    assert len(list(tmp_path.glob("vocabulary-en-*.pickle"))) == 1
+    assert len(list(tmp_path.glob("vocabulary-en-*.marshal"))) == 1
     read = vocabularies_of(EN, files, tmp_path)
     assert read is not chosen
     assert read == chosen and read.games["beehive"]

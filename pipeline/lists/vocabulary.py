@@ -267,6 +267,19 @@ class GameVocabularies:
     #: Candidate → family root (to block an inflection with its blocked base).
     roots: dict[str, str]
 
+    def plain(self) -> tuple:
+        """The vocabularies as plain values (dicts, tuples, strings, numbers, frozensets),
+        which :mod:`marshal` writes: :meth:`from_plain` reads them back equal."""
+        graded = self.graded
+        words = {word: (w.size, w.elsewhere, w.spellings) for word, w in graded.words.items()}
+        return self.games, self.left_out, (words, graded.names, graded.capitalised), self.roots
+
+    @classmethod
+    def from_plain(cls, plain: tuple) -> GameVocabularies:
+        games, left_out, (words, names, capitalised), roots = plain
+        listed = {word: ListedWord(*fields) for word, fields in words.items()}
+        return cls(games, left_out, GradedList(listed, names, capitalised), roots)
+
 
 def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularies:
     """Each game's vocabulary (rules 1–6 of the module's docstring)."""
