@@ -22,6 +22,7 @@ writes it; ``inputs.json`` beside it records the key it was made under and the b
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
@@ -30,7 +31,8 @@ from typing import Any
 
 from filelock import FileLock
 
-from pipeline.core.fsutil import atomic_path, read_checked, write_checked
+from pipeline.core.fsutil import atomic_path, read_checked, source_digest, write_checked
+from pipeline.core.resources import PACKAGE
 
 #: Hex digits of the key in a kept file's name.
 KEY_DIGITS = 24
@@ -43,6 +45,16 @@ def kept_path(folder: Path, kind: str, owner: str, key: str, suffix: str) -> Pat
     'rack-en-za-0123456789abcdef01234567.sqlite'
     """
     return folder / f"{kind}-{owner}-{key[:KEY_DIGITS]}{suffix}"
+
+
+def source_key(made_from: str, language_file: Path) -> str:
+    """The key of a file made from ``made_from`` (a digest of its inputs) under the rules of
+    ``language_file`` by Rusc's code, kept in :mod:`marshal`'s format or beside such a file:
+    a digest of all three and marshal's version."""
+    digest = hashlib.sha256(f"{made_from}\0{marshal.version}\0".encode())
+    digest.update(Path(language_file).read_bytes())
+    digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
+    return digest.hexdigest()
 
 
 def keep_bytes(path: Path, make: Callable[[], bytes]) -> bytes:

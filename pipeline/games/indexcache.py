@@ -8,21 +8,14 @@ rules, so its key is a digest of all three (:func:`index_path`): the rack index
 
 from __future__ import annotations
 
-import hashlib
-import marshal
 from pathlib import Path
 
 from pipeline.config import Language
-from pipeline.core.cache import kept_path
-from pipeline.core.fsutil import source_digest
+from pipeline.core.cache import kept_path, source_key
 from pipeline.core.paths import Paths
-from pipeline.core.resources import PACKAGE
 
 
 def index_path(kind: str, language: Language, paths: Paths, checksum: str, suffix: str) -> Path:
     """``.cache/indexes/<kind>-<lang>-<key><suffix>``, the key a digest of ``game.tsv``'s
     ``checksum``, the language file and Rusc's source (and marshal's format version)."""
-    digest = hashlib.sha256(f"{checksum}\0{marshal.version}\0".encode())
-    digest.update(language.path.read_bytes())
-    digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
-    return kept_path(paths.kept, kind, language.code, digest.hexdigest(), suffix)
+    return kept_path(paths.kept, kind, language.code, source_key(checksum, language.path), suffix)

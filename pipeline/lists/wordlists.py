@@ -39,7 +39,7 @@ from typing import Any
 
 from pipeline import __version__
 from pipeline.config import Language
-from pipeline.core.cache import keep_bytes, kept_path
+from pipeline.core.cache import keep_bytes, kept_path, source_key
 from pipeline.core.errors import RuscError
 from pipeline.core.extsort import sorted_rows
 from pipeline.core.fsutil import (
@@ -49,12 +49,11 @@ from pipeline.core.fsutil import (
     gzip_file,
     lf_lines,
     sha256_file,
-    source_digest,
     verified_sha256,
 )
 from pipeline.core.paths import Paths
 from pipeline.core.progress import progress
-from pipeline.core.resources import PACKAGE, lock_sha256
+from pipeline.core.resources import lock_sha256
 from pipeline.core.workers import process_pool
 from pipeline.lists.abbreviations import abbreviation_forms, shape_reason
 from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
@@ -314,18 +313,17 @@ def vocabularies_of(language: Language, files: tuple[Path, ...], kept: Path | No
         return None
     if kept is None:
         return game_vocabularies(language, read_graded_list(files, rules))
-    digest = hashlib.sha256(f"{version('wordfreq')}\0{marshal.version}\0".encode())
+    made_from = hashlib.sha256(f"{version('wordfreq')}\0".encode())
     for path in files:
-        digest.update(f"{path.name}\0{sha256_file(path)}\0".encode())
-    digest.update(language.path.read_bytes())
-    digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
+        made_from.update(f"{path.name}\0{sha256_file(path)}\0".encode())
+    key = source_key(made_from.hexdigest(), language.path)
     made: list[GameVocabularies] = []
 
     def choose() -> bytes:
         made.append(game_vocabularies(language, read_graded_list(files, rules)))
         return marshal.dumps(made[0].plain())
 
-    data = keep_bytes(kept_path(kept, "vocabulary", language.code, digest.hexdigest(), ".marshal"), choose)
+    data = keep_bytes(kept_path(kept, "vocabulary", language.code, key, ".marshal"), choose)
     if made:
         return made[0]
     # Half a million small objects: the collector would walk them again and again.
