@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,22 +162,23 @@ def _fill(
         connection.execute("PRAGMA synchronous = OFF")
         connection.executescript(SCHEMA)
         connection.execute("BEGIN")
-        forms = origins = 0
         reasons: dict[str, int] = {}
+        origin_rows: list[tuple[int, str, str]] = []
         columns = 7 + 2 * len(MEMBERSHIPS)
-        insert_form = f"INSERT INTO forms VALUES ({', '.join('?' * columns)})"
-        for forms, fact in enumerate(facts, 1):
-            key = fact.key
-            memberships = []
-            for name in MEMBERSHIPS:
-                why = fact.out_of[name]
-                if why is not None and why not in reasons:
-                    reasons[why] = len(reasons) + 1
-                memberships += [int(why is None), reasons[why] if why is not None else None]
-            connection.execute(
-                insert_form,
-                (
-                    forms,
+
+        def form_rows() -> Iterator[tuple]:
+            for number, fact in enumerate(facts, 1):
+                key = fact.key
+                memberships: list[int | None] = []
+                for name in MEMBERSHIPS:
+                    why = fact.out_of[name]
+                    if why is None:
+                        memberships += (1, None)
+                    else:
+                        memberships += (0, reasons.setdefault(why, len(reasons) + 1))
+                origin_rows.extend((number, origin.stem, origin.affixes) for origin in fact.origins)
+                yield (
+                    number,
                     fact.form,
                     key,
                     len(key) if key else None,
@@ -185,11 +186,13 @@ def _fill(
                     fact.zipf,
                     fact.lists,
                     *memberships,
-                ),
-            )
-            for origin in fact.origins:
-                connection.execute("INSERT INTO origins VALUES (?, ?, ?)", (forms, origin.stem, origin.affixes))
-                origins += 1
+                )
+
+        cursor = connection.executemany(f"INSERT INTO forms VALUES ({', '.join('?' * columns)})", form_rows())
+        forms = cursor.rowcount
+        # After the forms, not between them: VACUUM lays out each table on its own anyway.
+        connection.executemany("INSERT INTO origins VALUES (?, ?, ?)", origin_rows)
+        origins = len(origin_rows)
         connection.executemany("INSERT INTO reasons VALUES (?, ?)", ((i, why) for why, i in reasons.items()))
         for source in sorted(sources, key=lambda row: row["role"]):
             connection.execute(

@@ -82,19 +82,20 @@ def form_facts(language: Language, folder: Path, decisions: ListDecisions) -> It
     table = frequency_table(language.frequency_language) if language.frequency_language else None
     spelled = _rack_spellings(language, sorted(rows))
     sizes = decisions.vocabularies.graded.sizes() if decisions.vocabularies else {}
+    # Each game's rules are looked up once here, not once per form (a million Catalan forms).
+    checks = [_GameCheck.of(language, game, decisions, sizes) for game in GAMES]
+    no_row = (None, None)
     everything = set(decisions.origins) | set(rows) | lemmas
     for form in sorted(everything):
-        key, lists = rows.get(form, (None, None))
+        key, lists = rows.get(form, no_row)
         if key is None:
             key = fold(form, language)
         out_of = {
             "words": None if form in words else _why_not_word(language, form, decisions),
             "lemmas": None if form in lemmas else _why_not_lemma(language, form, decisions),
         }
-        for game in GAMES:
-            out_of[game] = _why_not_answer(
-                language, game, form, key, lists, out_of, decisions, sizes, spelled.get(form)
-            )
+        for check in checks:
+            out_of[check.game] = check.why_not(form, key, lists, out_of, spelled)
         zipf = zipf_in(table, form) if table is not None else None
         yield FormFacts(form, key, decisions.origins.get(form, ()), zipf, lists, out_of)
 
@@ -135,68 +136,95 @@ def _why_not_lemma(language: Language, form: str, decisions: ListDecisions) -> s
     shape = shape_reason(form, language)
     if shape:
         return f"abbreviation: {shape}"
-    removed = sorted(
-        {
-            decisions.lemma_stems_removed[o.stem]
-            for o in origins
-            if not o.affixes and o.stem in decisions.lemma_stems_removed
-        }
-    )
-    return "; ".join(removed) if removed else INFLECTED
+    removed_stems = decisions.lemma_stems_removed
+    removed = {removed_stems[o.stem] for o in origins if not o.affixes and o.stem in removed_stems}
+    return "; ".join(sorted(removed)) if removed else INFLECTED
 
 
-def _why_not_answer(
-    language: Language,
-    game: str,
-    form: str,
-    key: str | None,
-    lists: str | None,
-    out_of: dict[str, str | None],
-    decisions: ListDecisions,
-    sizes: dict[str, int],
-    tiles: str | None,
-) -> str | None:
-    """Why ``form`` cannot be an answer of ``game`` (None when it can)."""
-    if game not in language.supported_games:
-        return GAME_OFF
-    if key is None:
-        return NO_KEY
-    source = game_list(language, game)
-    if lists is None or LIST_CODES[source] not in lists:
-        if source in GAMES and decisions.vocabularies is not None:
-            if out_of["words"] is not None:
-                return f"not in the {game} vocabulary: {out_of['words']}"
-            return f"not in the {game} vocabulary: {why_not_listed(form, decisions.vocabularies, game, sizes)}"
-        return f"not in {source}: {out_of[source]}"
-    blocked = lists[-1] if lists[-1] in (BLOCKED, VULGAR) else None
-    if blocked == BLOCKED or (blocked == VULGAR and game != "racks"):
-        return WHY_BLOCKED[blocked]
-    return _game_rule(language, game, key, tiles)
+@dataclass(frozen=True)
+class _GameCheck:
+    """Why a form cannot be an answer of one game, with the game's rules read once."""
+
+    game: str
+    language: Language
+    decisions: ListDecisions
+    sizes: dict[str, int]
+    #: The game is on for the language.
+    supported: bool
+    #: The list of game.tsv the game reads (:func:`pipeline.lists.lexicon.game_list`) and its code.
+    source: str
+    code: str
+    #: The game reads a vocabulary of its own.
+    own_vocabulary: bool
+    #: Beehive: the letters no hive uses.
+    excluded: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, language: Language, game: str, decisions: ListDecisions, sizes: dict[str, int]) -> _GameCheck:
+        source = game_list(language, game)
+        return cls(
+            game,
+            language,
+            decisions,
+            sizes,
+            supported=game in language.supported_games,
+            source=source,
+            code=LIST_CODES[source],
+            own_vocabulary=source in GAMES and decisions.vocabularies is not None,
+            excluded=frozenset(language.beehive.excluded_letters),
+        )
+
+    def why_not(
+        self,
+        form: str,
+        key: str | None,
+        lists: str | None,
+        out_of: dict[str, str | None],
+        spelled: dict[str, str | None],
+    ) -> str | None:
+        """Why ``form`` (its game ``key`` and game.tsv ``lists`` field; ``out_of`` the
+        verdicts of the lists) cannot be an answer of the game (None when it can)."""
+        if not self.supported:
+            return GAME_OFF
+        if key is None:
+            return NO_KEY
+        if lists is None or self.code not in lists:
+            if self.own_vocabulary:
+                if out_of["words"] is not None:
+                    return f"not in the {self.game} vocabulary: {out_of['words']}"
+                assert self.decisions.vocabularies is not None
+                why = why_not_listed(form, self.decisions.vocabularies, self.game, self.sizes)
+                return f"not in the {self.game} vocabulary: {why}"
+            return f"not in {self.source}: {out_of[self.source]}"
+        blocked = lists[-1]
+        if blocked == BLOCKED or (blocked == VULGAR and self.game != "racks"):
+            return WHY_BLOCKED[blocked]
+        return self._rule(key, spelled.get(form) if self.game == "racks" else None)
+
+    def _rule(self, key: str, tiles: str | None) -> str | None:
+        """The game's own rules on a key of its list (length, letters, tiles)."""
+        language = self.language
+        if self.game == "beehive":
+            rules = language.beehive
+            if len(key) < rules.min_length:
+                return f"shorter than {rules.min_length} letters"
+            if len(set(key)) > HIVE_SIZE:
+                return f"more than {HIVE_SIZE} different letters"
+            if self.excluded and not self.excluded.isdisjoint(key):
+                return no_hive_letters(language)
+            return None
+        if self.game == "racks":
+            if tiles is None or not 2 <= len(tiles) <= MAX_RACK:
+                return f"not spelled in 2 to {MAX_RACK} tiles"
+            return None
+        if len(key) not in language.wordle.lengths:
+            return f"not {' or '.join(map(str, language.wordle.lengths))} letters long"
+        return None
 
 
 def no_hive_letters(language: Language) -> str:
     """Why a key with one of the letters no hive uses is out of the beehive."""
     return f"letters no hive uses ({''.join(sorted(language.beehive.excluded_letters))})"
-
-
-def _game_rule(language: Language, game: str, key: str, tiles: str | None) -> str | None:
-    """The game's own rules on a key of its list (length, letters, tiles)."""
-    if game == "beehive":
-        rules = language.beehive
-        if len(key) < rules.min_length:
-            return f"shorter than {rules.min_length} letters"
-        if len(set(key)) > HIVE_SIZE:
-            return f"more than {HIVE_SIZE} different letters"
-        if rules.excluded_letters and not set(rules.excluded_letters).isdisjoint(key):
-            return no_hive_letters(language)
-        return None
-    if game == "racks":
-        if tiles is None or not 2 <= len(tiles) <= MAX_RACK:
-            return f"not spelled in 2 to {MAX_RACK} tiles"
-        return None
-    if len(key) not in language.wordle.lengths:
-        return f"not {' or '.join(map(str, language.wordle.lengths))} letters long"
-    return None
 
 
 def _rack_spellings(language: Language, forms: list[str]) -> dict[str, str | None]:
