@@ -83,13 +83,18 @@ def found_in_time(patterns: Patterns, group: np.ndarray, left: int) -> int:
         return int(weights.max())
     if len(group) > ENDGAME_EXACT:
         return int(weights.sum())
-    return _play_out(
-        patterns.block(group, group).tolist(),
-        weights.tolist(),
-        list(range(len(group))),
-        min(left, ENDGAME_DEPTH),
-        win_code(patterns.words.length),
-    )
+    depth = min(left, ENDGAME_DEPTH)
+    key = (group.tobytes(), depth)
+    found = patterns.played_out.get(key)
+    if found is None:
+        found = patterns.played_out[key] = _play_out(
+            patterns.block(group, group).tolist(),
+            weights.tolist(),
+            list(range(len(group))),
+            depth,
+            win_code(patterns.words.length),
+        )
+    return found
 
 
 def _play_out(

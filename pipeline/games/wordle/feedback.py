@@ -97,6 +97,10 @@ class Patterns:
         self.codes = words.codes
         self.size = len(words.alphabet)
         self.matrix: np.ndarray | None = None
+        #: What :func:`pipeline.games.wordle.endgame.found_in_time` found by playing a group
+        #: out, by the group's members and the guesses played: the same families recur in
+        #: thousands of the book's states.
+        self.played_out: dict[tuple[bytes, int], int] = {}
 
     def precompute(self) -> Patterns:
         n = self.words.size
@@ -110,6 +114,10 @@ class Patterns:
     def block(self, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
         """Feedback numbers ``(len(guesses), len(answers))`` for word indices."""
         if self.matrix is not None:
+            if len(guesses) * 8 >= len(self.matrix):
+                # Many guesses (normal mode ranks every word): the answers' columns first,
+                # then the guesses' rows, several times faster than one 2-D gather.
+                return self.matrix.take(answers, axis=1)[guesses].astype(np.int32)
             return self.matrix[guesses[:, None], answers[None, :]].astype(np.int32)
         return feedback_codes(self.codes[guesses], self.codes[answers], self.size)
 
