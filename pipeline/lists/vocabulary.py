@@ -326,9 +326,15 @@ def blocked_families(blocked: dict[str, str], vocabularies: GameVocabularies, la
     """``blocked`` (game key → class) with the keys of the vocabularies' forms whose family
     root is blocked: the graded list's inflections the dictionary lacks go with their base."""
     result = dict(blocked)
+    root_keys: dict[str, str | None] = {}  # half a million words, far fewer roots
     for word, root in vocabularies.roots.items():
-        root_key, key = fold(root, language), fold(word, language)
-        if key is not None and root_key in blocked and key not in blocked:
+        if root not in root_keys:
+            root_keys[root] = fold(root, language)
+        root_key = root_keys[root]
+        if root_key is None or root_key not in blocked:
+            continue
+        key = fold(word, language)
+        if key is not None and key not in blocked:
             result[key] = blocked[root_key]
     return dict(sorted(result.items()))
 
