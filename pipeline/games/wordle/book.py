@@ -27,7 +27,7 @@ import numpy as np
 
 from pipeline.core.workers import process_pool
 from pipeline.games.wordle.feedback import Patterns, code_of, win_code
-from pipeline.games.wordle.filters import fitting, hard_pool
+from pipeline.games.wordle.filters import hard_pool
 from pipeline.games.wordle.ranking import rank
 from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, pattern_of
 from pipeline.games.wordle.strategy import Opening, book_key, plain_choice, suggest_among
@@ -157,14 +157,18 @@ class _Bookmaker:
         if found is None:
             clue = Clue(self.words.keys[guess], pattern_of(code, self.words.length))
             clues = state.clues + (clue,)
-            # A word fits the clues if it fits each, and hard mode's pool is likewise the
-            # guesses every clue allows: the last clue among the previous state's words is enough.
-            constraints = compile_clues([clue], self.words.length)
+            # A word fits the clues if it fits each: the candidates are the previous state's
+            # that give the guess this feedback. Hard mode's pool is likewise the guesses
+            # every clue allows: the last clue's among the previous state's pool.
+            candidates = state.candidates
+            pool = state.pool
+            if self.hard:
+                pool = hard_pool(self.words, compile_clues([clue], self.words.length), pool)
             found = _State(
                 clues,
                 book_key(clues),
-                fitting(self.words, constraints, state.candidates),
-                hard_pool(self.words, constraints, state.pool) if self.hard else state.pool,
+                candidates[self.patterns.block(np.array([guess]), candidates)[0] == code],
+                pool,
                 parent=state,
             )
             state.leads_to[guess, code] = found
