@@ -154,9 +154,14 @@ class Folding:
     def ungroup(self, text: str) -> str:
         """``text`` with each letter group reduced to its letters (``col·lecció`` ->
         ``collecció``): whatever non-letter remains is not part of a letter group."""
-        for group in self.letter_groups:
-            text = text.replace(group, "".join(ch for ch in group if ch.isalpha()))
+        for group, letters in self._group_letters:
+            text = text.replace(group, letters)
         return text
+
+    @cached_property
+    def _group_letters(self) -> tuple[tuple[str, str], ...]:
+        """Each letter group and its letters alone (``l·l``, ``ll``)."""
+        return tuple((group, "".join(ch for ch in group if ch.isalpha())) for group in self.letter_groups)
 
 
 @schema

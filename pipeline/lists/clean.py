@@ -79,7 +79,7 @@ def is_ordinary_word(form: str, language: Language) -> bool:
     if not form or body != body.lower() or (not language.capitalised_nouns and form[0] != form[0].lower()):
         return False
     # A non-letter may stand only inside one of the language's letter groups (Catalan's l·l).
-    return language.folding.ungroup(form).isalpha()
+    return form.isalpha() or language.folding.ungroup(form).isalpha()
 
 
 def ordinary_words(forms: list[str], language: Language) -> list[str]:

@@ -25,6 +25,7 @@ table to tell the forms a .dic spells out for a verb from dictionary entries.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -208,12 +209,27 @@ def _forms(infinitive: str, template: Template, variant_endings: tuple[tuple[str
     root = infinitive[: len(infinitive) - len(template.ending)]
     if template.strip_accents:
         root = strip_accents(root)
+    tail, by_tail = _variants_by_tail(variant_endings)
     for ending in template.endings:
         form = join_ending(root, ending)
         yield form
-        for standard, variant in variant_endings:
+        for standard, variant in by_tail.get(form[-tail:], ()) if tail else variant_endings:
             if form.endswith(standard):
                 yield form[: len(form) - len(standard)] + variant
+
+
+@functools.cache
+def _variants_by_tail(
+    variant_endings: tuple[tuple[str, str], ...],
+) -> tuple[int, dict[str, tuple[tuple[str, str], ...]]]:
+    """(n, the (ending, variant) pairs by the last n characters of the ending), n being
+    the shortest ending's length: a form's last n characters name the few pairs whose
+    ending it may have (Catalan has 40 pairs and half a million verb forms)."""
+    tail = min((len(standard) for standard, _variant in variant_endings), default=0)
+    by_tail: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for standard, variant in variant_endings:
+        by_tail[standard[len(standard) - tail :]].append((standard, variant))
+    return tail, {key: tuple(pairs) for key, pairs in by_tail.items()}
 
 
 def _templates(root, finite_moods: set[str], participle_mood: str, positions: set[int]) -> dict[str, Template]:

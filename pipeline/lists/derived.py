@@ -121,16 +121,18 @@ def _useful_rules(language: Language, also: frozenset[str]):
     ``tests/test_database.py`` checks that on a share of the real dictionaries' entries."""
     joiners = language.folding.joiners
     haystack = "\n".join(sorted(also))
+
+    def verdict(add: str) -> bool:
+        start = next((i for i, char in enumerate(add) if not (char.isalpha() or char in joiners)), None)
+        return start is None or add[start:] in haystack
+
+    # By the rule's addition: the walk asks about the same few thousand rules ten million times.
     verdicts: dict[str, bool] = {}
 
     def allow(rule) -> bool:
-        add = rule.add
-        start = next((i for i, char in enumerate(add) if not (char.isalpha() or char in joiners)), None)
-        if start is None:
-            return True
-        tail = add[start:]
-        if tail not in verdicts:
-            verdicts[tail] = tail in haystack
-        return verdicts[tail]
+        found = verdicts.get(rule.add)
+        if found is None:
+            found = verdicts[rule.add] = verdict(rule.add)
+        return found
 
     return allow
