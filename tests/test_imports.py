@@ -209,7 +209,7 @@ def test_every_subcommand_lives_in_the_commands_package():
 
 
 #: Modules the expander may import whose source does not shape its output: errors, files,
-#: progress and the worker pool; the language file (and its reader) only through the
+#: progress, the worker pool and the paused garbage collector; the language file (and its reader) only through the
 #: bounded mode, which the expansion stamp records itself.
 NOT_SHAPING_FORMS = {
     "pipeline",
@@ -217,6 +217,7 @@ NOT_SHAPING_FORMS = {
     "pipeline.core.fsutil",
     "pipeline.core.progress",
     "pipeline.core.workers",
+    "pipeline.core.collector",
     "pipeline.config",
     "pipeline.config.language",
     "pipeline.config.schema",

@@ -23,12 +23,12 @@ what to do) and :func:`check_disk` checks the spill fits on the disk.
 
 from __future__ import annotations
 
-import gc
 import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.core.collector import collection_paused
 from pipeline.core.errors import RuscError
 from pipeline.core.fsutil import human_bytes
 from pipeline.expand.affixes import Entry
@@ -262,21 +262,6 @@ def check_disk(estimate: Estimate, folder: Path) -> None:
             f"but {probe} has {human_bytes(free)} free; free some space or use the bounded mode "
             f"(expand.bounded)"
         )
-
-
-@contextmanager
-def collection_paused():
-    """Python's cyclic garbage collector off while a dictionary is read and estimated: they
-    make hundreds of thousands of objects that live on and hold no cycle, and each full
-    collection walks all of them again (40% of reading Basque's 121,000 rules). Memory is
-    still freed by reference counting; the collector runs again afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)
