@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from pipeline.config import Language
 from pipeline.core.cache import KeptMapping, keep_bytes, keep_file, write_tables
+from pipeline.core.collector import collection_paused
 from pipeline.core.daily import DailyStream, dates
 from pipeline.core.errors import RuscError, UsageError
 from pipeline.core.fsutil import read_checked, write_checked
@@ -150,7 +151,8 @@ class RackIndex:
             return cls.from_lexicon(language, lexicon, checksum)
 
         if paths is None:
-            return build()
+            with collection_paused():
+                return build()
         kept = index_path("rack", language, paths, checksum, ".marshal")
         built: list[RackIndex] = []  # the index made here, if keep_bytes had to make it
 
@@ -158,13 +160,16 @@ class RackIndex:
             built.append(build())
             return marshal.dumps((_plain(built[0].by_signature), dict(built[0].children)))
 
-        stored = keep_bytes(kept, make)
-        if built:
-            index = built[0]
-        else:
-            rows, children = marshal.loads(stored)
-            by_signature = {signature: _entries(entries) for signature, entries in rows.items()}
-            index = cls(language, TileSet.of(language), checksum, by_signature, children)
+        # Half a million entries, made or read back, and no cycle among them (Catalan's
+        # index: 7.7 s to make with the collector on, 4.2 s with it paused).
+        with collection_paused():
+            stored = keep_bytes(kept, make)
+            if built:
+                index = built[0]
+            else:
+                rows, children = marshal.loads(stored)
+                by_signature = {signature: _entries(entries) for signature, entries in rows.items()}
+                index = cls(language, TileSet.of(language), checksum, by_signature, children)
         index.kept = kept
         return index
 
