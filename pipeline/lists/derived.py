@@ -116,8 +116,8 @@ def _useful_rules(language: Language, also: frozenset[str]):
     """The rule filter of the walk: a rule that adds a character no ordinary word holds (a
     hyphen, an apostrophe) is walked only if what it adds from that character on is part
     of a form of ``also`` (Catalan's ``-se`` of ``amelar-se``). Catalan's verbs with clitics
-    (``acabant-la-hi``: 15 million forms that no list keeps) are then never made, and the
-    walk takes 46 s instead of 73.5 s for Catalan, with the same origins for all its forms.
+    (``acabant-la-hi``: 15 million forms that no list keeps) are then never made, with the
+    same origins for all the forms kept: Catalan's walk takes 11 s in one process.
     ``tests/test_database.py`` checks that on a share of the real dictionaries' entries."""
     joiners = language.folding.joiners
     haystack = "\n".join(sorted(also))

@@ -184,7 +184,8 @@ class RackIndex:
 
         def write(tmp: Path) -> None:
             index = cls.load(language, paths)
-            write_tables(tmp, {"signatures": _plain(index.by_signature), "children": index.children})
+            with collection_paused():  # Catalan's: 5.5 s instead of 6.9
+                write_tables(tmp, {"signatures": _plain(index.by_signature), "children": index.children})
 
         keep_file(kept, write)
         return cls(
