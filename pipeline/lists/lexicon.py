@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from pipeline.config import Language
+from pipeline.core.collector import collection_paused
 from pipeline.core.errors import RuscError
 from pipeline.core.extsort import read_rows
 from pipeline.core.fsutil import verified_sha256
@@ -101,7 +102,8 @@ def load_game_lexicon(
     """Read ``game.tsv`` at ``path`` for one list (:func:`read_game_lexicon`); a missing file
     says how to build it."""
     try:
-        with open(path, encoding="utf-8", newline="\n") as handle:
+        # Catalan's: 800,000 keys and their forms, read in 0.9 s instead of 2.0 (pipeline.core.collector).
+        with open(path, encoding="utf-8", newline="\n") as handle, collection_paused():
             return read_game_lexicon(handle, list_name, str(path), allow_vulgar, own)
     except FileNotFoundError:
         raise RuscError("no game lexicon; build it with `rusc lists LANG` or `make dictionaries`", path) from None
