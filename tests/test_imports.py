@@ -209,8 +209,8 @@ def test_every_subcommand_lives_in_the_commands_package():
 
 
 #: Modules the expander may import whose source does not shape its output: errors, files,
-#: progress, the worker pool and the paused garbage collector; the language file (and its reader) only through the
-#: bounded mode, which the expansion stamp records itself.
+#: progress, the worker pool and the paused garbage collector; the language file (and its
+#: reader) only through the bounded mode, which the expansion stamp records itself.
 NOT_SHAPING_FORMS = {
     "pipeline",
     "pipeline.core.errors",

@@ -1,8 +1,8 @@
 """Interrupted and concurrent builds never leave a half-written output behind.
 
-A build is killed with SIGKILL at several points (as each stage's files appear); the previous ``dist/`` must stay
-complete (every checksum still verifies), no process of the killed build may live on (its
-pool workers die with it), and the next run must complete. Two builds
+A build is killed with SIGKILL at several points (as each stage's files appear); the
+previous ``dist/`` must stay complete (every checksum still verifies), no process of the
+killed build may live on (its pool workers die with it), and the next run must complete. Two builds
 started at once in one checkout: the second refuses clearly (or waits), and neither
 corrupts the output.
 """

@@ -150,19 +150,18 @@ class RackIndex:
             lexicon = load_game_lexicon(path, game_list(language, "racks"), allow_vulgar=True)
             return cls.from_lexicon(language, lexicon, checksum)
 
-        if paths is None:
-            with collection_paused():
-                return build()
-        kept = index_path("rack", language, paths, checksum, ".marshal")
-        built: list[RackIndex] = []  # the index made here, if keep_bytes had to make it
-
-        def make() -> bytes:
-            built.append(build())
-            return marshal.dumps((_plain(built[0].by_signature), dict(built[0].children)))
-
         # Half a million entries, made or read back, and no cycle among them (Catalan's
         # index: 7.7 s to make with the collector on, 4.2 s with it paused).
         with collection_paused():
+            if paths is None:
+                return build()
+            kept = index_path("rack", language, paths, checksum, ".marshal")
+            built: list[RackIndex] = []  # the index made here, if keep_bytes had to make it
+
+            def make() -> bytes:
+                built.append(build())
+                return marshal.dumps((_plain(built[0].by_signature), dict(built[0].children)))
+
             stored = keep_bytes(kept, make)
             if built:
                 index = built[0]
