@@ -66,23 +66,28 @@ site: dictionaries
 
 # Every test, in two lanes. The static checks (make lint), then the fast lane (the tests that
 # need neither the dictionaries nor Chromium), run on one core while the dictionaries are
-# built, which leaves the other core mostly idle; their report follows the build's (make
-# check reports them at once). Then the rest on both cores: what several tests need is
-# built once and shared on disk (tests/conftest.py); each test file runs on one worker
-# (--dist loadscope), so a file's module fixtures (a Catalan lemma choice, Wordle page
-# data, indexes with their schedules) are made once; the files go out in conftest's order,
-# the longest first (--no-loadscope-reorder). pytest's status 5 is "no test selected",
-# which PYTEST_ARGS may mean for one lane.
+# built; their report follows the slow lane's (make check reports them at once). The slow
+# lane starts as soon as the dictionaries are built, on both cores, the fast lane finishing
+# beside it (it used to wait for the fast lane, which left a core idle). What several slow
+# tests need is built once and shared on disk (tests/conftest.py); each test file runs on
+# one worker (--dist loadscope), so a file's module fixtures (a Catalan lemma choice, Wordle
+# page data, indexes with their schedules) are made once; the files go out in conftest's
+# order, the longest first (--no-loadscope-reorder). pytest's status 5 is "no test
+# selected", which PYTEST_ARGS may mean for one lane.
 test: setup system-deps
 	@fast_log=$$(mktemp); \
 	{ $(MAKE) --no-print-directory lint && $(BIN)/python -m pytest -q -n 0 -m "not slow" $(PYTEST_ARGS); } >"$$fast_log" 2>&1 & fast=$$!; \
 	echo "$(BIN)/rusc dictionaries $(LANGS)  (and meanwhile make lint, then the fast lane: pytest -m \"not slow\")"; \
 	$(BIN)/rusc dictionaries $(LANGS); built=$$?; \
-	wait $$fast; fast_status=$$?; cat "$$fast_log"; rm -f "$$fast_log"; \
+	status=0; \
+	if [ $$built = 0 ]; then \
+	  echo "$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder -m slow $(PYTEST_ARGS)"; \
+	  $(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder -m slow $(PYTEST_ARGS); status=$$?; \
+	fi; \
+	wait $$fast; fast_status=$$?; \
+	echo "make lint and the fast lane (pytest -m \"not slow\"):"; cat "$$fast_log"; rm -f "$$fast_log"; \
 	[ $$built = 0 ] || exit $$built; \
 	[ $$fast_status = 0 ] || [ $$fast_status = 5 ] || exit $$fast_status; \
-	echo "$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder -m slow $(PYTEST_ARGS)"; \
-	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder -m slow $(PYTEST_ARGS); status=$$?; \
 	[ $$status = 0 ] || [ $$status = 5 ] || exit $$status
 
 # The fast lane: no dictionary fetched, no browser started. tests/support/schedule.py marks a test
