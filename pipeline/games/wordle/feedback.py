@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from pipeline.games.wordle.rules import GREEN, GREY, YELLOW
@@ -90,13 +92,17 @@ def feedback_codes(guesses: np.ndarray, answers: np.ndarray, alphabet_size: int)
 
 class Patterns:
     """Feedback numbers between the words of one :class:`Words` table, computed on demand
-    or, for the simulated seasons, once for every pair (:meth:`precompute`)."""
+    or, for the book and the simulated seasons, once for every pair (:meth:`precompute`)."""
 
     def __init__(self, words: Words):
         self.words = words
         self.codes = words.codes
         self.size = len(words.alphabet)
-        self.matrix: np.ndarray | None = None
+        #: Once precomputed: the feedback number of every guess against each answer, a row
+        #: per answer. The rankings gather a state's candidates (its answers) against every
+        #: guess: whole rows, read one after the other (by guess it was a byte per row of
+        #: the whole matrix, ten times slower).
+        self.by_answer: np.ndarray | None = None
         #: What :func:`pipeline.games.wordle.endgame.found_in_time` found by playing a group
         #: out, by the group's members and the guesses played: the same families recur in
         #: thousands of the book's states.
@@ -105,26 +111,35 @@ class Patterns:
     def precompute(self) -> Patterns:
         n = self.words.size
         dtype = np.uint8 if 3**self.words.length <= 256 else np.uint16
-        self.matrix = np.empty((n, n), dtype=dtype)
+        self.by_answer = np.empty((n, n), dtype=dtype)
         step = max(1, BLOCK // max(1, n))
         for start in range(0, n, step):
-            self.matrix[start : start + step] = feedback_codes(self.codes[start : start + step], self.codes, self.size)
+            self.by_answer[start : start + step] = feedback_codes(
+                self.codes, self.codes[start : start + step], self.size
+            ).T
         return self
 
     def block(self, guesses: np.ndarray, answers: np.ndarray) -> np.ndarray:
         """Feedback numbers ``(len(guesses), len(answers))`` for word indices."""
-        if self.matrix is not None:
-            if len(guesses) * 8 >= len(self.matrix):
-                # Many guesses (normal mode ranks every word): the answers' columns first,
-                # then the guesses' rows, several times faster than one 2-D gather.
-                return self.matrix.take(answers, axis=1)[guesses].astype(np.int32)
-            return self.matrix[guesses[:, None], answers[None, :]].astype(np.int32)
+        if self.by_answer is not None:
+            if len(guesses) * 8 >= len(self.by_answer):
+                # Many guesses (normal mode ranks every word): the answers' rows, then the
+                # guesses' columns of those few rows.
+                rows = self.by_answer[answers]
+                if len(guesses) != len(rows[0]) or not np.array_equal(guesses, self._every_word):
+                    rows = rows[:, guesses]
+                return rows.T.astype(np.int32, order="C")
+            return self.by_answer[answers[None, :], guesses[:, None]].astype(np.int32)
         return feedback_codes(self.codes[guesses], self.codes[answers], self.size)
+
+    @cached_property
+    def _every_word(self) -> np.ndarray:
+        return np.arange(self.words.size)
 
     def code(self, guess: int, answer: int) -> int:
         """The feedback number of one guess against one answer (word indices)."""
-        if self.matrix is not None:
-            return int(self.matrix[guess, answer])
+        if self.by_answer is not None:
+            return int(self.by_answer[answer, guess])
         return int(self.block(np.array([guess]), np.array([answer]))[0, 0])
 
 

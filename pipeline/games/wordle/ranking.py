@@ -126,7 +126,7 @@ def rank(
             w,
             lf,
         )
-    order = np.lexsort((guesses, -wins, remaining))[:top]
+    order = _first(top, remaining, -wins, guesses)
     total = int(weights.sum())
     return [
         Suggestion(
@@ -140,6 +140,22 @@ def rank(
         )
         for i in order
     ]
+
+
+def _first(top: int, *keys: np.ndarray) -> np.ndarray:
+    """The places of the ``top`` least of ``keys`` compared in order (the first key, then
+    the second...), as ``np.lexsort`` orders them: sorted among those whose first key is
+    at most the ``top``-th least (every tie included), not among all, which in normal mode
+    are every word of the list.
+
+    >>> _first(2, np.array([5, 1, 1, 3]), np.array([0, 2, 1, 0])).tolist()
+    [2, 1]
+    """
+    first = keys[0]
+    if top < len(first):
+        near = np.flatnonzero(first <= np.partition(first, top - 1)[top - 1])
+        return near[np.lexsort(tuple(key[near] for key in reversed(keys)))][:top]
+    return np.lexsort(tuple(reversed(keys)))[:top]
 
 
 def likeliest(candidates: np.ndarray, weights: np.ndarray) -> int:
