@@ -82,7 +82,7 @@ def is_vowelless(form: str, language: Language) -> bool:
     rules = language.abbreviations
     if not rules.vowels:
         return False
-    return form.translate(_vowel_remover(rules.vowels)) == form and form not in rules.vowelless_words
+    return _vowel_set(rules.vowels).isdisjoint(form) and form not in rules.vowelless_words
 
 
 def is_roman_numeral(form: str, language: Language) -> bool:
@@ -114,5 +114,5 @@ def shape_reason(form: str, language: Language) -> str | None:
 
 
 @cache
-def _vowel_remover(vowels: str) -> dict[int, None]:
-    return {ord(ch): None for ch in vowels + vowels.upper()}
+def _vowel_set(vowels: str) -> frozenset[str]:
+    return frozenset(vowels + vowels.upper())
