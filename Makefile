@@ -68,7 +68,7 @@ site: dictionaries
 # need neither the dictionaries nor Chromium), run on one core while the dictionaries are
 # built; their report follows the slow lane's (make check reports them at once). The slow
 # lane starts as soon as the dictionaries are built, on both cores, the fast lane finishing
-# beside it (it used to wait for the fast lane, which left a core idle). What several slow
+# beside it (the fast lane ends about 10 s after the build: no core waits). What several slow
 # tests need is built once and shared on disk (tests/conftest.py); each test file runs on
 # one worker (--dist loadscope), so a file's module fixtures (a Catalan lemma choice, Wordle
 # page data, indexes with their schedules) are made once; the files go out in conftest's
