@@ -186,18 +186,21 @@ class _Bookmaker:
         """The ranking's suggestions for a state (remembered)."""
         if state.suggested is None:
             self.ranked += 1
-            # After one clue the opening's tables may answer (strategy.shipped_second): by clues.
-            alike = (len(state.clues), state.candidates.tobytes(), state.pool.tobytes() if self.hard else b"")
-            found = self.suggestions.get(alike) if len(state.clues) > 1 else None
-            if found is None:
-                found = [
+            # After the first clue alone the opening's tables may answer
+            # (strategy.shipped_second), which depend on that clue: those states are not shared.
+            alike = None
+            if len(state.clues) > 1:
+                alike = (len(state.clues), state.candidates.tobytes(), state.pool.tobytes() if self.hard else b"")
+                state.suggested = self.suggestions.get(alike)
+            if state.suggested is None:
+                state.suggested = [
                     s.index
                     for s in suggest_among(
                         self.patterns, state.clues, state.candidates, state.pool, self.hard, TOP, self.plain
                     )
                 ]
-                self.suggestions[alike] = found
-            state.suggested = found
+                if alike is not None:
+                    self.suggestions[alike] = state.suggested
         return state.suggested
 
     def choice(self, state: _State) -> int:

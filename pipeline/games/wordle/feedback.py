@@ -100,8 +100,8 @@ class Patterns:
         self.size = len(words.alphabet)
         #: Once precomputed: the feedback number of every guess against each answer, a row
         #: per answer. The rankings gather a state's candidates (its answers) against every
-        #: guess: whole rows, read one after the other (by guess it was a byte per row of
-        #: the whole matrix, ten times slower).
+        #: guess: whole rows, read one after the other (a table by guess would be read a
+        #: byte per row of the whole table, ten times slower).
         self.by_answer: np.ndarray | None = None
         #: What :func:`pipeline.games.wordle.endgame.found_in_time` found by playing a group
         #: out, by the group's members and the guesses played: the same families recur in
@@ -115,7 +115,7 @@ class Patterns:
         step = max(1, BLOCK // max(1, n))
         for start in range(0, n, step):
             by_guess[start : start + step] = feedback_codes(self.codes[start : start + step], self.codes, self.size)
-        # Transposed once as a whole: block by block, the strided writes took twice as long.
+        # Transposed once as a whole: written transposed block by block, it takes twice as long.
         self.by_answer = np.ascontiguousarray(by_guess.T)
         return self
 
@@ -126,7 +126,7 @@ class Patterns:
                 # Many guesses (normal mode ranks every word): the answers' rows, then the
                 # guesses' columns of those few rows.
                 rows = self.by_answer[answers]
-                if len(guesses) != len(rows[0]) or not np.array_equal(guesses, self._every_word):
+                if not np.array_equal(guesses, self._every_word):  # else the rows are all it takes
                     rows = rows[:, guesses]
                 return rows.T.astype(np.int32, order="C")
             return self.by_answer[answers[None, :], guesses[:, None]].astype(np.int32)
