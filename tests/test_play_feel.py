@@ -294,11 +294,30 @@ def test_reaching_the_top_ranks_is_celebrated(tab, site):
         if "Heu arribat" in message:
             celebrated.append(message)
             assert "celebrate" in page.locator("#game").get_attribute("class")
+            assert wider_than_the_screen_at_its_peak(page) <= 0, "the celebration makes the page scroll sideways"
     # The word's praise and the rank reached are two sentences, apart.
     assert all(re.fullmatch(r".+\+\d+.* · Heu arribat a «.+»!", m) for m in celebrated), celebrated
     assert [m.split("Heu arribat a ")[1] for m in celebrated] == ["«Geni»!", "«Reina del rusc»!"]
     # Every word found: no "still to find: 0 words" line.
     assert page.locator("#words-left").inner_text() == ""
+
+
+def wider_than_the_screen_at_its_peak(page) -> int:
+    """How many pixels the page is wider than the screen with every running animation held at
+    the moment it grows most (30% of its time, rusc-celebrate's largest scale); the
+    animations then run on."""
+    return page.evaluate(
+        """() => {
+          const running = document.getAnimations();
+          for (const animation of running) {
+            animation.pause();
+            animation.currentTime = 0.3 * animation.effect.getTiming().duration;
+          }
+          const over = document.documentElement.scrollWidth - window.innerWidth;
+          running.forEach((animation) => animation.play());
+          return over;
+        }"""
+    )
 
 
 def test_the_rack_s_last_word_says_every_word_is_found(tab, site):
