@@ -173,13 +173,16 @@ def hive_cases(rng: random.Random, index: BeehiveIndex) -> list[str]:
     sets = sorted(m for m in index.by_mask if m.bit_count() == 7)
     cases = []
     for n in range(CASES):
-        if n % 10 == 9:  # refusals: too short or long, a repeat, a letter outside the alphabet
+        if n % 10 == 9:  # refusals, each in turn: too short or long, a repeat, a letter outside the alphabet
             word = "".join(rng.sample(alphabet, 7))
-            cases.append(
-                rng.choice(
-                    [word[:6], word + "a", word[:6] + word[0], word[:6] + rng.choice("1?·ñ-"), " " + word.upper() + " "]
-                )
-            )
+            refusals = [
+                word[:6],
+                word + "a",
+                word[:6] + word[0],
+                word[:6] + rng.choice("1?·ñ-"),
+                " " + word.upper() + " ",
+            ]
+            cases.append(refusals[n // 10 % len(refusals)])
         elif n % 3 == 0:
             cases.append("".join(rng.sample(alphabet, 7)))
         else:
@@ -223,20 +226,19 @@ def rack_cases(rng: random.Random, index: RackIndex) -> list[tuple[str, dict]]:
             else:
                 options["pattern"] = "".join(BLANK if rng.random() < 0.6 else ch for ch in word)
             options["sort"] = rng.choice(["score", "length", "alpha"])
-        if n % 50 == 7:  # refusals
-            text = rng.choice(
-                [
-                    "",
-                    "???",
-                    text + "1",
-                    "k" + text if "k" not in texts else "ж" + text,
-                    "".join(rng.sample(bag, 15)) + "a",
-                ]
-            )
+        # Refusals, each kind in turn (drawn at random, a kind could miss a whole run).
+        if n % 50 == 7:
+            refusals = [
+                "",
+                "???",
+                text + "1",
+                "k" + text if "k" not in texts else "ж" + text,
+                "".join(rng.sample(bag, 15)) + "a",
+            ]
+            text = refusals[n // 50 % len(refusals)]
         if n % 50 == 17:
-            options = rng.choice(
-                [{"contains": "1"}, {"min_length": 0}, {"min_length": 5, "max_length": 3}, {"pattern": "?·?"}]
-            )
+            bad_options = [{"contains": "1"}, {"min_length": 0}, {"min_length": 5, "max_length": 3}, {"pattern": "?·?"}]
+            options = bad_options[n // 50 % len(bad_options)]
         cases.append((text, options))
     return cases
 
