@@ -58,6 +58,15 @@ def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_wi
         assert word not in games[game], f"{word} ({why}) is in the {game} list"
 
 
+@pytest.mark.parametrize("word", ["fulham", "kylie", "meined"])
+def test_the_beehive_leaves_out_size_80_names_and_inflections_nobody_writes(en, word):
+    """Words SCOWL brings at its size 80, where the beehive leaves out a name of any size
+    (Fulham and Kylie at 95) and an inflection nobody writes (meined, after mein)."""
+    _folder, games, _words, _forms = en
+    assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+    assert word not in games["beehive"]
+
+
 def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en):
     _folder, _games, words, forms = en
     assert {"clii", "xviii", "iv"} <= forms and not {"clii", "xviii", "iv"} & words
@@ -80,7 +89,9 @@ def test_slurs_are_out_of_every_game(en):
 @pytest.mark.parametrize(
     "word, games_with_it",
     [
-        ("nana", ("beehive", "wordle", "racks")),  # SCOWL size 80, common
+        ("chai", ("beehive", "wordle", "racks")),  # SCOWL size 80, common
+        ("lockdown", ("beehive", "racks")),
+        ("nana", ("beehive", "wordle", "racks")),  # size 80 beside a name: the file adds it
         ("ramen", ("beehive", "wordle", "racks")),  # size 70
         ("donut", ("beehive", "wordle", "racks")),  # a common variant (variant_2)
         ("cyber", ("beehive", "wordle", "racks")),  # the language file's additions
@@ -139,6 +150,29 @@ def test_a_name_listed_before_the_word_keeps_it_out_and_after_it_does_not():
     tier = tier_of(60, tiers)
     assert left_out_because("dido", 60, common, tier, graded, "dido", None) is not None
     assert left_out_because("messianic", 60, common, tier, graded, "messianic", None) is None
+
+
+def test_at_the_largest_sizes_a_name_of_any_size_and_an_unwritten_inflection_are_out():
+    from pipeline.lists.vocabulary import Family, left_out_because
+
+    graded = GradedList(
+        {word: ListedWord(80, frozenset()) for word in ("fulham", "chai", "meined")},
+        names={"fulham": 95},
+        capitalised={},
+    )
+    strict = VocabularyTier(80, 3.0, names_out=True, names_any_size_out=True, min_own_zipf=1.0)
+    lenient = VocabularyTier(80, 3.0, names_out=True)
+    common = Family(zipf=3.3, members=2, own_zipf=3.3)
+    unwritten = Family(zipf=3.3, members=3, own_zipf=0.0)  # mein's frequency, lent
+    assert left_out_because("fulham", 80, common, strict, graded, "fulham", None) == (
+        "a name's spelling at any size, at sizes 80 and below"
+    )
+    assert left_out_because("chai", 80, common, strict, graded, "chai", None) is None
+    assert left_out_because("meined", 80, unwritten, strict, graded, "mein", None) == (
+        "rarer by itself than Zipf 1 at sizes 80 and below"
+    )
+    assert left_out_because("fulham", 80, common, lenient, graded, "fulham", None) is None
+    assert left_out_because("meined", 80, unwritten, lenient, graded, "mein", None) is None
 
 
 def test_game_keys_of_the_vocabulary_fold_back(en):

@@ -537,6 +537,13 @@ class VocabularyTier:
     #: Only words the list inflects (nana/nanas): uninflected words at the largest sizes are
     #: mostly foreign fragments of set phrases (fide, haut, mein).
     inflected_only: bool = False
+    #: Words whose capitalised spelling the list has as a name at any size, even a larger
+    #: one, are out too (fulham and kylie at 80, Fulham and Kylie at 95): at the largest
+    #: sizes a word that is also a name is nearly always the name.
+    names_any_size_out: bool = False
+    #: The least Zipf frequency of the word by itself: the family lends an inflection its
+    #: root's frequency, so inflections nobody writes (meined, bammed) need this; 0: none.
+    min_own_zipf: float = 0.0
 
 
 @schema

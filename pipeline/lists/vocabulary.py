@@ -25,13 +25,16 @@ Start at :func:`game_vocabularies`. The rules, in order:
 3. **Names.** Where a tier says ``names_out``, a word whose capitalised spelling, or its
    family root's, is a name the list has at a smaller size than the word (lilo) is out:
    wordfreq folds case, so its frequency is the name's, not the word's; ``capitals_out``
-   does the same with the list's upper-case words (Dido, Balboa, Kent, Dover).
+   does the same with the list's upper-case words (Dido, Balboa, Kent, Dover), and
+   ``names_any_size_out`` with names at any size (fulham at 80, Fulham at 95).
 4. **Variants.** A word the list has only in variant spelling categories (a game's
    ``variants``: donut, snuck, altho, programed) must be common by itself: a family lends a
    variant the frequency of the usual spelling (programed beside program). And it is out
    when it is another variety's own spelling (``foreign_spellings``: grey, theatre and
    practise are British words, variants only to an American list).
-5. **Fragments.** Where a tier says ``inflected_only``, a family of one word is out: at the
+5. **Fragments.** Where a tier says ``min_own_zipf``, a word rarer than that by itself is
+   out, its family's frequency notwithstanding (meined, redded: inflections nobody writes).
+   Where a tier says ``inflected_only``, a family of one word is out: at the
    largest sizes such words are mostly pieces of foreign set phrases (fide, haut, mein).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
@@ -42,6 +45,7 @@ dictionary's words and what the vocabulary added to them.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections import Counter, defaultdict
@@ -239,6 +243,10 @@ def left_out_because(
         return f"a name's spelling at sizes {tier.size} and below"
     if tier.capitals_out and _commoner_capitalised(graded.capitalised, word, root, size):
         return f"an upper-case word's spelling at sizes {tier.size} and below"
+    if tier.names_any_size_out and (word in graded.names or root in graded.names):
+        return f"a name's spelling at any size, at sizes {tier.size} and below"
+    if family.own_zipf < tier.min_own_zipf:
+        return f"rarer by itself than Zipf {tier.min_own_zipf:g} at sizes {tier.size} and below"
     if variant_min_zipf is not None and family.own_zipf < variant_min_zipf:
         return f"a variant spelling rarer than Zipf {variant_min_zipf:g}"
     if tier.inflected_only and family.members < 2:
@@ -369,16 +377,7 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
                 "added by the language file" if word in rules.add and word not in sizes else f"list size {sizes[word]}"
             ] += 1
         report["games"][game] = {
-            "tiers": [
-                {
-                    "size": t.size,
-                    "min_zipf": t.min_zipf,
-                    "names_out": t.names_out,
-                    "inflected_only": t.inflected_only,
-                    "capitals_out": t.capitals_out,
-                }
-                for t in rules.games[game].tiers
-            ],
+            "tiers": [dataclasses.asdict(tier) for tier in rules.games[game].tiers],
             "variants": rules.games[game].variants,
             "foreign_spellings": list(rules.games[game].foreign_spellings),
             "forms": len(chosen),
