@@ -30,7 +30,7 @@ from pipeline.games.wordle.feedback import Patterns, code_of, win_code
 from pipeline.games.wordle.filters import hard_pool
 from pipeline.games.wordle.ranking import rank
 from pipeline.games.wordle.rules import GUESSES, TOP, Clue, compile_clues, pattern_of
-from pipeline.games.wordle.strategy import Opening, book_key, plain_choice, suggest_among
+from pipeline.games.wordle.strategy import Opening, book_key, helper_choice, suggest_among
 
 
 def opening(
@@ -204,13 +204,15 @@ class _Bookmaker:
         return state.suggested
 
     def choice(self, state: _State) -> int:
-        """The helper's guess in a state: the book's, else the ranking's first."""
+        """The helper's guess in a state (:func:`~pipeline.games.wordle.strategy.helper_choice`)
+        with the book as it stands; the guess without it is remembered in the state."""
         booked = self.book.get(state.key)
         if booked is not None:
             return booked
         if state.first is None:
-            plain = plain_choice(self.words, state.candidates, state.pool)
-            state.first = plain if plain is not None else self.suggested(state)[0]
+            state.first = helper_choice(
+                None, self.words, state.candidates, state.pool, lambda: self.suggested(state)[0]
+            )
         return state.first
 
     def step(self, state: _State, guess: int, answer: int) -> _State | None:

@@ -22,7 +22,7 @@ Each step is a module of its own:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -85,16 +85,31 @@ def state_of(words: Words, clues: Sequence[Clue], hard: bool) -> tuple[np.ndarra
 def first_suggestion(
     patterns: Patterns, clues: Sequence[Clue], hard: bool = False, opening_table: Opening | None = None
 ) -> int:
-    """The index of :func:`suggest`'s first suggestion, the guess the page plays: found
-    without ranking where :func:`plain_choice` knows it and the book is silent."""
+    """The index of :func:`suggest`'s first suggestion, the guess the page plays
+    (:func:`helper_choice`)."""
     if not clues:
         return suggest(patterns, clues, hard=hard, top=1, opening_table=opening_table)[0].index
     candidates, pool = state_of(patterns.words, clues, hard)
-    booked = opening_table is not None and book_key(clues) in opening_table.book[hard]
-    plain = None if booked else plain_choice(patterns.words, candidates, pool)
-    if plain is not None:
-        return plain
-    return suggest_among(patterns, clues, candidates, pool, hard, 1, opening_table)[0].index
+    booked = opening_table.book[hard].get(book_key(clues)) if opening_table is not None else None
+    return helper_choice(
+        booked,
+        patterns.words,
+        candidates,
+        pool,
+        lambda: suggest_among(patterns, clues, candidates, pool, hard, 1, opening_table)[0].index,
+    )
+
+
+def helper_choice(
+    booked: int | None, words: Words, candidates: np.ndarray, pool: np.ndarray, ranked_first: Callable[[], int]
+) -> int:
+    """The guess the helper plays after some clues: the book's (``booked``) where it has one,
+    which :func:`suggest_among` puts first; else :func:`plain_choice`'s, known without
+    ranking; else the ranking's first (``ranked_first``, called only then)."""
+    if booked is not None:
+        return booked
+    plain = plain_choice(words, candidates, pool)
+    return plain if plain is not None else ranked_first()
 
 
 def suggest_among(
