@@ -82,6 +82,10 @@ def test_catalan_alphabet_keeps_c_cedilla():
             lambda t: t.replace("[wordle]", '[wordle]\nfold = [["ae", "a"]]'),
             "field 'wordle.fold' pairs two different single letters, not ['ae', 'a']",
         ),
+        (
+            lambda t: t.replace('vulgar = [\n  "arse",', 'vulgar = [\n  "arse", "homo",'),
+            "[blocklist] names homo in both 'add' (every game) and 'vulgar' (racks allow)",
+        ),
     ],
 )
 def test_broken_language_file_is_one_clear_error(tmp_path, edit, message):

@@ -466,16 +466,27 @@ class Blocklist:
 
     #: The pinned list, or None (then ``note`` says why).
     source: ListSource | None = setting(default=None, check=_list_format("lines", "json"))
-    #: Local additions (the TOML comments each one).
+    #: Local additions kept out of every game, racks too: slurs and insults (the TOML
+    #: comments each one).
     add: tuple[str, ...] = ()
-    #: Blocked words racks still allow: vulgar but valid in Scrabble (slurs never are).
+    #: Local additions that are vulgar but valid: out of the answers, playable on racks.
+    vulgar: tuple[str, ...] = ()
+    #: Words of the pinned list racks still allow: vulgar but valid in Scrabble (slurs never are).
     rack_allows: frozenset[str] = frozenset()
     #: Why the language has no pinned list, if it has none.
     note: str = ""
 
+    @property
+    def additions(self) -> tuple[str, ...]:
+        """Every local addition, whichever games it is kept out of."""
+        return self.add + self.vulgar
+
     def problems(self, where: str) -> Iterator[str]:
-        if self.source is None and not self.note and (self.add or self.rack_allows):
+        if self.source is None and not self.note and (self.additions or self.rack_allows):
             yield f"[{where[:-1]}] has no source: add one, or a 'note' saying why the language has none"
+        both = sorted(set(self.add) & set(self.vulgar))
+        if both:
+            yield f"[{where[:-1]}] names {', '.join(both)} in both 'add' (every game) and 'vulgar' (racks allow)"
 
 
 @schema

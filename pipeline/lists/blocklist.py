@@ -13,8 +13,9 @@ Two classes, because the games differ:
   always in this class.
 * ``v`` — vulgar but valid: out of the beehive and Wordle answers, but a rack may use it,
   as Scrabble players expect (the word lists of Scrabble dictionaries keep vulgar words and
-  drop slurs). Only the words the table's ``rack_allows`` names are ``v``; anything else
-  blocked — a new word of a newer list included — defaults to ``x``.
+  drop slurs). Only the table's ``vulgar`` additions and the pinned list's words its
+  ``rack_allows`` names are ``v``; anything else blocked — the ``add`` additions, a new
+  word of a newer list — is ``x``.
 
 ``game.tsv`` carries the class in its lists field (:mod:`pipeline.lists.lexicon`).
 """
@@ -36,12 +37,13 @@ def blocklist_words(language: Language, listed: list[str]) -> dict[str, str]:
     """Key → class of every single-word entry of the pinned list and the local additions
     (multi-word phrases cannot be game answers and are skipped)."""
     rules = language.blocklist
+    racks_allow = rules.rack_allows | {word.lower() for word in rules.vulgar}
     blocked: dict[str, str] = {}
-    for word in [*listed, *rules.add]:
+    for word in [*listed, *rules.additions]:
         key = fold(word, language)
         if key is None:
             continue
-        cls = VULGAR if word.lower() in rules.rack_allows else EVERY_GAME
+        cls = VULGAR if word.lower() in racks_allow else EVERY_GAME
         if blocked.get(key) != EVERY_GAME:
             blocked[key] = cls
     return blocked

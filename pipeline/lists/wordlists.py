@@ -282,7 +282,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
         or language.abbreviations.add
         or inputs.abbreviation_list
         or inputs.blocklist
-        or language.blocklist.add
+        or language.blocklist.additions
         or inputs.name_lists
         or language.foreign_words
         or language.english_zipf_margin
@@ -531,7 +531,7 @@ def _word_list_provenance(language: Language, inputs: ListInputs) -> dict:
         return described
 
     blocklist = describe(language.blocklist.source, inputs.blocklist, language.blocklist.note)
-    blocklist["local_additions"] = len(language.blocklist.add)
+    blocklist["local_additions"] = len(language.blocklist.additions)
     lists = {
         "abbreviations": describe(language.abbreviations.source, inputs.abbreviation_list),
         "blocklist": blocklist,
