@@ -12,7 +12,7 @@
   "use strict";
 
   /** Versions of each kind of page data: a script refuses a number it does not know. */
-  var PLAY_DATA_FORMAT = 2, SOLVER_INDEX_FORMAT = 3, WORDLE_DATA_FORMAT = 6;
+  var PLAY_DATA_FORMAT = 2, SOLVER_INDEX_FORMAT = 3, WORDLE_DATA_FORMAT = 7;
   /** A count or position n is the one character chr(POSITION_BASE + n). */
   var POSITION_BASE = 0x30;
   /** Opens each edit of an encoded form; an encoded form that is its key; between forms. */

@@ -58,7 +58,7 @@
     }
     return { length: L, alphabet: alphabet, letterIndex: index, keys: keys, codes: codes,
              forms: forms, position: position, weight: weight, found: found, alike: alike, first: data.first,
-             second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
+             opener: data.opener, second: data.second, book: data.book, budget: data.budget, top: data.top, endgame: data.endgame,
              shortcuts: data.shortcuts, fold: Fold.makeFolder(data.fold, data.alphabet) };
   }
 
@@ -611,14 +611,16 @@
   function plan(words, clues, cons, hard, candidates) {
     var all = [];
     for (var w = 0; w < words.keys.length; w++) all.push(w);
-    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0, booked: -1 };
-    var book = words.book[hard ? "hard" : "normal"], key = bookKey(clues);
+    var mode = hard ? "hard" : "normal";
+    // Hard mode may open with another of the opening ranking's guesses (book.py, _Bookmaker.hard_opener).
+    if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0, booked: words.opener[mode] };
+    var book = words.book[mode], key = bookKey(clues);
     var booked = hasOwn.call(book, key) ? book[key] : -1;
     var pool = hard ? hardPool(words, cons) : all;
     // The best guesses go in the order of what they find in time (inTimeFirst).
     var left = words.endgame.guesses - clues.length;
-    var table = words.second[hard ? "hard" : "normal"];
-    if (clues.length === 1 && clues[0].guess === words.keys[words.first[0]]) {
+    var table = words.second[mode];
+    if (clues.length === 1 && clues[0].guess === words.keys[words.opener[mode]]) {
       var code = clues[0].marks.reduce(function (p, m) { return p * 3 + m; }, 0);
       if (hasOwn.call(table, String(code)) && pool.length * candidates.length > words.budget) {
         return { candidates: candidates, guesses: table[String(code)].slice(0, words.top), opening: false, left: left,

@@ -482,9 +482,10 @@ def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget
     patterns = Patterns(words)
     everything = np.arange(words.size)
     assert data["first"] == [s.index for s in rank(patterns, everything, everything, 10)]
-    best = data["first"][0]
-    row = patterns.block(np.array([best]), everything)[0]
     for mode, hard in (("normal", False), ("hard", True)):
+        # Each mode's second guesses follow its own opener (hard mode's: book.py, _Bookmaker.hard_opener).
+        best = data["opener"][mode]
+        row = patterns.block(np.array([best]), everything)[0]
         shipped = {int(c): ranked for c, ranked in data["second"][mode].items()}
         for code_ in np.unique(row).tolist():
             if code_ == 3**words.length - 1:

@@ -114,6 +114,7 @@ def table_of_page(data: dict, patterns: Patterns) -> Opening:
         rank(patterns, np.array(data["first"]), everything, len(data["first"])),
         {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in modes},
         {hard: dict(data["book"][mode]) for mode, hard in modes},
+        data["opener"]["hard"] if data["opener"]["hard"] != data["first"][0] else None,
     )
 
 
@@ -153,6 +154,11 @@ def random_states(rng, keys, data: dict, count: int) -> list:
     for n in range(count // 10):
         answer = late.choice(keys)
         states.append([n % 2 == 1, [[g, feedback(g, answer)] for g in [first] + late.sample(keys, 3)]])
+    # No clue in either mode, and hard mode's own opener (book.py, _Bookmaker.hard_opener) with a feedback,
+    # whose second guesses the hard table holds.
+    hard_first = keys[data["opener"]["hard"]]
+    states += [[False, []], [True, []]]
+    states += [[True, [[hard_first, feedback(hard_first, rng.choice(keys))]]] for _ in range(count // 10)]
     # States of the book (hard mode), where the build chose the guess by playing games out.
     book = sorted(data["book"]["hard"])
     states += [[True, clues_of_book_key(key)] for key in rng.sample(book, min(len(book), count // 10))]

@@ -29,7 +29,7 @@ PLAY_DATA_FORMAT = 2
 #: Version of the solver indexes (``site/solver-core.js``).
 SOLVER_INDEX_FORMAT = 3
 #: Version of the Wordle page data (``site/wordle-core.js``).
-WORDLE_DATA_FORMAT = 6
+WORDLE_DATA_FORMAT = 7
 
 #: A count or position ``n`` is written as the one character ``chr(POSITION_BASE + n)``:
 #: printable, and for ``n`` < 10 the digit itself.

@@ -69,9 +69,12 @@ def build_wordle_data(
       (steps since the previous such key, :func:`pipeline.browser.wire.encode_forms`) pairs;
     * ``levels``: one character of :data:`pipeline.browser.wire.LEVEL_CHARS` per key, its prior level, and
       ``weights``: the weight of each level;
-    * ``first``: the opening ranking (word indices, best first); ``second``: per mode
-      (``normal``, ``hard``), feedback number of the opening → the best second guesses,
-      only where guesses × candidates exceed ``budget``; ``endgame``: Wordle's number of
+    * ``first``: the opening ranking (word indices, best first); ``opener``: per mode
+      (``normal``, ``hard``), the first guess the helper plays (hard mode's may be another
+      of ``first``: :meth:`pipeline.games.wordle.book._Bookmaker.hard_opener`); ``second``: per mode,
+      feedback number of the mode's opener → the best second guesses, only where guesses ×
+      candidates exceed ``budget``; ``book``: per mode, the book
+      (:func:`pipeline.games.wordle.book.build_book`); ``endgame``: Wordle's number of
       guesses and how the best guesses are ordered by what they find in time
       (:func:`pipeline.games.wordle.endgame.in_time_first`, ``unit``, ``common_unit``,
       ``common``: :func:`pipeline.games.wordle.endgame.found_weights`)
@@ -142,6 +145,7 @@ def build_wordle_data(
             for mode, hard in (("normal", False), ("hard", True))
         },
         "book": {mode: table.book[hard] for mode, hard in (("normal", False), ("hard", True))},
+        "opener": {mode: table.opener(hard).index for mode, hard in (("normal", False), ("hard", True))},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
 

@@ -9,11 +9,13 @@ book does:
    each feedback of the best first guess where the page could not rank them in time.
 2. :func:`build_book`: in hard mode's early states, the suggestion of the ranking that does
    best when each candidate's game is played out (:class:`Outcome`); then, in either mode,
-   the games that still lose a word are repaired by choosing another suggestion along the
-   game (:meth:`_Bookmaker.repair`); and in normal mode, where any word may be guessed, the
-   games still lost by a plan: a guess for a state and for every state it leads to that
-   finds each of its candidates in time, searched over every word
-   (:meth:`_Bookmaker.plan`, :meth:`_Bookmaker.rescue`).
+   the games that still lose a word (a headword first) are repaired by choosing another
+   suggestion along the game (:meth:`_Bookmaker.repair`); and the games still lost by a
+   plan: a guess for a state and for every state it leads to that finds each of its
+   candidates in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
+   :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard.
+3. Hard mode opens with the guess of the opening ranking whose games lose the fewest
+   headwords (:meth:`_Bookmaker.hard_opener`); its second guesses are ranked for it.
 
 The page looks the book up by the state's clues (:func:`pipeline.games.wordle.strategy.book_key`)
 and plays its guess first. Only the prior and the list enter, never an answer list.
@@ -38,30 +40,57 @@ def opening(
 ) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
-    ``common`` (:func:`pipeline.games.wordle.words.common_weight`), the book of both modes."""
+    ``common`` (:func:`pipeline.games.wordle.words.common_weight`), hard mode's opener
+    (:meth:`_Bookmaker.hard_opener`) and the book of both modes."""
+    everything = np.arange(patterns.words.size)
+    first = rank(patterns, everything, everything, top)
+    table = Opening(
+        first, {hard: second_guesses(patterns, first[0].index, hard, second_top, only_over) for hard in (False, True)}
+    )
+    if common is None:
+        return table
+    # The two modes are independent: hard mode's opener and book are made in a worker while
+    # this process makes normal mode's book (Catalan's five letters: 45 s and 10 s).
+    with process_pool(1) as worker:
+        hard_mode = worker.submit(_hard_mode, patterns, table, common, second_top, only_over)
+        normal_book = build_book(patterns, table, False, common)
+        hard_table, hard_book = hard_mode.result()
+    return replace(hard_table, book={False: normal_book, True: hard_book})
+
+
+def second_guesses(patterns: Patterns, opener: int, hard: bool, top: int, only_over: int) -> dict[int, list[int]]:
+    """Feedback number of ``opener`` → the exact ranking of the second guesses the mode
+    allows, where guesses × candidates exceed ``only_over``."""
     words = patterns.words
     everything = np.arange(words.size)
-    first = rank(patterns, everything, everything, top)
-    best = first[0].index
-    row = patterns.block(np.array([best]), everything)[0]
-    second: dict[bool, dict[int, list[int]]] = {False: {}, True: {}}
+    row = patterns.block(np.array([opener]), everything)[0]
+    table: dict[int, list[int]] = {}
     for code in np.unique(row).tolist():
         if code == win_code(words.length):
             continue
         candidates = everything[row == code]
-        constraints = compile_clues([Clue(words.keys[best], pattern_of(code, words.length))], words.length)
-        for hard, pool in ((False, everything), (True, hard_pool(words, constraints))):
-            if len(pool) * len(candidates) > only_over:
-                second[hard][code] = [s.index for s in rank(patterns, pool, candidates, second_top)]
-    table = Opening(first, second)
-    if common is None:
-        return table
-    # The two modes' books are independent: hard mode's is made in a worker while this
-    # process makes normal mode's (Catalan's five letters: 102 s and 33 s).
-    with process_pool(1) as worker:
-        hard_book = worker.submit(build_book, patterns, table, True, common)
-        normal_book = build_book(patterns, table, False, common)
-        return replace(table, book={False: normal_book, True: hard_book.result()})
+        pool = everything
+        if hard:
+            pool = hard_pool(
+                words, compile_clues([Clue(words.keys[opener], pattern_of(code, words.length))], words.length)
+            )
+        if len(pool) * len(candidates) > only_over:
+            table[code] = [s.index for s in rank(patterns, pool, candidates, top)]
+    return table
+
+
+def _hard_mode(
+    patterns: Patterns, table: Opening, common: int, second_top: int, only_over: int
+) -> tuple[Opening, dict[str, int]]:
+    """(``table`` with hard mode's opener and its second guesses, hard mode's book). The
+    games played to choose the opener are the book's first: it plays on from them."""
+    maker = _Bookmaker(patterns, table, True, common)
+    opener = maker.hard_opener()
+    if opener != table.first[0].index:
+        second = {False: table.second[False], True: second_guesses(patterns, opener, True, second_top, only_over)}
+        table = replace(table, second=second, hard_first=opener)
+        maker.follow(table)
+    return table, maker.make_book()
 
 
 #: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
@@ -101,10 +130,18 @@ class Outcome:
 
     #: Common words (:func:`pipeline.games.wordle.words.common_weight`) not found in time.
     failures: int
+    #: Headwords not found in time, however rare: a game's answers are headwords, and the
+    #: rare ones are what a prior fitted to common words misses (issue 32).
+    headwords_lost: int
     #: Words not found in time, common or not (of those played: see ``_Bookmaker.least``).
     lost: int
     #: Sum over the candidates of prior weight × guesses the game took.
     weighted_guesses: int
+
+    @property
+    def losses(self) -> tuple[int, int, int]:
+        """The words not found in time, as the outcomes compare them."""
+        return self.failures, self.headwords_lost, self.lost
 
 
 @dataclass(eq=False)
@@ -141,6 +178,8 @@ class _Bookmaker:
         self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
         #: The lightest candidates played out when a guess's outcome is measured.
         self.least = BOOK_MIN_WEIGHT
+        #: Per word, whether it is a headword (every word, for a list without lemmas).
+        self.headwords = self.words.lemma if self.words.lemma is not None else np.ones(self.words.size, dtype=bool)
         #: The opening tables without a book: what the ranking alone suggests.
         self.plain = replace(table, book={False: {}, True: {}})
         self.book: dict[str, int] = {}
@@ -248,18 +287,21 @@ class _Bookmaker:
         """The :class:`Outcome` of ``guess`` over the state's candidates, or None as soon as
         it cannot be less than ``bound`` (both parts only grow, so the heaviest candidates
         are played first)."""
-        failures = lost = weighted = 0
+        failures = headwords_lost = lost = weighted = 0
         candidates = state.candidates[self.words.weights[state.candidates] >= self.least]
         weights = self.words.weights[candidates]
+        headwords = self.headwords[candidates]
         for place in np.lexsort((candidates, -weights)).tolist():
             answer, weight = int(candidates[place]), int(weights[place])
             taken = self.taken(state, guess, answer)
             weighted += weight * taken
-            failures += taken > GUESSES and weight >= self.common
-            lost += taken > GUESSES
-            if bound is not None and Outcome(failures, lost, weighted) >= bound:
+            if taken > GUESSES:
+                failures += weight >= self.common
+                headwords_lost += bool(headwords[place])
+                lost += 1
+            if bound is not None and Outcome(failures, headwords_lost, lost, weighted) >= bound:
                 return None
-        return Outcome(failures, lost, weighted)
+        return Outcome(failures, headwords_lost, lost, weighted)
 
     def best_of(self, state: _State) -> tuple[int, Outcome, Outcome]:
         """(the suggestion that does best in ``state``, ties to the first, its outcome, the
@@ -306,7 +348,7 @@ class _Bookmaker:
         """Where a word of ``answers`` is still not found in time, choose again along its
         game, from its last state back, the first suggestion that fails fewer words (common
         ones first)."""
-        opening_guess = self.plain.first[0].index
+        opening_guess = self.plain.opener(self.hard).index
         for _ in range(BOOK_REPAIRS):
             failing = [a for a in answers if self.taken(self.start, opening_guess, a) > GUESSES]
             if not failing:
@@ -317,7 +359,7 @@ class _Bookmaker:
                 states = self.game(self.start, opening_guess, answer)
                 for state in reversed(states[1:GUESSES]):  # the states whose guess is still in time
                     guess, outcome, current = self.best_of(state)
-                    if (outcome.failures, outcome.lost) < (current.failures, current.lost):
+                    if outcome.losses < current.losses:
                         self.choose(state, guess)
                         break
 
@@ -325,7 +367,7 @@ class _Bookmaker:
         """Where a word of ``answers`` is still not found in time, plan the play (:meth:`plan`)
         from the last state of its game still in time back to the first that has a plan,
         and adopt it (:meth:`adopt`)."""
-        opening_guess = self.plain.first[0].index
+        opening_guess = self.plain.opener(self.hard).index
         unplannable: set[str] = set()  # a family's words share their states
         for answer in answers:
             if self.spent():
@@ -427,16 +469,89 @@ class _Bookmaker:
                 after, {later: guess for later, guess in planned.items() if later[: len(after_clues)] == after_clues}
             )
 
+    def hard_opener(self) -> int:
+        """Hard mode's first guess: of the opening ranking's guesses (``table.first``), the
+        one whose games, every word's played out with the ranking alone, lose the fewest
+        headwords, then take the fewest guesses weighed by the prior; ties to the ranking's
+        order.
+
+        The ranking scores a first guess by what it leaves to find, the same in either mode;
+        but in hard mode the first guess also binds every later one, and a guess that
+        scores a little worse can lead into fewer families that hard mode cannot tell apart
+        (English: tares before raise; Catalan: sitra before toria). The common words an
+        opener loses are not counted first, as :class:`Outcome` does, since the book
+        repairs those (:meth:`make_book`); the rare headwords it mostly cannot. The states
+        ranked here do not count against the book's budget (:data:`BOOK_STATES`).
+        """
+        everything = np.arange(self.words.size)
+        weights, headwords = self.words.weights.tolist(), self.headwords.tolist()
+        # Headwords first: an opener that loses more of them than the best so far is
+        # dropped before the other words are played.
+        order = np.concatenate((everything[self.headwords], everything[~self.headwords])).tolist()
+        best: tuple[int, int] | None = None
+        opener = self.plain.first[0].index
+        for guess in (s.index for s in self.plain.first):
+            headwords_lost = weighted = 0
+            for answer in order:
+                taken = self.taken(self.start, guess, answer)
+                weighted += weights[answer] * taken
+                if taken > GUESSES and headwords[answer]:
+                    headwords_lost += 1
+                    if best is not None and headwords_lost > best[0]:
+                        break
+            else:
+                if best is None or (headwords_lost, weighted) < best:
+                    best, opener = (headwords_lost, weighted), guess
+        # The book plays on from the opener's games only.
+        self.start.leads_to = {move: after for move, after in self.start.leads_to.items() if move[0] == opener}
+        self.ranked = 0
+        return opener
+
+    def follow(self, table: Opening) -> None:
+        """Play on with ``table``'s opener and second guesses: the states after the opener's
+        feedbacks rank again, and the games through them are played again."""
+        self.plain = replace(table, book={False: {}, True: {}})
+        opener = table.opener(self.hard).index
+        for (guess, _code), after in self.start.leads_to.items():
+            if guess == opener:
+                after.suggested = after.first = None
+                after.taken.clear()
+        self.start.taken.clear()
+
+    def make_book(self) -> dict[str, int]:
+        """The book (:func:`build_book`)."""
+        everything = np.arange(self.words.size)
+        if self.hard:
+            common = np.flatnonzero(self.words.weights >= self.common).tolist()
+            self.grow_after(self.start, self.plain.opener(True).index)
+            self.repair(common)
+            self.rescue(common)
+        self.least = 1
+        self.repair(np.flatnonzero(self.headwords).tolist())
+        self.repair(everything.tolist())
+        if not self.hard:
+            # Hard mode plans for the common words only (above): the clues bind the guesses,
+            # and the rarer words that fail there are families a plan rarely saves either
+            # (English: 8 of 165 words, for three minutes of build).
+            self.rescue(everything.tolist())
+        return dict(sorted(self.book.items()))
+
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
     """The book. In hard mode, first, in the states after the opening up to the
     :data:`BOOK_DEPTH`-th guess, the suggestion (of those the ranking makes) with the best
     :class:`Outcome` when each candidate is played out by the helper: fewest common words
-    not found within :data:`GUESSES`, then fewest words, then least expected guesses under
-    the prior; then the games that still fail on a common word are repaired
-    (:meth:`_Bookmaker.repair`). Then, in either mode, the games that fail on any word of
-    the list, rare or not, likewise; and in normal mode those still lost are planned
-    (:meth:`_Bookmaker.rescue`).
+    not found within :data:`GUESSES`, then fewest headwords, then fewest words, then least
+    expected guesses under the prior; then the games that still fail on a common word are
+    repaired (:meth:`_Bookmaker.repair`), and those still lost planned
+    (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
+    however rare, are repaired, and then those that fail on any word of the list; and in
+    normal mode those still lost are planned. The hard book starts from hard mode's opener
+    (:meth:`_Bookmaker.hard_opener`, chosen by :func:`opening`).
+
+    Headwords come before the other words because a game's answers are headwords, rare
+    ones too: in hard mode, where some families cannot all be saved, the book gives up a
+    plural or a conjugated form before a headword.
 
     The ranking looks a few guesses ahead at most, and in hard mode a guess also decides
     which guesses may follow, so a good split can lead into a family such as foyer, boxer,
@@ -444,16 +559,4 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     sees it. Only the prior and the list enter, never an answer list; entries are kept
     where they differ from the ranking's first, so the page ships a few hundred.
     """
-    maker = _Bookmaker(patterns, table, hard, common)
-    words = patterns.words
-    everything = np.arange(words.size)
-    if hard:
-        maker.grow_after(maker.start, table.first[0].index)
-        maker.repair(np.flatnonzero(words.weights >= common).tolist())
-    maker.least = 1
-    maker.repair(everything.tolist())
-    if not hard:
-        # In hard mode the clues bind the guesses, and what fails there are families a
-        # plan rarely saves either (English: 8 of 165 words, for three minutes of build).
-        maker.rescue(everything.tolist())
-    return dict(sorted(maker.book.items()))
+    return _Bookmaker(patterns, table, hard, common).make_book()

@@ -5,7 +5,8 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
 Each step is a module of its own:
 
 1. No clue yet: the precomputed opening ranking (:class:`Opening`, made at build time by
-   :func:`pipeline.games.wordle.book.opening`).
+   :func:`pipeline.games.wordle.book.opening`), in hard mode with the guess that does best
+   there first.
 2. The candidates are the words that fit every clue; the guesses are every word, or in
    hard mode the words hard mode allows (:mod:`pipeline.games.wordle.filters`).
 3. Each guess is scored by the prior weight it leaves to find, within the phone's budget
@@ -47,12 +48,27 @@ class Opening:
     #: helper's games out (:func:`pipeline.games.wordle.book.build_book`) chose another than the
     #: ranking's first.
     book: dict[bool, dict[str, int]] = field(default_factory=lambda: {False: {}, True: {}})
+    #: Hard mode's first guess (a word index), where playing the games out chose another of
+    #: :attr:`first` than its first (:meth:`pipeline.games.wordle.book._Bookmaker.hard_opener`); the
+    #: second guesses of :attr:`second` in hard mode follow it.
+    hard_first: int | None = None
+
+    def opener(self, hard: bool) -> Suggestion:
+        """The first guess the helper plays in the mode."""
+        if hard and self.hard_first is not None:
+            return next(s for s in self.first if s.index == self.hard_first)
+        return self.first[0]
+
+    def first_in(self, hard: bool) -> list[Suggestion]:
+        """The opening ranking as the mode suggests it: its :meth:`opener` first."""
+        opener = self.opener(hard)
+        return [opener] + [s for s in self.first if s is not opener]
 
 
 def shipped_second(table: Opening | None, clues: Sequence[Clue], hard: bool) -> list[int] | None:
-    """The build's second guesses for ``clues`` if they are the opening and one feedback of
-    it that the table holds, else None."""
-    if table is None or not table.first or len(clues) != 1 or clues[0].guess != table.first[0].key:
+    """The build's second guesses for ``clues`` if they are the mode's opening and one
+    feedback of it that the table holds, else None."""
+    if table is None or not table.first or len(clues) != 1 or clues[0].guess != table.opener(hard).key:
         return None
     return table.second[hard].get(code_of(clues[0].pattern))
 
@@ -70,7 +86,7 @@ def suggest(
     everything = np.arange(words.size)
     if not clues:
         if opening_table is not None:
-            return opening_table.first[:top]
+            return opening_table.first_in(hard)[:top]
         return rank(patterns, everything, everything, top)
     candidates, pool = state_of(words, clues, hard)
     return suggest_among(patterns, clues, candidates, pool, hard, top, opening_table, budget)
