@@ -403,9 +403,11 @@
         }
         items.forEach(function (item) { item.left = weightTimesCount(item.word); });
         if (guessesLeft > 0) items = inTimeFirst(words, items, feedbackGroups, guessesLeft, hard);
-        if (booked >= 0) {
+        if (booked >= 0 && items.length && items[0].word !== booked) {
+          // The build put it first by playing the games out (pipeline.games.wordle.book).
           items = items.filter(function (item) { return item.word === booked; })
             .concat(items.filter(function (item) { return item.word !== booked; }));
+          items[0].playedOut = true;
         }
         return items.slice(0, shown);
       },

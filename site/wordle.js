@@ -330,6 +330,7 @@
       li.setAttribute("data-key", words.keys[item.word]);
       var detail = D.plural(S.expected, Math.round(10 * item.left / item.total) / 10, page.lang);
       if (item.win) detail += " · " + format(S.win_chance, { p: percent(page, item.win / item.total) });
+      if (item.playedOut) detail += " · " + S.played_out;
       li.appendChild(el("span", "detail", " — " + detail));
       page.suggestList.appendChild(li);
     });
