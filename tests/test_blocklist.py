@@ -52,6 +52,16 @@ def test_english_slurs_and_their_inflections_are_blocked_but_stay_in_words(built
     assert {"nigger", "whore", "whores"} <= lines(folder / "words.txt")
 
 
+def test_a_british_list_blocks_what_the_american_one_does(built_lists):
+    """en-gb shares en's [blocklist] (its TOML's ``shared``): the same slurs and crude words,
+    and their inflections, are out of its games."""
+    british, american = blocked(built_lists("en-gb")), blocked(built_lists("en"))
+    assert all(british.get(slur) == EVERY_GAME for slur in EN_SLURS)
+    assert british.get("wops") == EVERY_GAME and british.get("whores") == VULGAR
+    both = british.keys() & american.keys()
+    assert len(both) > 400 and all(british[key] == american[key] for key in both)
+
+
 def test_catalan_local_additions_with_their_inflections(built_lists):
     folder = built_lists("ca")
     keys = blocked(folder)

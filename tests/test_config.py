@@ -34,6 +34,16 @@ def test_every_shipped_language_loads():
             assert language.racks.support.unsupported
 
 
+def test_a_variant_shares_its_blocklist_with_the_language_that_writes_it():
+    english = load_language("en")
+    for code in ("en-gb", "en-au", "en-ca", "en-za"):
+        variant = load_language(code)
+        assert variant.shared == {"blocklist": "en"} and variant.blocklist == english.blocklist
+        # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
+        assert variant.files == (variant.path, english.path)
+    assert english.files == (english.path,)
+
+
 def test_catalan_alphabet_keeps_c_cedilla():
     ca = load_language("ca")
     assert len(ca.alphabet) == 27 and ca.kept_letters == "ç"
@@ -85,6 +95,16 @@ def test_catalan_alphabet_keeps_c_cedilla():
         (
             lambda t: t.replace('vulgar = [\n  "arse",', 'vulgar = [\n  "arse", "homo",'),
             "[blocklist] names homo in both 'add' (every game) and 'vulgar' (racks allow)",
+        ),
+        (
+            lambda t: 'shared = { blocklist = "es" }\n' + t,
+            "[blocklist] is written here and shared from 'es': keep one",
+        ),
+        (lambda t: 'shared = { nosuch = "es" }\n' + t, "shared [nosuch]: es.toml has no [nosuch] table"),
+        (lambda t: 'shared = { nosuch = "zz" }\n' + t, "shared [nosuch]: no language file 'zz' in pipeline/languages"),
+        (
+            lambda t: 'shared = { blocklist = "en-gb" }\n' + t.replace("[blocklist]", "[unused]"),
+            "shared [blocklist]: en-gb.toml shares it too; name the file that writes it",
         ),
     ],
 )

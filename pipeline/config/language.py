@@ -836,6 +836,10 @@ class Language:
     schedule_end: dt.date
     #: Where this configuration was read from (for error messages); not a TOML field.
     path: Path = dataclasses.field(metadata={"given": True})
+    #: Tables read from another language's file instead of written here, table → language
+    #: code: ``shared = { blocklist = "en" }`` gives an English variant English's blocklist,
+    #: one copy of what the variants share (:func:`load_language`).
+    shared: dict[str, str] = setting(default={})
     folding: Folding = Folding()
     #: True where common nouns are capitalised (German): capitals then don't mark proper nouns.
     capitalised_nouns: bool = False
@@ -938,6 +942,12 @@ class Language:
         return next((selector.reason for selector in self.bound_forms if selector.selects(flag, index)), None)
 
     @property
+    def files(self) -> tuple[Path, ...]:
+        """The files this configuration was read from: its own, then those it shares
+        tables from (:attr:`shared`), by name."""
+        return (self.path,) + tuple(sorted({LANGUAGES_DIR / f"{code}.toml" for code in self.shared.values()}))
+
+    @property
     def kept_letters(self) -> str:
         """Alphabet letters that are not plain ASCII: folding must keep them (ç, ñ)."""
         return "".join(ch for ch in self.alphabet if not ch.isascii())
@@ -957,7 +967,7 @@ def load_language(code_or_path: str | Path) -> Language:
         path = LANGUAGES_DIR / f"{code_or_path}.toml"
         if not path.exists():
             raise RuscError(f"unknown language {str(code_or_path)!r}; known: {', '.join(available_languages())}")
-    raw = _read_toml(path)
+    raw = _with_shared_tables(_read_toml(path), path)
     if "strings" in raw:
         raise RuscError(
             "a [strings] table is no longer read: interface text lives in "
@@ -968,6 +978,26 @@ def load_language(code_or_path: str | Path) -> Language:
         return read(Language, raw, path=path)
     except SchemaError as error:
         raise RuscError(error.message, path) from None
+
+
+def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
+    """``raw`` with each table its ``shared`` names read from the other language's file."""
+    shared = raw.get("shared", {})
+    if not isinstance(shared, dict):
+        raise RuscError("field 'shared' must be a table of table names to language codes", path)
+    for table, code in sorted(shared.items()):
+        if table in raw:
+            raise RuscError(f"[{table}] is written here and shared from {code!r}: keep one", path)
+        other = LANGUAGES_DIR / f"{code}.toml" if isinstance(code, str) and re.fullmatch(LANGUAGE_CODE, code) else None
+        if other is None or not other.exists():
+            raise RuscError(f"shared [{table}]: no language file {code!r} in pipeline/languages", path)
+        found = _read_toml(other)
+        if table in found.get("shared", {}):
+            raise RuscError(f"shared [{table}]: {other.name} shares it too; name the file that writes it", path)
+        if not isinstance(found.get(table), dict):
+            raise RuscError(f"shared [{table}]: {other.name} has no [{table}] table", path)
+        raw[table] = found[table]
+    return raw
 
 
 def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:

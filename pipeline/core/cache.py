@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +47,13 @@ def kept_path(folder: Path, kind: str, owner: str, key: str, suffix: str) -> Pat
     return folder / f"{kind}-{owner}-{key[:KEY_DIGITS]}{suffix}"
 
 
-def source_key(made_from: str, language_file: Path) -> str:
+def source_key(made_from: str, language_files: Iterable[Path]) -> str:
     """The key of a file made from ``made_from`` (a digest of its inputs) under the rules of
-    ``language_file`` by Rusc's code, kept in :mod:`marshal`'s format or beside such a file:
-    a digest of all three and marshal's version."""
+    ``language_files`` (:attr:`pipeline.config.Language.files`) by Rusc's code, kept in
+    :mod:`marshal`'s format or beside such a file: a digest of all three and marshal's version."""
     digest = hashlib.sha256(f"{made_from}\0{marshal.version}\0".encode())
-    digest.update(Path(language_file).read_bytes())
+    for language_file in language_files:
+        digest.update(Path(language_file).read_bytes())
     digest.update(source_digest(PACKAGE.parent, (PACKAGE.name,), "*.py").encode())
     return digest.hexdigest()
 

@@ -18,4 +18,4 @@ from pipeline.core.paths import Paths
 def index_path(kind: str, language: Language, paths: Paths, checksum: str, suffix: str) -> Path:
     """``.cache/indexes/<kind>-<lang>-<key><suffix>``, the key a digest of ``game.tsv``'s
     ``checksum``, the language file and Rusc's source (and marshal's format version)."""
-    return kept_path(paths.kept, kind, language.code, source_key(checksum, language.path), suffix)
+    return kept_path(paths.kept, kind, language.code, source_key(checksum, language.files), suffix)

@@ -318,7 +318,7 @@ def vocabularies_of(language: Language, files: tuple[Path, ...], kept: Path | No
     made_from = hashlib.sha256(f"{version('wordfreq')}\0".encode())
     for path in files:
         made_from.update(f"{path.name}\0{sha256_file(path)}\0".encode())
-    key = source_key(made_from.hexdigest(), language.path)
+    key = source_key(made_from.hexdigest(), language.files)
     made: list[GameVocabularies] = []
 
     def choose() -> bytes:
