@@ -34,11 +34,13 @@ def test_every_shipped_language_loads():
             assert language.racks.support.unsupported
 
 
-def test_a_variant_shares_its_blocklist_with_the_language_that_writes_it():
+def test_a_variant_shares_tables_with_the_language_that_writes_them():
     english = load_language("en")
     for code in ("en-gb", "en-au", "en-ca", "en-za"):
         variant = load_language(code)
-        assert variant.shared == {"blocklist": "en"} and variant.blocklist == english.blocklist
+        assert variant.shared == {"blocklist": "en", "vocabulary.comparatives": "en"}
+        assert variant.blocklist == english.blocklist
+        assert variant.vocabulary.comparatives == english.vocabulary.comparatives
         # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
         assert variant.files == (variant.path, english.path)
     assert english.files == (english.path,)
@@ -97,8 +99,16 @@ def test_catalan_alphabet_keeps_c_cedilla():
             "[blocklist] names homo in both 'add' (every game) and 'vulgar' (racks allow)",
         ),
         (
+            lambda t: t.replace('games = ["beehive", "wordle"]', 'games = ["beehive", "chess"]'),
+            "field 'vocabulary.comparatives.games' must name games of ['beehive', 'racks', 'wordle']",
+        ),
+        (
             lambda t: 'shared = { blocklist = "es" }\n' + t,
             "[blocklist] is written here and shared from 'es': keep one",
+        ),
+        (
+            lambda t: 'shared = { "vocabulary.comparatives" = "en-gb" }\n' + t,
+            "[vocabulary.comparatives] is written here and shared from 'en-gb': keep one",
         ),
         (lambda t: 'shared = { nosuch = "es" }\n' + t, "shared [nosuch]: es.toml has no [nosuch] table"),
         (lambda t: 'shared = { nosuch = "zz" }\n' + t, "shared [nosuch]: no language file 'zz' in pipeline/languages"),

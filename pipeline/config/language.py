@@ -585,6 +585,31 @@ def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, GameVo
 
 
 @schema
+class Comparatives:
+    """Which comparatives and superlatives the language makes with an ending ([vocabulary.comparatives]
+    table): a graded list may inflect every adjective so (SCOWL's vivider, cunninger) where
+    the language says more vivid. See :func:`pipeline.lists.vocabulary.unwritten_comparatives`."""
+
+    #: ``[comparative ending, superlative ending, base ending they replace]``: ``["er", "est", ""]``,
+    #: ``["ier", "iest", "y"]``. A base whose list has both forms is an adjective.
+    endings: tuple[tuple[str, str, str], ...] = ()
+    #: The letters of a syllable's vowel (each run of them is one syllable) ...
+    vowels: str = ""
+    #: ... not counting a base's final silent letter (English acute: two syllables).
+    silent_final: str = ""
+    #: Bases of more syllables than this make their comparatives with words ...
+    syllables: int = setting(default=1, check=at_least(1))
+    #: ... unless they end with one of these (happier, simpler, narrower, cleverer).
+    long_bases: tuple[str, ...] = ()
+    #: A form wordfreq knows at least this well by itself is kept whatever its base (commoner).
+    min_own_zipf: float = 1.0
+    #: The games that leave such forms out (a Scrabble word list keeps vivider).
+    games: tuple[str, ...] = setting(
+        default=GAMES, check=lambda games: None if set(games) <= set(GAMES) else f"must name games of {list(GAMES)}"
+    )
+
+
+@schema
 class Vocabulary:
     """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
     (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
@@ -604,6 +629,8 @@ class Vocabulary:
     add: tuple[str, ...] = ()
     #: Words no game takes although the list has them (the TOML says why for each).
     remove: frozenset[str] = frozenset()
+    #: The comparatives the language makes with an ending; the others are out of every game.
+    comparatives: Comparatives = Comparatives()
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:
@@ -981,12 +1008,15 @@ def load_language(code_or_path: str | Path) -> Language:
 
 
 def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
-    """``raw`` with each table its ``shared`` names read from the other language's file."""
+    """``raw`` with each table its ``shared`` names (``blocklist``, or a table within one:
+    ``vocabulary.comparatives``) read from the other language's file."""
     shared = raw.get("shared", {})
     if not isinstance(shared, dict):
         raise RuscError("field 'shared' must be a table of table names to language codes", path)
     for table, code in sorted(shared.items()):
-        if table in raw:
+        *parents, name = table.split(".")
+        here = _subtable(raw, parents)
+        if here is None or name in here:
             raise RuscError(f"[{table}] is written here and shared from {code!r}: keep one", path)
         other = LANGUAGES_DIR / f"{code}.toml" if isinstance(code, str) and re.fullmatch(LANGUAGE_CODE, code) else None
         if other is None or not other.exists():
@@ -994,9 +1024,26 @@ def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
         found = _read_toml(other)
         if table in found.get("shared", {}):
             raise RuscError(f"shared [{table}]: {other.name} shares it too; name the file that writes it", path)
-        if not isinstance(found.get(table), dict):
+        there = _subtable(found, table.split("."), make=False)
+        if there is None:
             raise RuscError(f"shared [{table}]: {other.name} has no [{table}] table", path)
-        raw[table] = found[table]
+        here[name] = there
+    return raw
+
+
+def _subtable(raw: dict[str, Any], names: list[str], make: bool = True) -> dict[str, Any] | None:
+    """The table at the dotted path ``names`` of ``raw`` (``raw`` itself for none), made
+    where missing on the way if ``make``; None where a name on the way is no table.
+
+    >>> _subtable({"vocabulary": {"comparatives": {"vowels": "aeiouy"}}}, ["vocabulary", "comparatives"])
+    {'vowels': 'aeiouy'}
+    >>> _subtable({"vocabulary": {}}, ["vocabulary", "comparatives"], make=False) is None
+    True
+    """
+    for name in names:
+        raw = raw.setdefault(name, {}) if make else raw.get(name)
+        if not isinstance(raw, dict):
+            return None
     return raw
 
 

@@ -36,6 +36,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    out, its family's frequency notwithstanding (meined, redded: inflections nobody writes).
    Where a tier says ``inflected_only``, a family of one word is out: at the
    largest sizes such words are mostly pieces of foreign set phrases (fide, haut, mein).
+   And in the games ``[vocabulary.comparatives]`` names, a comparative or superlative the
+   language makes with words, not an ending (vivider, cunninger, awkwarder: English says
+   more vivid), is out unless wordfreq knows it by itself (:func:`unwritten_comparatives`).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
 
@@ -54,7 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.config import Language, Vocabulary, VocabularyTier
+from pipeline.config import Comparatives, Language, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
 from pipeline.lists.clean import fold
 from pipeline.lists.frequency import frequency_table, zipf_in
@@ -187,6 +190,41 @@ def family_roots(words: Iterable[str], inflections: tuple[tuple[str, str], ...])
     return roots
 
 
+def unwritten_comparatives(sizes: dict[str, int], own_zipf: dict[str, float], rules: Comparatives) -> frozenset[str]:
+    """The comparatives and superlatives among the list's words (``sizes``: word → its
+    size; ``own_zipf``: word → its own Zipf frequency) that the language makes with words,
+    not an ending: those of an adjective (a base the list has both forms of, at their size
+    or smaller) of more than ``rules.syllables`` syllables that ends with none of
+    ``rules.long_bases``, rarer by themselves than ``rules.min_own_zipf``.
+
+    >>> rules = Comparatives(endings=(("er", "est", ""), ("er", "est", "e"), ("ier", "iest", "y")),
+    ...     vowels="aeiouy", silent_final="e", long_bases=("y", "le", "ow", "er"))
+    >>> zipf = {"vivid": 4, "vivider": 0, "vividest": 0, "tall": 5, "taller": 4, "tallest": 3,
+    ...     "happy": 5, "happier": 4, "happiest": 4, "acute": 4, "acuter": 0, "acutest": 0,
+    ...     "knead": 3, "kneader": 0, "common": 5, "commoner": 3, "commonest": 0,
+    ...     "campy": 3, "campier": 0, "campiest": 0, "campi": 0}
+    >>> sizes = dict.fromkeys(zipf, 35) | {"campi": 80}  # campi, campuses: no base of campier
+    >>> sorted(unwritten_comparatives(sizes, zipf, rules))
+    ['acuter', 'acutest', 'commonest', 'vivider', 'vividest']
+    """
+    if not rules.endings:
+        return frozenset()
+    out: set[str] = set()
+    vowel_runs = re.compile(f"[{re.escape(rules.vowels)}]+")
+    for base, size in sizes.items():
+        spoken = base[: -len(rules.silent_final)] if rules.silent_final and base.endswith(rules.silent_final) else base
+        if len(vowel_runs.findall(spoken)) <= rules.syllables or base.endswith(rules.long_bases):
+            continue
+        for comparative, superlative, base_ending in rules.endings:
+            if not base.endswith(base_ending):
+                continue
+            stem = base[: len(base) - len(base_ending)]
+            forms = (stem + comparative, stem + superlative)
+            if all(sizes.get(form, 0) >= size for form in forms):
+                out.update(form for form in forms if own_zipf[form] < rules.min_own_zipf)
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class Family:
     """What the tiers ask of a word's family."""
@@ -296,6 +334,9 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
     is_key = functools.cache(lambda word: fold(word, language) is not None)
+    unwritten = unwritten_comparatives(
+        sizes, {word: family.own_zipf for word, family in family_of.items()}, rules.comparatives
+    )
     games: dict[str, tuple[str, ...]] = {}
     left_out: dict[str, dict[str, str]] = {}
     for game, game_rules in sorted(rules.games.items()):
@@ -315,6 +356,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
             floor = variant_floor.get(listed.spellings)
             if word in rules.remove:
                 reason: str | None = "removed by the language file"
+            elif word in unwritten and game in rules.comparatives.games:
+                reason = "a comparative the language makes with words (more vivid), not an ending"
             elif floor is not None and not foreign.isdisjoint(listed.elsewhere):
                 reason = "another variety's spelling"
             elif tier is None:
