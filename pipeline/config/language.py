@@ -1040,11 +1040,12 @@ def _subtable(raw: dict[str, Any], names: list[str], make: bool = True) -> dict[
     >>> _subtable({"vocabulary": {}}, ["vocabulary", "comparatives"], make=False) is None
     True
     """
+    table: Any = raw
     for name in names:
-        raw = raw.setdefault(name, {}) if make else raw.get(name)
-        if not isinstance(raw, dict):
+        table = table.setdefault(name, {}) if make else table.get(name)
+        if not isinstance(table, dict):
             return None
-    return raw
+    return table
 
 
 def load_site_config(path: Path = SITE_CONFIG) -> dict[str, Any]:
