@@ -17,7 +17,8 @@ expects flatters itself:
 * every word of the list, equally likely: the worst a game could choose from it, and the
   words a helper fails on (:func:`failures`);
 * :func:`independent_answers`: a list made without the prior's frequencies (English:
-  SCOWL's small sizes; Catalan: the dictionary's own headwords), never used for tuning.
+  SCOWL's small sizes; Catalan: the dictionary's own headwords), split likewise: the
+  benchmark plays the half never used for tuning.
 
 Published answer lists of real games are no source here: a helper fitted to yesterday's
 answers loses tomorrow's game.
@@ -71,8 +72,8 @@ class Season:
 def answer_lists(
     words: Words, language: Language, blocked: frozenset[str] = frozenset()
 ) -> tuple[list[str], list[str]]:
-    """(tuning answers, held-out answers): the common lemmas, split by the first byte of the
-    SHA-256 of the key (even: held out), without blocked words."""
+    """(tuning answers, held-out answers): the common lemmas, split by :func:`held_out`,
+    without blocked words."""
     tune: list[str] = []
     held_out: list[str] = []
     for key, zipf, lemma in zip(
@@ -82,8 +83,18 @@ def answer_lists(
     ):
         if zipf < language.wordle.common_zipf or not lemma or key in blocked:
             continue
-        (held_out if hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0 else tune).append(key)
+        (held_out if is_held_out(key) else tune).append(key)
     return tune, held_out
+
+
+def is_held_out(key: str) -> bool:
+    """Whether ``key`` is in the half of an answer list the benchmark plays (the first byte
+    of its SHA-256 is even); the prior's settings may be tuned on the other half only.
+
+    >>> is_held_out("water"), is_held_out("house")
+    (False, True)
+    """
+    return hashlib.sha256(key.encode("utf-8")).digest()[0] % 2 == 0
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,8 @@ class AnswerList:
     source: str
     #: The answers, game keys of the Wordle list, in key order.
     answers: tuple[str, ...]
+    #: The list's other half, which the prior's settings may be tuned on (:func:`is_held_out`).
+    tuning: tuple[str, ...] = ()
 
 
 #: SCOWL's smallest sizes (10, 20, 35: the words of the commonest dictionaries, sized by
@@ -113,7 +126,9 @@ def independent_answers(words: Words, language: Language, wordle_tsv: Path, path
     (:data:`SCOWL_SMALL`, read from the SCOWL package pinned as the English abbreviation
     source, through :func:`pipeline.sources.fetch_word_list`); for another language every
     lemma of the list, equally likely: the dictionary's own headwords (its affix rules, see
-    :mod:`pipeline.lists.lemmas`), which no frequency chooses."""
+    :mod:`pipeline.lists.lemmas`), which no frequency chooses. Split in two like the
+    common lemmas (:func:`is_held_out`): the benchmark plays one half, the prior's settings
+    may be tuned on the other (Catalan's were)."""
     lemmas = lemma_forms(wordle_tsv) or frozenset()
     source = language.abbreviations.source
     if source is not None and source.name == "scowl":
@@ -125,8 +140,13 @@ def independent_answers(words: Words, language: Language, wordle_tsv: Path, path
     else:
         chosen = lemmas
         name, where = "dictionary lemmas", "every headword of the dictionary (lemmas.txt), equally likely"
-    answers = tuple(key for key in words.keys if not chosen.isdisjoint(words.forms[key]))
-    return AnswerList(name, where, answers)
+    answers = [key for key in words.keys if not chosen.isdisjoint(words.forms[key])]
+    return AnswerList(
+        name,
+        f"{where}, the half held out",
+        tuple(key for key in answers if is_held_out(key)),
+        tuple(key for key in answers if not is_held_out(key)),
+    )
 
 
 def failures(season: Season, answers: list[str] | tuple[str, ...]) -> list[str]:
