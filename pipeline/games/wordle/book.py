@@ -478,7 +478,7 @@ class _Bookmaker:
         The ranking scores a first guess by what it leaves to find, the same in either mode;
         but in hard mode the first guess also binds every later one, and a guess that
         scores a little worse can lead into fewer families that hard mode cannot tell apart
-        (English: tares before raise; Catalan: sitra before toria). The common words an
+        (English: tares before raise; Catalan: taris before toria). The common words an
         opener loses are not counted first, as :class:`Outcome` does, since the book
         repairs those (:meth:`make_book`); the rare headwords it mostly cannot. The states
         ranked here do not count against the book's budget (:data:`BOOK_STATES`).
