@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from support.node import run_driver
 
-from pipeline.browser.wordle_data import build_wordle_data, wordle_json
+from pipeline.browser.wordle_data import MODES, build_wordle_data, wordle_json
 from pipeline.config import load_language
 from pipeline.games.wordle.feedback import Patterns, code_of
 from pipeline.games.wordle.filters import hard_pool, near_fits
@@ -109,11 +109,10 @@ def fold_cases(rng, count):
 def table_of_page(data: dict, patterns: Patterns) -> Opening:
     """The shipped opening, second guesses and book as Python's :class:`Opening`."""
     everything = np.arange(patterns.words.size)
-    modes = (("normal", False), ("hard", True))
     return Opening(
         rank(patterns, np.array(data["first"]), everything, len(data["first"])),
-        {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in modes},
-        {hard: dict(data["book"][mode]) for mode, hard in modes},
+        {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in MODES},
+        {hard: dict(data["book"][mode]) for mode, hard in MODES},
         data["opener"]["hard"] if data["opener"]["hard"] != data["first"][0] else None,
     )
 

@@ -40,6 +40,9 @@ from pipeline.games.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_li
 #: wire format.
 WORDLE_SOURCES = ("games/wordle", "browser/wordle_data.py", "browser/wire.py", "lists/frequency.py")
 
+#: The page data's name of each mode, and whether it is hard mode.
+MODES = (("normal", False), ("hard", True))
+
 #: Word pairs up to which the build keeps every feedback in memory (one byte or two each):
 #: Portuguese's 17,811 five-letter words are 317 million pairs, 317 MB, and the book's
 #: repairs read them hundreds of thousands of times; computed again each time, they made
@@ -141,11 +144,10 @@ def build_wordle_data(
         },
         "first": [s.index for s in table.first],
         "second": {
-            mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())}
-            for mode, hard in (("normal", False), ("hard", True))
+            mode: {str(code): ranked for code, ranked in sorted(table.second[hard].items())} for mode, hard in MODES
         },
-        "book": {mode: table.book[hard] for mode, hard in (("normal", False), ("hard", True))},
-        "opener": {mode: table.opener(hard).index for mode, hard in (("normal", False), ("hard", True))},
+        "book": {mode: table.book[hard] for mode, hard in MODES},
+        "opener": {mode: table.opener(hard).index for mode, hard in MODES},
         "shortcuts": {"green": shortcuts.green, "yellow": shortcuts.yellow, "grey": shortcuts.grey},
     }
 

@@ -516,7 +516,6 @@ class _Bookmaker:
             if guess == opener:
                 after.suggested = after.first = None
                 after.taken.clear()
-        self.start.taken.clear()
 
     def make_book(self) -> dict[str, int]:
         """The book (:func:`build_book`)."""

@@ -72,7 +72,7 @@ class Season:
 def answer_lists(
     words: Words, language: Language, blocked: frozenset[str] = frozenset()
 ) -> tuple[list[str], list[str]]:
-    """(tuning answers, held-out answers): the common lemmas, split by :func:`held_out`,
+    """(tuning answers, held-out answers): the common lemmas, split by :func:`is_held_out`,
     without blocked words."""
     tune: list[str] = []
     held_out: list[str] = []
