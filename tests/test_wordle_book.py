@@ -1,10 +1,11 @@
-"""The book (pipeline/games/wordle/book.py, build_book): the second and third guesses
-the build chose by playing every candidate's game out, shipped with the page's data.
+"""The book (pipeline/games/wordle/book.py, build_book): the early guesses the build chose
+by playing every candidate's game out, shipped with the page's data.
 
 On the real lists, with the data the site ships: normal mode finds every word of the list
 within Wordle's six guesses, hard mode every common word; the book's guesses are the
 ranking's suggestions, or planned guesses from which every candidate is found in time,
-that it puts first; and the held-out season goes no worse with the book than without."""
+that it puts first; and the held-out season goes no worse with the book than without
+(better, in normal mode)."""
 
 from __future__ import annotations
 
@@ -73,13 +74,11 @@ def played_from(patterns, table, clues: list, answer: str, hard: bool) -> int:
 def test_the_book_puts_first_a_suggestion_or_a_plan_that_finds_every_candidate(shipped, hard):
     language, words, patterns, table, _data = shipped
     book = table.book[hard]
-    # Hard mode: the second and third guesses, and repairs later in games that failed (a
-    # headword's first); normal mode: only repairs of games that failed on some word of the list.
+    # The second guesses (and in hard mode the third), and repairs later in games that
+    # failed (a headword's first).
     assert all(1 <= len(key.split(" ")) < GUESSES for key in book)
-    if hard:
-        assert len(book) >= 50 and sum(len(key.split(" ")) <= 2 for key in book) >= 0.8 * len(book)
-    else:
-        assert len(book) < len(table.book[True])
+    early = sum(len(key.split(" ")) <= (2 if hard else 1) for key in book)
+    assert len(book) >= 40 and early >= 0.8 * len(book)
     plain = replace(table, book={False: {}, True: {}})
     planned = 0
     for key in sorted(book)[:: 5 if hard else 1]:
@@ -131,14 +130,20 @@ def test_other_lengths_have_no_book(built_lists, paths):
     assert data["book"] == {"normal": {}, "hard": {}}
 
 
-def test_the_held_out_season_goes_no_worse_with_the_book(shipped):
+@pytest.mark.parametrize("hard", [False, True])
+def test_the_held_out_season_goes_no_worse_with_the_book(shipped, hard):
     language, words, patterns, table, _ = shipped
     _, held_out = answer_lists(words, language)
     plain = replace(table, book={False: {}, True: {}})
-    with_book = play_season(helper_player(patterns, True, table), held_out)
-    without = play_season(helper_player(patterns, True, plain), held_out)
+    with_book = play_season(helper_player(patterns, hard, table), held_out)
+    without = play_season(helper_player(patterns, hard, plain), held_out)
     assert with_book.failures == 0 and with_book.failures <= without.failures
-    # The book weighs every candidate by the prior and pays for the rare words it saves; on
-    # the common lemmas that price stays within a fiftieth of a guess.
-    assert with_book.mean <= without.mean + 0.02
     assert max(with_book.guesses) <= GUESSES
+    if hard:
+        # The book weighs every candidate by the prior and pays for the rare words it
+        # saves; on the common lemmas that price stays within a fiftieth of a guess.
+        assert with_book.mean <= without.mean + 0.02
+    else:
+        # Normal mode's second guesses, chosen by playing the games out, gain on the
+        # common lemmas (English 3.445 to 3.401 guesses, Catalan 3.481 to 3.423).
+        assert with_book.mean < without.mean - 0.02

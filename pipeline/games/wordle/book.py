@@ -7,12 +7,12 @@ book does:
 
 1. :func:`opening`: the exact ranking of the first guesses, and of the second guesses after
    each feedback of the best first guess where the page could not rank them in time.
-2. :func:`build_book`: in hard mode's early states, the suggestion of the ranking that does
-   best when each candidate's game is played out (:class:`Outcome`); then, in either mode,
-   the games that still lose a word (a headword first) are repaired by choosing another
-   suggestion along the game (:meth:`_Bookmaker.repair`); and the games still lost by a
-   plan: a guess for a state and for every state it leads to that finds each of its
-   candidates in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
+2. :func:`build_book`: in the early states, the suggestion of the ranking that does best
+   when each candidate's game is played out (:class:`Outcome`); then the games that
+   still lose a word (a headword first) are repaired by choosing another suggestion
+   along the game (:meth:`_Bookmaker.repair`); and the games still lost by a plan: a
+   guess for a state and for every state it leads to that finds each of its candidates
+   in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
    :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard.
 3. Hard mode opens with the guess of the opening ranking whose games lose the fewest
    headwords (:meth:`_Bookmaker.hard_opener`); its second guesses are ranked for it.
@@ -93,8 +93,10 @@ def _hard_mode(
     return table, maker.make_book()
 
 
-#: The guesses up to this one (the second and the third) are chosen by :func:`build_book`.
-BOOK_DEPTH = 3
+#: Per mode (hard?), the guesses up to this one are chosen by :func:`build_book` playing the
+#: games out: in normal mode the second, in hard mode, where the first guesses bind the
+#: later ones, the second and the third.
+BOOK_DEPTH = {False: 2, True: 3}
 #: ... in the states with at least this many candidates (the ranking plays out fewer itself).
 BOOK_MIN_CANDIDATES = 3
 #: Candidates lighter than this (at the prior's floor, weight 1) are not played out: there are
@@ -171,8 +173,8 @@ class _State:
 
 
 class _Bookmaker:
-    """Plays the helper's games out to choose, in the early states of hard mode, among the
-    suggestions the ranking makes; see :func:`build_book`."""
+    """Plays the helper's games out to choose, in the early states, among the suggestions
+    the ranking makes; see :func:`build_book`."""
 
     def __init__(self, patterns: Patterns, table: Opening, hard: bool, common: int):
         self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
@@ -335,7 +337,7 @@ class _Bookmaker:
             return
         guess, _, _ = self.best_of(state)
         self.choose(state, guess)
-        if len(state.clues) + 2 <= BOOK_DEPTH:
+        if len(state.clues) + 2 <= BOOK_DEPTH[self.hard]:
             self.grow_after(state, guess)
 
     def grow_after(self, state: _State, guess: int) -> None:
@@ -520,9 +522,9 @@ class _Bookmaker:
     def make_book(self) -> dict[str, int]:
         """The book (:func:`build_book`)."""
         everything = np.arange(self.words.size)
+        self.grow_after(self.start, self.plain.opener(self.hard).index)
         if self.hard:
             common = np.flatnonzero(self.words.weights >= self.common).tolist()
-            self.grow_after(self.start, self.plain.opener(True).index)
             self.repair(common)
             self.rescue(common)
         self.least = 1
@@ -537,12 +539,12 @@ class _Bookmaker:
 
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
-    """The book. In hard mode, first, in the states after the opening up to the
+    """The book. First, in the states after the opening up to the mode's
     :data:`BOOK_DEPTH`-th guess, the suggestion (of those the ranking makes) with the best
     :class:`Outcome` when each candidate is played out by the helper: fewest common words
     not found within :data:`GUESSES`, then fewest headwords, then fewest words, then least
-    expected guesses under the prior; then the games that still fail on a common word are
-    repaired (:meth:`_Bookmaker.repair`), and those still lost planned
+    expected guesses under the prior. In hard mode, the games that still fail on a common
+    word are then repaired (:meth:`_Bookmaker.repair`), and those still lost planned
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
     however rare, are repaired, and then those that fail on any word of the list; and in
     normal mode those still lost are planned. The hard book starts from hard mode's opener
@@ -552,10 +554,11 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     ones too: in hard mode, where some families cannot all be saved, the book gives up a
     plural or a conjugated form before a headword.
 
-    The ranking looks a few guesses ahead at most, and in hard mode a guess also decides
-    which guesses may follow, so a good split can lead into a family such as foyer, boxer,
-    poker, power that each later guess tells only one word of apart. Playing the games out
-    sees it. Only the prior and the list enter, never an answer list; entries are kept
-    where they differ from the ranking's first, so the page ships a few hundred.
+    The ranking looks a few guesses ahead at most: it scores what a guess leaves to find,
+    not how well that can be split by the next guesses; and in hard mode a guess also
+    decides which guesses may follow, so a good split can lead into a family such as foyer,
+    boxer, poker, power that each later guess tells only one word of apart. Playing the
+    games out sees both. Only the prior and the list enter, never an answer list; entries
+    are kept where they differ from the ranking's first, so the page ships a few hundred.
     """
     return _Bookmaker(patterns, table, hard, common).make_book()
