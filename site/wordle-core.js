@@ -614,7 +614,7 @@
     var all = [];
     for (var w = 0; w < words.keys.length; w++) all.push(w);
     var mode = hard ? "hard" : "normal";
-    // Hard mode may open with another of the opening ranking's guesses (book.py, _Bookmaker.hard_opener).
+    // A mode may open with another of the opening ranking's guesses (book.py, _Bookmaker.opener).
     if (!clues.length) return { candidates: all, guesses: words.first, opening: true, left: 0, booked: words.opener[mode] };
     var book = words.book[mode], key = bookKey(clues);
     var booked = hasOwn.call(book, key) ? book[key] : -1;

@@ -487,7 +487,7 @@ def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget
     everything = np.arange(words.size)
     assert data["first"] == [s.index for s in rank(patterns, everything, everything, 10)]
     for mode, hard in (("normal", False), ("hard", True)):
-        # Each mode's second guesses follow its own opener (hard mode's: book.py, _Bookmaker.hard_opener).
+        # Each mode's second guesses follow its own opener (book.py, _Bookmaker.opener).
         best = data["opener"][mode]
         row = patterns.block(np.array([best]), everything)[0]
         shipped = {int(c): ranked for c, ranked in data["second"][mode].items()}

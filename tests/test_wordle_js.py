@@ -113,7 +113,7 @@ def table_of_page(data: dict, patterns: Patterns) -> Opening:
         rank(patterns, np.array(data["first"]), everything, len(data["first"])),
         {hard: {int(code): ranked for code, ranked in data["second"][mode].items()} for mode, hard in MODES},
         {hard: dict(data["book"][mode]) for mode, hard in MODES},
-        data["opener"]["hard"] if data["opener"]["hard"] != data["first"][0] else None,
+        {hard: data["opener"][mode] for mode, hard in MODES if data["opener"][mode] != data["first"][0]},
     )
 
 
@@ -153,11 +153,12 @@ def random_states(rng, keys, data: dict, count: int) -> list:
     for n in range(count // 10):
         answer = late.choice(keys)
         states.append([n % 2 == 1, [[g, feedback(g, answer)] for g in [first] + late.sample(keys, 3)]])
-    # No clue in either mode, and hard mode's own opener (book.py, _Bookmaker.hard_opener) with a feedback,
-    # whose second guesses the hard table holds.
-    hard_first = keys[data["opener"]["hard"]]
+    # No clue in either mode, and each mode's own opener (book.py, _Bookmaker.opener) with a
+    # feedback, whose second guesses the mode's table holds.
     states += [[False, []], [True, []]]
-    states += [[True, [[hard_first, feedback(hard_first, rng.choice(keys))]]] for _ in range(count // 10)]
+    for mode, hard in (("normal", False), ("hard", True)):
+        opener = keys[data["opener"][mode]]
+        states += [[hard, [[opener, feedback(opener, rng.choice(keys))]]] for _ in range(count // 20)]
     # States of the book (hard mode), where the build chose the guess by playing games out.
     book = sorted(data["book"]["hard"])
     states += [[True, clues_of_book_key(key)] for key in rng.sample(book, min(len(book), count // 10))]

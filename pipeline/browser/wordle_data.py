@@ -73,8 +73,8 @@ def build_wordle_data(
     * ``levels``: one character of :data:`pipeline.browser.wire.LEVEL_CHARS` per key, its prior level, and
       ``weights``: the weight of each level;
     * ``first``: the opening ranking (word indices, best first); ``opener``: per mode
-      (``normal``, ``hard``), the first guess the helper plays (hard mode's may be another
-      of ``first``: :meth:`pipeline.games.wordle.book._Bookmaker.hard_opener`); ``second``: per mode,
+      (``normal``, ``hard``), the first guess the helper plays (another of ``first`` than its
+      first where playing the games out chose it: :meth:`pipeline.games.wordle.book._Bookmaker.opener`); ``second``: per mode,
       feedback number of the mode's opener → the best second guesses, only where guesses ×
       candidates exceed ``budget``; ``book``: per mode, the book
       (:func:`pipeline.games.wordle.book.build_book`); ``endgame``: Wordle's number of

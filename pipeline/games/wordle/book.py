@@ -14,8 +14,9 @@ book does:
    guess for a state and for every state it leads to that finds each of its candidates
    in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
    :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard.
-3. Hard mode opens with the guess of the opening ranking whose games lose the fewest
-   headwords (:meth:`_Bookmaker.hard_opener`); its second guesses are ranked for it.
+3. Each mode opens with the guess of the opening ranking whose games lose the fewest
+   headwords, then take the fewest guesses weighed by the prior
+   (:meth:`_Bookmaker.opener`); its second guesses are ranked for it.
 
 The page looks the book up by the state's clues (:func:`pipeline.games.wordle.strategy.book_key`)
 and plays its guess first. Only the prior and the list enter, never an answer list.
@@ -40,8 +41,8 @@ def opening(
 ) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
-    ``common`` (:func:`pipeline.games.wordle.words.common_weight`), hard mode's opener
-    (:meth:`_Bookmaker.hard_opener`) and the book of both modes."""
+    ``common`` (:func:`pipeline.games.wordle.words.common_weight`), each mode's opener
+    (:meth:`_Bookmaker.opener`) and book."""
     everything = np.arange(patterns.words.size)
     first = rank(patterns, everything, everything, top)
     table = Opening(
@@ -50,12 +51,17 @@ def opening(
     if common is None:
         return table
     # The two modes are independent: hard mode's opener and book are made in a worker while
-    # this process makes normal mode's book (Catalan's five letters: 45 s and 10 s).
+    # this process makes normal mode's (Catalan's five letters: 45 s and 65 s).
     with process_pool(1) as worker:
-        hard_mode = worker.submit(_hard_mode, patterns, table, common, second_top, only_over)
-        normal_book = build_book(patterns, table, False, common)
+        hard_mode = worker.submit(_mode, patterns, table, True, common, second_top, only_over)
+        normal_table, normal_book = _mode(patterns, table, False, common, second_top, only_over)
         hard_table, hard_book = hard_mode.result()
-    return replace(hard_table, book={False: normal_book, True: hard_book})
+    return replace(
+        table,
+        second={False: normal_table.second[False], True: hard_table.second[True]},
+        openers={**normal_table.openers, **hard_table.openers},
+        book={False: normal_book, True: hard_book},
+    )
 
 
 def second_guesses(patterns: Patterns, opener: int, hard: bool, top: int, only_over: int) -> dict[int, list[int]]:
@@ -79,20 +85,26 @@ def second_guesses(patterns: Patterns, opener: int, hard: bool, top: int, only_o
     return table
 
 
-def _hard_mode(
-    patterns: Patterns, table: Opening, common: int, second_top: int, only_over: int
+def _mode(
+    patterns: Patterns, table: Opening, hard: bool, common: int, second_top: int, only_over: int
 ) -> tuple[Opening, dict[str, int]]:
-    """(``table`` with hard mode's opener and its second guesses, hard mode's book). The
+    """(``table`` with the mode's opener and its second guesses, the mode's book). The
     games played to choose the opener are the book's first: it plays on from them."""
-    maker = _Bookmaker(patterns, table, True, common)
-    opener = maker.hard_opener()
+    maker = _Bookmaker(patterns, table, hard, common)
+    opener = maker.opener()
     if opener != table.first[0].index:
-        second = {False: table.second[False], True: second_guesses(patterns, opener, True, second_top, only_over)}
-        table = replace(table, second=second, hard_first=opener)
+        second = {**table.second, hard: second_guesses(patterns, opener, hard, second_top, only_over)}
+        table = replace(table, second=second, openers={**table.openers, hard: opener})
         maker.follow(table)
     return table, maker.make_book()
 
 
+#: Per mode (hard?), the most words a list may have for every guess of the opening ranking
+#: to be played out to choose the opener (:meth:`_Bookmaker.opener`; else the ranking's
+#: first opens). A normal-mode state ranks every word of the list, so playing its games
+#: costs about the list's size squared: English's 5,270 five-letter words take 12 s,
+#: Catalan's 12,501 would take 85 s (to keep toria, the ranking's first).
+OPENERS_PLAYED_UP_TO = {False: 8_000, True: 1_000_000}
 #: Per mode (hard?), the guesses up to this one are chosen by :func:`build_book` playing the
 #: games out: in normal mode the second, in hard mode, where the first guesses bind the
 #: later ones, the second and the third.
@@ -117,8 +129,8 @@ BOOK_PLAY_ON = 2 * GUESSES
 #: silent the page plays the ranking's choice.
 BOOK_STATES = {False: 100_000, True: 250_000}
 #: A plan (:meth:`_Bookmaker.plan`) tries this many guesses per state: those that split its
-#: candidates into the most feedbacks (eaves and haves, which the English ranking lost, take
-#: about 150 at the state with 102 candidates whose plan finds them).
+#: candidates into the most feedbacks (eaves and haves, which the English ranking lost after
+#: raise, took about 150 at the state with 102 candidates whose plan finds them).
 PLAN_WIDTH = 150
 #: ... and gives up on a state after searching this many (a search that fails costs the
 #: build about a second per thousand).
@@ -471,20 +483,24 @@ class _Bookmaker:
                 after, {later: guess for later, guess in planned.items() if later[: len(after_clues)] == after_clues}
             )
 
-    def hard_opener(self) -> int:
-        """Hard mode's first guess: of the opening ranking's guesses (``table.first``), the
+    def opener(self) -> int:
+        """The mode's first guess: of the opening ranking's guesses (``table.first``), the
         one whose games, every word's played out with the ranking alone, lose the fewest
         headwords, then take the fewest guesses weighed by the prior; ties to the ranking's
-        order.
+        order (a list over :data:`OPENERS_PLAYED_UP_TO` words opens with the ranking's first).
 
-        The ranking scores a first guess by what it leaves to find, the same in either mode;
-        but in hard mode the first guess also binds every later one, and a guess that
-        scores a little worse can lead into fewer families that hard mode cannot tell apart
-        (English: tares before raise; Catalan: taris before toria). The common words an
-        opener loses are not counted first, as :class:`Outcome` does, since the book
-        repairs those (:meth:`make_book`); the rare headwords it mostly cannot. The states
-        ranked here do not count against the book's budget (:data:`BOOK_STATES`).
+        The ranking scores a first guess by what it leaves to find, not by how well the
+        next guesses split what it leaves (English: stare before raise, 3.44 guesses
+        against 3.49 weighed by the prior); in hard mode the first guess also binds every
+        later one, and a guess that scores a little worse can lead into fewer families that
+        hard mode cannot tell apart (English: tares before raise; Catalan: taris before
+        toria). The common words an opener loses are not counted first, as
+        :class:`Outcome` does, since the book repairs those (:meth:`make_book`); the rare
+        headwords it mostly cannot. The states ranked here do not count against the book's
+        budget (:data:`BOOK_STATES`).
         """
+        if self.words.size > OPENERS_PLAYED_UP_TO[self.hard]:
+            return self.plain.first[0].index
         everything = np.arange(self.words.size)
         weights, headwords = self.words.weights.tolist(), self.headwords.tolist()
         # Headwords first: an opener that loses more of them than the best so far is
@@ -547,8 +563,8 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     word are then repaired (:meth:`_Bookmaker.repair`), and those still lost planned
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
     however rare, are repaired, and then those that fail on any word of the list; and in
-    normal mode those still lost are planned. The hard book starts from hard mode's opener
-    (:meth:`_Bookmaker.hard_opener`, chosen by :func:`opening`).
+    normal mode those still lost are planned. The book starts from the mode's opener
+    (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
 
     Headwords come before the other words because a game's answers are headwords, rare
     ones too: in hard mode, where some families cannot all be saved, the book gives up a

@@ -48,16 +48,15 @@ class Opening:
     #: helper's games out (:func:`pipeline.games.wordle.book.build_book`) chose another than the
     #: ranking's first.
     book: dict[bool, dict[str, int]] = field(default_factory=lambda: {False: {}, True: {}})
-    #: Hard mode's first guess (a word index), where playing the games out chose another of
-    #: :attr:`first` than its first (:meth:`pipeline.games.wordle.book._Bookmaker.hard_opener`); the
-    #: second guesses of :attr:`second` in hard mode follow it.
-    hard_first: int | None = None
+    #: Hard mode? → the mode's first guess (a word index), where playing the games out chose
+    #: another of :attr:`first` than its first (:meth:`pipeline.games.wordle.book._Bookmaker.opener`);
+    #: the mode's second guesses of :attr:`second` follow it.
+    openers: dict[bool, int] = field(default_factory=dict)
 
     def opener(self, hard: bool) -> Suggestion:
         """The first guess the helper plays in the mode."""
-        if hard and self.hard_first is not None:
-            return next(s for s in self.first if s.index == self.hard_first)
-        return self.first[0]
+        chosen = self.openers.get(hard)
+        return self.first[0] if chosen is None else next(s for s in self.first if s.index == chosen)
 
     def first_in(self, hard: bool) -> list[Suggestion]:
         """The opening ranking as the mode suggests it: its :meth:`opener` first."""
