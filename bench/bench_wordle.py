@@ -183,7 +183,8 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list[SeasonRow], object
     table = opening(patterns, only_over=BUDGET, common=common_weight(language.wordle))
     print(
         f"{code}: {words.size} words; feedback table, opening and book {time.perf_counter() - start:.1f} s; "
-        f"opening {table.first[0].key}",
+        f"opening ranking's first {table.first[0].key}; openers: normal {table.opener(False).key}, "
+        f"hard {table.opener(True).key}",
         flush=True,
     )
     for answer_set in sets:
