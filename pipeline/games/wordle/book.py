@@ -51,7 +51,7 @@ def opening(
     if common is None:
         return table
     # The two modes are independent: hard mode's opener and book are made in a worker while
-    # this process makes normal mode's (Catalan's five letters: 45 s and 65 s).
+    # this process makes normal mode's (Catalan's five letters: 45 s and 29 s).
     with process_pool(1) as worker:
         hard_mode = worker.submit(_mode, patterns, table, True, common, second_top, only_over)
         normal_table, normal_book = _mode(patterns, table, False, common, second_top, only_over)
@@ -103,7 +103,8 @@ def _mode(
 #: to be played out to choose the opener (:meth:`_Bookmaker.opener`; else the ranking's
 #: first opens). A normal-mode state ranks every word of the list, so playing its games
 #: costs about the list's size squared: English's 5,270 five-letter words take 12 s,
-#: Catalan's 12,501 would take 85 s (to keep toria, the ranking's first).
+#: Catalan's 12,501 would take 85 s (to keep toria, the ranking's first). A hard-mode state
+#: ranks only the guesses its clues allow: every list plays its openers out.
 OPENERS_PLAYED_UP_TO = {False: 8_000, True: 1_000_000}
 #: Per mode (hard?), the guesses up to this one are chosen by :func:`build_book` playing the
 #: games out: in normal mode the second, in hard mode, where the first guesses bind the
@@ -112,8 +113,8 @@ BOOK_DEPTH = {False: 2, True: 3}
 #: ... among the ranking's first suggestions, in normal mode as many as this many
 #: suggestions × words of the list allow: there every state the games reach ranks every
 #: word of the list, so the games cost the list's size to play out (English's 5,270
-#: five-letter words: all ten, 10 s; Catalan's 12,501: four, 25 s instead of 55 s for
-#: ten, which would gain 0.003 guesses more on its headwords).
+#: five-letter words: all ten; Catalan's 12,501: four, its normal book 29 s instead of 65 s
+#: for ten, which gained 0.007 guesses more on its headwords).
 BOOK_WIDTH_WORDS = 60_000
 #: ... in the states with at least this many candidates (the ranking plays out fewer itself).
 BOOK_MIN_CANDIDATES = 3
@@ -198,6 +199,8 @@ class _Bookmaker:
         self.patterns, self.words, self.hard, self.common = patterns, patterns.words, hard, common
         #: The lightest candidates played out when a guess's outcome is measured.
         self.least = BOOK_MIN_WEIGHT
+        #: How many of the ranking's suggestions :meth:`grow` weighs (:data:`BOOK_WIDTH_WORDS`).
+        self.width = TOP if hard else max(1, min(TOP, BOOK_WIDTH_WORDS // self.words.size))
         #: Per word, whether it is a headword (every word, for a list without lemmas).
         self.headwords = self.words.lemma if self.words.lemma is not None else np.ones(self.words.size, dtype=bool)
         #: The opening tables without a book: what the ranking alone suggests.
@@ -353,8 +356,7 @@ class _Bookmaker:
         """Choose the guess of ``state`` and, within :data:`BOOK_DEPTH`, of the states it leads to."""
         if len(state.candidates) < BOOK_MIN_CANDIDATES:
             return
-        width = TOP if self.hard else max(1, min(TOP, BOOK_WIDTH_WORDS // self.words.size))
-        guess, _, _ = self.best_of(state, width)
+        guess, _, _ = self.best_of(state, self.width)
         self.choose(state, guess)
         if len(state.clues) + 2 <= BOOK_DEPTH[self.hard]:
             self.grow_after(state, guess)
@@ -567,8 +569,8 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     normal mode: :data:`BOOK_WIDTH_WORDS`) with the best :class:`Outcome` when each
     candidate is played out by the helper: fewest common words not found within
     :data:`GUESSES`, then fewest headwords, then fewest words, then least expected guesses
-    under the prior. In hard mode, the games that still fail on a common
-    word are then repaired (:meth:`_Bookmaker.repair`), and those still lost planned
+    under the prior. In hard mode, the games that still fail on a common word are then
+    repaired (:meth:`_Bookmaker.repair`), and those still lost planned
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
     however rare, are repaired, and then those that fail on any word of the list; and in
     normal mode those still lost are planned. The book starts from the mode's opener

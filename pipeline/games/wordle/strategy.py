@@ -5,8 +5,8 @@ follows step for step (``tests/test_wordle_js.py`` checks 200 random states per 
 Each step is a module of its own:
 
 1. No clue yet: the precomputed opening ranking (:class:`Opening`, made at build time by
-   :func:`pipeline.games.wordle.book.opening`), in hard mode with the guess that does best
-   there first.
+   :func:`pipeline.games.wordle.book.opening`), with the mode's opener, the guess whose
+   games do best there, first.
 2. The candidates are the words that fit every clue; the guesses are every word, or in
    hard mode the words hard mode allows (:mod:`pipeline.games.wordle.filters`).
 3. Each guess is scored by the prior weight it leaves to find, within the phone's budget
