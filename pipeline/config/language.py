@@ -1013,6 +1013,7 @@ def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
     shared = raw.get("shared", {})
     if not isinstance(shared, dict):
         raise RuscError("field 'shared' must be a table of table names to language codes", path)
+    files: dict[str, dict[str, Any]] = {}  # each shared file read once (en-gb shares two of en's tables)
     for table, code in sorted(shared.items()):
         *parents, name = table.split(".")
         here = _subtable(raw, parents)
@@ -1021,7 +1022,9 @@ def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
         other = LANGUAGES_DIR / f"{code}.toml" if isinstance(code, str) and re.fullmatch(LANGUAGE_CODE, code) else None
         if other is None or not other.exists():
             raise RuscError(f"shared [{table}]: no language file {code!r} in pipeline/languages", path)
-        found = _read_toml(other)
+        if code not in files:
+            files[code] = _read_toml(other)
+        found = files[code]
         if table in found.get("shared", {}):
             raise RuscError(f"shared [{table}]: {other.name} shares it too; name the file that writes it", path)
         there = _subtable(found, table.split("."), make=False)
