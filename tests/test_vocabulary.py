@@ -79,6 +79,18 @@ def test_comparatives_english_makes_with_more_are_out_of_the_answers_and_the_oth
         assert word in games["beehive"], word
 
 
+def test_words_written_only_in_foreign_set_phrases_are_out_of_the_answers_with_their_inflections(en):
+    """[vocabulary.set_phrases]: versa (vice versa), situ (in situ) and their kind are out
+    of the beehive and Wordle, with their inflections (linguas); the racks keep them, and
+    the words such phrases lend English for use by themselves (ergo, faux) stay."""
+    _folder, games, _words, _forms = en
+    for word in ("versa", "situ", "nauseam", "sequitur", "vitae", "culpa", "linguas", "cartes"):
+        assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+        assert word not in games["beehive"] and word not in games["wordle"], word
+    for word in ("ergo", "faux", "gauche", "verbatim", "caveat"):
+        assert word in games["beehive"], word
+
+
 def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en):
     _folder, _games, words, forms = en
     assert {"clii", "xviii", "iv"} <= forms and not {"clii", "xviii", "iv"} & words

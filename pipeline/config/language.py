@@ -580,6 +580,10 @@ class GameVocabulary:
 GAMES = ("beehive", "racks", "wordle")
 
 
+def _games_named(games: tuple[str, ...]) -> str | None:
+    return None if set(games) <= set(GAMES) else f"must name games of {list(GAMES)}"
+
+
 def _game_vocabularies(table: Mapping[str, Any], where: str) -> dict[str, GameVocabulary]:
     return {game: convert(GameVocabulary, table[game], where + game) for game in GAMES if game in table}
 
@@ -604,9 +608,20 @@ class Comparatives:
     #: A form wordfreq knows at least this well by itself is kept whatever its base (commoner).
     min_own_zipf: float = 1.0
     #: The games that leave such forms out (a Scrabble word list keeps vivider).
-    games: tuple[str, ...] = setting(
-        default=GAMES, check=lambda games: None if set(games) <= set(GAMES) else f"must name games of {list(GAMES)}"
-    )
+    games: tuple[str, ...] = setting(default=GAMES, check=_games_named)
+
+
+@schema
+class SetPhrases:
+    """Words the language writes only inside a set phrase from another language
+    ([vocabulary.set_phrases] table): versa of vice versa, situ of in situ. A graded list
+    has them as words, for a spelling checker must accept them; a player does not know them
+    as words."""
+
+    #: Each word → the phrase it is written in (the reason, for a reader).
+    words: dict[str, str] = setting(default={})
+    #: The games that leave them out (Scrabble's lists take vitae and culpa: the racks may keep them).
+    games: tuple[str, ...] = setting(default=GAMES, check=_games_named)
 
 
 @schema
@@ -631,6 +646,8 @@ class Vocabulary:
     remove: frozenset[str] = frozenset()
     #: The comparatives the language makes with an ending; the others are out of every game.
     comparatives: Comparatives = Comparatives()
+    #: Words written only inside a foreign set phrase; out of the games it names.
+    set_phrases: SetPhrases = SetPhrases()
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:

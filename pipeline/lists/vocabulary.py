@@ -39,6 +39,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    And in the games ``[vocabulary.comparatives]`` names, a comparative or superlative the
    language makes with words, not an ending (vivider, cunninger, awkwarder: English says
    more vivid), is out unless wordfreq knows it by itself (:func:`unwritten_comparatives`).
+   So is, in the games ``[vocabulary.set_phrases]`` names, a word the language writes only
+   inside a set phrase from another (versa, situ, nauseam), each listed with its phrase,
+   is out with its inflections (linguas, primas).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
 
@@ -358,6 +361,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason: str | None = "removed by the language file"
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
+            elif game in rules.set_phrases.games and not rules.set_phrases.words.keys().isdisjoint((word, roots[word])):
+                reason = "written only in a set phrase (vice versa)"
             elif floor is not None and not foreign.isdisjoint(listed.elsewhere):
                 reason = "another variety's spelling"
             elif tier is None:
