@@ -181,6 +181,9 @@ class LemmaRule:
     add_not_ending: str = ""
     #: Only stems ending with one of these take the rule (infinitives); empty = any stem.
     stem_endings: tuple[str, ...] = ()
+    #: Only stems without these flags take the rule (English -er makes a headword, after or
+    #: writer, but not from a stem that takes -est too: later is late's comparative).
+    stem_lacks: frozenset[str] = setting(default=frozenset(), verbatim=True)
 
     def selects(self, flag: str, index: int, add: str) -> bool:
         return (

@@ -157,10 +157,14 @@ def lemmas(
     def allow(rule) -> bool:
         return bool(selecting(rule))
 
-    def stem_takes(stem: str, chain) -> bool:
+    def stem_takes(entry, chain) -> bool:
         """A selector with ``stem_endings`` applies only to such stems (amelar → amelar-se,
-        but no clitic form of the imperative abstén)."""
-        return not chain or any(not s.stem_endings or stem.endswith(s.stem_endings) for s in selecting(chain[0]))
+        but no clitic form of the imperative abstén), one with ``stem_lacks`` only to stems
+        without those flags (late, which takes -est, makes no headword later)."""
+        return not chain or any(
+            (not s.stem_endings or entry.stem.endswith(s.stem_endings)) and s.stem_lacks.isdisjoint(entry.flags)
+            for s in selecting(chain[0])
+        )
 
     drop = {ord(ch): None for ch in language.folding.drop}
     found: set[str] = set()
@@ -170,7 +174,7 @@ def lemmas(
             continue
         for derivation in derivations(expander, entry, allow=allow):
             form = derivation.form
-            if is_ordinary_word(form.translate(drop), language) and stem_takes(entry.stem, derivation.chain):
+            if is_ordinary_word(form.translate(drop), language) and stem_takes(entry, derivation.chain):
                 found.add(form)
     found.update(word for word in choice.added if is_ordinary_word(word, language))
     return sorted(found), choice
