@@ -91,6 +91,18 @@ def test_words_written_only_in_foreign_set_phrases_are_out_of_the_answers_with_t
         assert word in games["beehive"], word
 
 
+def test_other_languages_words_are_out_of_the_beehive_and_english_loans_stay(en):
+    """[vocabulary.foreign_words]: SCOWL's size-70 tanto, monde and chez, which Spanish and
+    French write a hundred times as often as English, are out of the beehive; Wordle's clue
+    filter and the racks keep them, and the English words the test finds (agora) stay."""
+    _folder, games, _words, _forms = en
+    for word in ("tanto", "monde", "chez", "bueno", "gesellschaft"):
+        assert word in games["racks"] and word in games["wordle"], f"{word}: the test proves nothing"
+        assert word not in games["beehive"], word
+    for word in ("agora", "quant", "repos", "responder", "piano", "plaza"):
+        assert word in games["beehive"], word
+
+
 def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en):
     _folder, _games, words, forms = en
     assert {"clii", "xviii", "iv"} <= forms and not {"clii", "xviii", "iv"} & words

@@ -628,6 +628,25 @@ class SetPhrases:
 
 
 @schema
+class ForeignWords:
+    """Other languages' words a graded list has at its largest sizes ([vocabulary.foreign_words]
+    table): SCOWL's size 70 lists tanto, monde and chez, which a player does not know as
+    English. See :func:`pipeline.lists.vocabulary.foreign_words`."""
+
+    #: The wordfreq languages whose words they may be ("fr", "es", …); empty: no test.
+    languages: tuple[str, ...] = ()
+    #: A word one of them writes this many Zipf points more often than the language writes
+    #: the word's family (2: a hundred times as often) is theirs ...
+    margin: float = setting(default=2.0, check=at_least(0))
+    #: ... when the list has it at this size or a larger one only.
+    from_size: int = 0
+    #: Words the test finds that are the language's own all the same (read by hand).
+    keep: frozenset[str] = frozenset()
+    #: The games that leave them out.
+    games: tuple[str, ...] = setting(default=GAMES, check=_games_named)
+
+
+@schema
 class Vocabulary:
     """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
     (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
@@ -651,6 +670,8 @@ class Vocabulary:
     comparatives: Comparatives = Comparatives()
     #: Words written only inside a foreign set phrase; out of the games it names.
     set_phrases: SetPhrases = SetPhrases()
+    #: Other languages' words at the list's largest sizes; out of the games it names.
+    foreign_words: ForeignWords = ForeignWords()
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:

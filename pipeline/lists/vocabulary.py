@@ -42,6 +42,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    So is, in the games ``[vocabulary.set_phrases]`` names, a word the language writes only
    inside a set phrase from another (versa, situ, nauseam), each listed with its phrase,
    is out with its inflections (linguas, primas).
+   And so, in the games ``[vocabulary.foreign_words]`` names, is a word of the list's
+   largest sizes that other languages write a hundred times as often as the language
+   writes its family (tanto, monde, chez: :func:`foreign_words`).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
 
@@ -60,7 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.config import Comparatives, Language, Vocabulary, VocabularyTier
+from pipeline.config import Comparatives, ForeignWords, Language, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
 from pipeline.lists.clean import fold
 from pipeline.lists.frequency import frequency_table, zipf_in
@@ -228,6 +231,33 @@ def unwritten_comparatives(sizes: dict[str, int], own_zipf: dict[str, float], ru
     return frozenset(out)
 
 
+def foreign_words(
+    sizes: dict[str, int], family_zipf: dict[str, float], tables: dict[str, dict[str, float]], rules: ForeignWords
+) -> frozenset[str]:
+    """The words of the list (``sizes``: word → its size) at ``rules.from_size`` or larger
+    that another language writes ``rules.margin`` Zipf points more often than the language
+    writes the word's family (``family_zipf``), but for ``rules.keep``; ``tables``: each
+    of ``rules.languages`` → wordfreq's word → frequency table.
+
+    >>> rules = ForeignWords(languages=("fr",), margin=2.0, from_size=70, keep=frozenset({"agora"}))
+    >>> sizes = {"monde": 70, "repos": 80, "agora": 70, "ballet": 10}
+    >>> family = {"monde": 3.0, "repos": 3.3, "agora": 2.7, "ballet": 4.0}
+    >>> french = {"monde": 1e-3, "repos": 3e-5, "agora": 1e-4, "ballet": 1e-3}  # Zipf 6, 4.5, 5, 6
+    >>> sorted(foreign_words(sizes, family, {"fr": french}, rules))
+    ['monde']
+    """
+    if not rules.languages:
+        return frozenset()
+    out = set()
+    for word, size in sizes.items():
+        if size < rules.from_size or word in rules.keep:
+            continue
+        theirs = max(zipf_in(table, word) for table in tables.values())
+        if theirs - family_zipf[word] >= rules.margin:
+            out.add(word)
+    return frozenset(out)
+
+
 @dataclass(frozen=True)
 class Family:
     """What the tiers ask of a word's family."""
@@ -340,6 +370,12 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     unwritten = unwritten_comparatives(
         sizes, {word: family.own_zipf for word, family in family_of.items()}, rules.comparatives
     )
+    others_words = foreign_words(
+        sizes,
+        {word: family.zipf for word, family in family_of.items()},
+        {code: frequency_table(code) for code in rules.foreign_words.languages},
+        rules.foreign_words,
+    )
     games: dict[str, tuple[str, ...]] = {}
     left_out: dict[str, dict[str, str]] = {}
     for game, game_rules in sorted(rules.games.items()):
@@ -363,6 +399,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason = "a comparative the language makes with words (more vivid), not an ending"
             elif game in rules.set_phrases.games and not rules.set_phrases.words.keys().isdisjoint((word, roots[word])):
                 reason = "written only in a set phrase (vice versa)"
+            elif word in others_words and game in rules.foreign_words.games:
+                reason = "another language's word (tanto, monde)"
             elif floor is not None and not foreign.isdisjoint(listed.elsewhere):
                 reason = "another variety's spelling"
             elif tier is None:
