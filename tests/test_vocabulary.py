@@ -43,6 +43,8 @@ ALL_GAMES = ("beehive", "racks", "wordle")
         ("viii", "a Roman numeral", ALL_GAMES),
         ("innit", "a British colloquialism", ALL_GAMES),
         ("naff", "a British colloquialism", ALL_GAMES),
+        ("telly", "a British colloquialism", ALL_GAMES),
+        ("whinging", "a British colloquialism's inflection", ALL_GAMES),
         ("initio", "a foreign fragment", ALL_GAMES),
         ("lemme", "a spoken contraction", ALL_GAMES),
         # Names' spellings are out of the beehive; a Scrabble rack keeps dido (a prank), as
