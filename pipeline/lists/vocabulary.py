@@ -40,11 +40,10 @@ Start at :func:`game_vocabularies`. The rules, in order:
    language makes with words, not an ending (vivider, cunninger, awkwarder: English says
    more vivid), is out unless wordfreq knows it by itself (:func:`unwritten_comparatives`).
    So is, in the games ``[vocabulary.set_phrases]`` names, a word the language writes only
-   inside a set phrase from another (versa, situ, nauseam), each listed with its phrase,
-   is out with its inflections (linguas, primas).
-   And so, in the games ``[vocabulary.foreign_words]`` names, is a word of the list's
-   largest sizes that other languages write a hundred times as often as the language
-   writes its family (tanto, monde, chez: :func:`foreign_words`).
+   inside a set phrase from another (versa, situ, nauseam: each listed with its phrase),
+   with its inflections (linguas, primas); and, in the games ``[vocabulary.foreign_words]``
+   names, a word of the list's largest sizes that other languages write a hundred times as
+   often as the language writes its family (tanto, monde, chez: :func:`foreign_words`).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
 
