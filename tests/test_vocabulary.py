@@ -135,6 +135,9 @@ def test_slurs_are_out_of_every_game(en):
         ("ramen", ("beehive", "wordle", "racks")),  # size 70
         ("donut", ("beehive", "wordle", "racks")),  # a common variant (variant_2)
         ("cyber", ("beehive", "wordle", "racks")),  # the language file's additions
+        ("teepee", ("beehive", "wordle", "racks")),  # a standard form SCOWL files as a variant
+        ("hewn", ("beehive", "wordle", "racks")),  # an inflection SCOWL files as a variant
+        ("foci", ("beehive", "wordle", "racks")),
         ("spelt", ("wordle", "racks")),  # a variant: the clue filter never lacks it
         ("qat", ("racks",)),
         ("stoa", ("racks",)),  # Scrabble words
