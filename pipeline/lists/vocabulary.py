@@ -369,6 +369,9 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     unwritten = unwritten_comparatives(
         sizes, {word: family.own_zipf for word, family in family_of.items()}, rules.comparatives
     )
+    phrase_words = frozenset(
+        word for word in sizes if not rules.set_phrases.words.keys().isdisjoint((word, roots[word]))
+    )
     others_words = foreign_words(
         sizes,
         {word: family.zipf for word, family in family_of.items()},
@@ -396,7 +399,7 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason: str | None = "removed by the language file"
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
-            elif game in rules.set_phrases.games and not rules.set_phrases.words.keys().isdisjoint((word, roots[word])):
+            elif word in phrase_words and game in rules.set_phrases.games:
                 reason = "written only in a set phrase (vice versa)"
             elif word in others_words and game in rules.foreign_words.games:
                 reason = "another language's word (tanto, monde)"
