@@ -52,6 +52,19 @@ def test_english_slurs_and_their_inflections_are_blocked_but_stay_in_words(built
     assert {"nigger", "whore", "whores"} <= lines(folder / "words.txt")
 
 
+def test_ordinary_words_a_blocked_word_reaches_are_spared_with_their_forms(built_lists):
+    """butt/R makes butter, assess leads by the suffix rules to ass, spices to spic: the
+    table's ``spare`` keeps such words and their forms in the games, but never a word the
+    table adds itself (crapping stays blocked though the spared crape's rules reach it)."""
+    keys = blocked(built_lists("en"))
+    language = load_language("en")
+    spared = {"butter", "buttered", "butters", "assess", "assessed", "spices", "escort", "escorts", "snatching"}
+    assert {fold(word, language) for word in language.blocklist.spare} >= {"butter", "assess", "spice", "escort"}
+    assert not spared & keys.keys()
+    assert keys.get("butt") == VULGAR and keys.get("ass") == VULGAR and keys.get("spic") == EVERY_GAME
+    assert keys.get("crapping") == VULGAR and keys.get("crapped") == VULGAR
+
+
 def test_a_british_list_blocks_what_the_american_one_does(built_lists):
     """en-gb shares en's [blocklist] (its TOML's ``shared``): the same slurs and crude words,
     and their inflections, are out of its games."""

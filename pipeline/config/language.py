@@ -476,6 +476,10 @@ class Blocklist:
     vulgar: tuple[str, ...] = ()
     #: Words of the pinned list racks still allow: vulgar but valid in Scrabble (slurs never are).
     rack_allows: frozenset[str] = frozenset()
+    #: Ordinary words the blocked words' forms and families reach that are other words
+    #: (butter is no form of butt, assess none of ass) or that the pinned list takes for a
+    #: rare sense (escort): never blocked, and neither are their own forms.
+    spare: tuple[str, ...] = ()
     #: Why the language has no pinned list, if it has none.
     note: str = ""
 

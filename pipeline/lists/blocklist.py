@@ -17,13 +17,21 @@ Two classes, because the games differ:
   ``rack_allows`` names are ``v``; anything else blocked — the ``add`` additions, a new
   word of a newer list — is ``x``.
 
+A word of the table's ``spare`` is not blocked, nor are the forms of its .dic entries, unless
+the table adds them itself: the forms of a blocked stem can be other words (``butt/R``
+makes ``butter``), and a pinned list can name an ordinary word for a rare sense
+(``escort``).
+
 ``game.tsv`` carries the class in its lists field (:mod:`pipeline.lists.lexicon`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pipeline.config import Language
-from pipeline.expand import entry_forms
+from pipeline.expand import Expander, entry_forms
+from pipeline.expand.affixes import Entry
 from pipeline.lists.clean import fold
 from pipeline.lists.lexicon import BLOCKED, VULGAR
 
@@ -51,18 +59,35 @@ def blocklist_words(language: Language, listed: list[str]) -> dict[str, str]:
 
 def blocked_keys(language: Language, expander, listed: list[str]) -> dict[str, str]:
     """Key → class (:data:`EVERY_GAME` or :data:`VULGAR`) of every blocked word and of
-    every form of the .dic entries whose stem is one."""
+    every form of the .dic entries whose stem is one, but the :func:`spared_keys`."""
     targets = blocklist_words(language, listed)
     if not targets:
         return {}
     result = dict(targets)
-    for entry in expander.entries():
-        stem_key = fold(entry.stem, language)
-        cls = targets.get(stem_key) if stem_key is not None else None
-        if cls is None:
-            continue
+    for entry, cls in _entries_of(language, expander, targets):
         for form in entry_forms(expander, entry):
             key = fold(form, language)
             if key is not None and result.get(key) != EVERY_GAME:
                 result[key] = cls
-    return dict(sorted(result.items()))
+    spared = spared_keys(language, expander)
+    return {key: cls for key, cls in sorted(result.items()) if key not in spared}
+
+
+def spared_keys(language: Language, expander: Expander) -> frozenset[str]:
+    """The keys of the words the blocklist table spares and of their .dic entries' forms,
+    but the table's own additions: they are blocked whatever else the rules reach."""
+    spare = {key: "" for key in (fold(word, language) for word in language.blocklist.spare) if key is not None}
+    keys = set(spare)
+    for entry, _ in _entries_of(language, expander, spare):
+        keys.update(key for key in (fold(form, language) for form in entry_forms(expander, entry)) if key)
+    return frozenset(keys - blocklist_words(language, []).keys())
+
+
+def _entries_of(language: Language, expander: Expander, keys: dict[str, str]) -> Iterator[tuple[Entry, str]]:
+    """The .dic entries whose stem's key is one of ``keys``, with its value."""
+    if not keys:
+        return
+    for entry in expander.entries():
+        stem_key = fold(entry.stem, language)
+        if stem_key is not None and stem_key in keys:
+            yield entry, keys[stem_key]

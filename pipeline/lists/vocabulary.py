@@ -64,6 +64,7 @@ from typing import Any
 
 from pipeline.config import Comparatives, ForeignWords, Language, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
+from pipeline.lists.blocklist import blocklist_words
 from pipeline.lists.clean import fold
 from pipeline.lists.frequency import frequency_table, zipf_in
 
@@ -418,21 +419,32 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     return GameVocabularies(games, left_out, graded, roots)
 
 
-def blocked_families(blocked: dict[str, str], vocabularies: GameVocabularies, language: Language) -> dict[str, str]:
+def blocked_families(
+    blocked: dict[str, str], vocabularies: GameVocabularies, language: Language, spared: frozenset[str] = frozenset()
+) -> dict[str, str]:
     """``blocked`` (game key → class) with the keys of the vocabularies' forms whose family
-    root is blocked: the graded list's inflections the dictionary lacks go with their base."""
+    root is blocked: the graded list's inflections the dictionary lacks go with their base.
+    ``spared`` keys (:func:`pipeline.lists.blocklist.spared_keys`) and the forms whose root
+    is one are not blocked (butters goes with butter, not with butt), unless the blocklist
+    table adds them itself."""
     result = dict(blocked)
+    spared_too = set(spared)
     root_keys: dict[str, str | None] = {}  # half a million words, far fewer roots
     for word, root in vocabularies.roots.items():
         if root not in root_keys:
             root_keys[root] = fold(root, language)
         root_key = root_keys[root]
-        if root_key is None or root_key not in blocked:
+        if root_key is None or (root_key not in blocked and root_key not in spared):
             continue
         key = fold(word, language)
-        if key is not None and key not in blocked:
+        if key is None:
+            continue
+        if root_key in spared:
+            spared_too.add(key)
+        elif key not in blocked:
             result[key] = blocked[root_key]
-    return dict(sorted(result.items()))
+    spared_too -= blocklist_words(language, []).keys()
+    return {key: cls for key, cls in sorted(result.items()) if key not in spared_too}
 
 
 def vocabulary_report(language: Language, words: Iterable[str], vocabularies: GameVocabularies) -> dict:

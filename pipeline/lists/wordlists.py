@@ -56,7 +56,7 @@ from pipeline.core.progress import progress
 from pipeline.core.resources import lock_sha256
 from pipeline.core.workers import process_pool
 from pipeline.lists.abbreviations import abbreviation_forms, shape_reason
-from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys
+from pipeline.lists.blocklist import EVERY_GAME, VULGAR, WHY_BLOCKED, blocked_keys, spared_keys
 from pipeline.lists.clean import fold, is_ordinary_word, ordinary_words
 from pipeline.lists.database import DATABASE, DatabaseRefused, about_rows, provenance_rows, write_database
 from pipeline.lists.derived import bound_forms, form_derivations, merge
@@ -169,7 +169,7 @@ def build_lists(
             write_words()
         _write_lines(tmp / "lemmas.txt", lemma_forms)
         if vocabularies is not None:
-            blocked = blocked_families(blocked, vocabularies, language)
+            blocked = blocked_families(blocked, vocabularies, language, facts.spared)
         rows = game_rows(
             language,
             tmp / "words.txt",
@@ -267,6 +267,8 @@ class DictionaryFacts:
     names: dict[str, str]
     #: Blocked game key → its class (:func:`pipeline.lists.blocklist.blocked_keys`).
     blocked: dict[str, str]
+    #: Keys never blocked (:func:`pipeline.lists.blocklist.spared_keys`).
+    spared: frozenset[str] = frozenset()
     #: The entries English writes more often that are the language's own words
     #: (:func:`pipeline.lists.frequency.own_words`), sorted.
     own: list[str] = field(default_factory=list)
@@ -299,6 +301,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
             inputs.name_dictionary,
         ),
         blocked=blocked_keys(language, expander, list(inputs.blocklist)),
+        spared=spared_keys(language, expander),
         own=own_words(language, expander),
     )
 
