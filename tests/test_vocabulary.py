@@ -71,10 +71,10 @@ def test_the_beehive_leaves_out_size_80_names_and_inflections_nobody_writes(en, 
 
 def test_comparatives_english_makes_with_more_are_out_of_the_answers_and_the_others_stay(en):
     """[vocabulary.comparatives]: SCOWL's vivider and cunninger (size 35) are out of the
-    beehive and Wordle, which keep one-syllable bases, two-syllable ones in -y, -le, -ow,
+    beehive and Wordle, and so is carefullest, whose -ful doubles its l; they keep one-syllable bases, two-syllable ones in -y, -le, -ow,
     -er, and forms wordfreq knows by itself; Scrabble racks keep them all."""
     _folder, games, _words, _forms = en
-    for word in ("vivider", "cunninger", "awkwarder", "rapidest", "thorougher"):
+    for word in ("vivider", "cunninger", "awkwarder", "rapidest", "thorougher", "carefullest", "woefuller"):
         assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
         assert word not in games["beehive"] and word not in games["wordle"], word
     for word in ("taller", "happier", "narrower", "cleverer", "eerier", "commoner"):
