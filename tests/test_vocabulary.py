@@ -218,6 +218,20 @@ def test_at_the_largest_sizes_a_name_of_any_size_and_an_unwritten_inflection_are
     assert left_out_because("meined", 80, unwritten, lenient, graded, "mein", None) is None
 
 
+def test_a_name_at_the_words_own_size_is_out_where_the_tier_says_so():
+    """SCOWL lists mantua and Mantua both at 70: wordfreq's frequency counts the name too."""
+    from pipeline.lists.vocabulary import Family, left_out_because
+
+    graded = GradedList({"mantua": ListedWord(70, frozenset())}, names={}, capitalised={"mantua": 70})
+    common = Family(zipf=2.6, members=2, own_zipf=2.6)
+    same_size = VocabularyTier(70, 2.5, names_out=True, capitals_out=True, same_size_out=True)
+    smaller_only = VocabularyTier(70, 2.5, names_out=True, capitals_out=True)
+    assert left_out_because("mantua", 70, common, same_size, graded, "mantua", None) == (
+        "an upper-case word's spelling at sizes 70 and below"
+    )
+    assert left_out_because("mantua", 70, common, smaller_only, graded, "mantua", None) is None
+
+
 def test_game_keys_of_the_vocabulary_fold_back(en):
     _folder, games, _words, _forms = en
     for keys in games.values():

@@ -559,6 +559,10 @@ class VocabularyTier:
     #: one, are out too (fulham and kylie at 80, Fulham and Kylie at 95): at the largest
     #: sizes a word that is also a name is nearly always the name.
     names_any_size_out: bool = False
+    #: ``names_out`` and ``capitals_out`` count a capitalised spelling the list has at the
+    #: word's own size too (Abba, Bethel, Mantua beside abba, bethel, mantua at 70): the
+    #: frequency counts both, and at the largest sizes the name is nearly always the commoner.
+    same_size_out: bool = False
     #: The least Zipf frequency of the word by itself: the family lends an inflection its
     #: root's frequency, so inflections nobody writes (meined, bammed) need this; 0: none.
     min_own_zipf: float = 0.0

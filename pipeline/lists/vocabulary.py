@@ -26,7 +26,8 @@ Start at :func:`game_vocabularies`. The rules, in order:
    family root's, is a name the list has at a smaller size than the word (lilo) is out:
    wordfreq folds case, so its frequency is the name's, not the word's; ``capitals_out``
    does the same with the list's upper-case words (Dido, Balboa, Kent, Dover), and
-   ``names_any_size_out`` with names at any size (fulham at 80, Fulham at 95).
+   ``names_any_size_out`` with names at any size (fulham at 80, Fulham at 95), and
+   ``same_size_out`` with names and upper-case words at the word's own size (abba, mantua).
 4. **Variants.** A word the list has only in variant spelling categories (a game's
    ``variants``: donut, snuck, altho, programed) must be common by itself: a family lends a
    variant the frequency of the usual spelling (programed beside program). And it is out
@@ -310,9 +311,10 @@ def left_out_because(
     """Why a candidate of the list, in ``tier`` (:func:`tier_of` its size), is not in a
     game's vocabulary (rules 3–5), or None. ``variant_min_zipf``: the least frequency of the
     word itself when the list has it only as a variant spelling, else None."""
-    if tier.names_out and _commoner_capitalised(graded.names, word, root, size):
+    below = size + 1 if tier.same_size_out else size
+    if tier.names_out and _commoner_capitalised(graded.names, word, root, below):
         return f"a name's spelling at sizes {tier.size} and below"
-    if tier.capitals_out and _commoner_capitalised(graded.capitalised, word, root, size):
+    if tier.capitals_out and _commoner_capitalised(graded.capitalised, word, root, below):
         return f"an upper-case word's spelling at sizes {tier.size} and below"
     if tier.names_any_size_out and (word in graded.names or root in graded.names):
         return f"a name's spelling at any size, at sizes {tier.size} and below"
@@ -327,10 +329,11 @@ def left_out_because(
     return None
 
 
-def _commoner_capitalised(capitalised: dict[str, int], word: str, root: str, size: int) -> bool:
-    """Whether the list has the word's (or its root's) capitalised spelling at a smaller size
-    than the word: Dido (50) before dido (60), a name first; not Messianic after messianic."""
-    return min(capitalised.get(word, 99), capitalised.get(root, 99)) < size
+def _commoner_capitalised(capitalised: dict[str, int], word: str, root: str, below: int) -> bool:
+    """Whether the list has the word's (or its root's) capitalised spelling at a size below
+    ``below`` (the word's, or one more): Dido (50) before dido (60), a name first; not
+    Messianic after messianic."""
+    return min(capitalised.get(word, 99), capitalised.get(root, 99)) < below
 
 
 @dataclass(frozen=True)
