@@ -60,19 +60,30 @@ def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_wi
         assert word not in games[game], f"{word} ({why}) is in the {game} list"
 
 
-@pytest.mark.parametrize("word", ["fulham", "kylie", "meined"])
-def test_the_beehive_leaves_out_size_80_names_and_inflections_nobody_writes(en, word):
-    """Words SCOWL brings at its size 80, where the beehive leaves out a name of any size
-    (Fulham and Kylie at 95) and an inflection nobody writes (meined, after mein)."""
+@pytest.mark.parametrize("word", ["fulham", "kylie", "meined", "linn", "costa", "mantua", "abba"])
+def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_writes(en, word):
+    """Words SCOWL brings at its sizes 70 and 80, where the beehive leaves out a name of
+    any size (Fulham and Kylie at 95 beside fulham at 80, Linn at 80 beside linn at 70;
+    Mantua and Abba at 70 beside mantua and abba) and an inflection nobody writes (meined,
+    after mein)."""
     _folder, games, _words, _forms = en
     assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
     assert word not in games["beehive"]
 
 
+@pytest.mark.parametrize("word", ["orca", "mojo", "toon", "nada"])
+def test_words_scowl_lists_beside_a_name_are_in_every_game_where_the_editor_read_them(en, word):
+    """The language file's additions that the names rules of sizes 70 and 80 would take."""
+    _folder, games, _words, _forms = en
+    for game in ("beehive", "wordle", "racks"):
+        assert word in games[game], (word, game)
+
+
 def test_comparatives_english_makes_with_more_are_out_of_the_answers_and_the_others_stay(en):
     """[vocabulary.comparatives]: SCOWL's vivider and cunninger (size 35) are out of the
-    beehive and Wordle, and so is carefullest, whose -ful doubles its l; they keep one-syllable bases, two-syllable ones in -y, -le, -ow,
-    -er, and forms wordfreq knows by itself; Scrabble racks keep them all."""
+    beehive and Wordle, and so is carefullest, whose -ful doubles its l; they keep
+    one-syllable bases, two-syllable ones in -y, -le, -ow, -er, and forms wordfreq knows by
+    itself; Scrabble racks keep them all."""
     _folder, games, _words, _forms = en
     for word in ("vivider", "cunninger", "awkwarder", "rapidest", "thorougher", "carefullest", "woefuller"):
         assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
