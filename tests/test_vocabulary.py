@@ -60,12 +60,13 @@ def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_wi
         assert word not in games[game], f"{word} ({why}) is in the {game} list"
 
 
-@pytest.mark.parametrize("word", ["fulham", "kylie", "meined", "linn", "costa", "mantua", "abba"])
+@pytest.mark.parametrize("word", ["fulham", "kylie", "meined", "linn", "costa", "mantua", "abba", "prees", "mises"])
 def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_writes(en, word):
     """Words SCOWL brings at its sizes 70 and 80, where the beehive leaves out a name of
     any size (Fulham and Kylie at 95 beside fulham at 80, Linn at 80 beside linn at 70;
-    Mantua and Abba at 70 beside mantua and abba) and an inflection nobody writes (meined,
-    after mein)."""
+    Mantua and Abba at 70 beside mantua and abba), an inflection nobody writes (meined,
+    after mein) and the rare inflections of three-letter roots, which lend them another
+    word's frequency (prees after pre, mises after mis)."""
     _folder, games, _words, _forms = en
     assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
     assert word not in games["beehive"]
@@ -241,6 +242,20 @@ def test_a_name_at_the_words_own_size_is_out_where_the_tier_says_so():
         "an upper-case word's spelling at sizes 70 and below"
     )
     assert left_out_because("mantua", 70, common, smaller_only, graded, "mantua", None) is None
+
+
+def test_a_short_root_lends_its_family_no_frequency_where_the_tier_says_so():
+    from pipeline.lists.vocabulary import Family, left_out_because
+
+    graded = GradedList({"prees": ListedWord(80, frozenset()), "tapes": ListedWord(80, frozenset())}, {}, {})
+    lent = Family(zipf=5.0, members=2, own_zipf=1.2)  # pre's frequency
+    short_roots_lend = VocabularyTier(80, 3.0)
+    own_only = VocabularyTier(80, 3.0, min_root_length=4)
+    assert left_out_because("prees", 80, lent, short_roots_lend, graded, "pre", None) is None
+    assert left_out_because("prees", 80, lent, own_only, graded, "pre", None) == (
+        "rarer by itself than Zipf 3, its root of 3 letters or fewer, at sizes 80 and below"
+    )
+    assert left_out_because("tapes", 80, lent, own_only, graded, "tape", None) is None
 
 
 def test_game_keys_of_the_vocabulary_fold_back(en):

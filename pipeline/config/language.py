@@ -563,6 +563,11 @@ class VocabularyTier:
     #: word's own size too (Abba, Bethel, Mantua beside abba, bethel, mantua at 70): the
     #: frequency counts both, and at the largest sizes the name is nearly always the commoner.
     same_size_out: bool = False
+    #: A family whose root is shorter than this lends its members no frequency: each must
+    #: reach ``min_zipf`` by itself (at the largest sizes the inflections of a three-letter
+    #: root are mostly another word's: heres after her, prees after pre, mises after mis);
+    #: 0: every root lends.
+    min_root_length: int = 0
     #: The least Zipf frequency of the word by itself: the family lends an inflection its
     #: root's frequency, so inflections nobody writes (meined, bammed) need this; 0: none.
     min_own_zipf: float = 0.0

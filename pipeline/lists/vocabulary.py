@@ -37,6 +37,8 @@ Start at :func:`game_vocabularies`. The rules, in order:
    out, its family's frequency notwithstanding (meined, redded: inflections nobody writes).
    Where a tier says ``inflected_only``, a family of one word is out: at the
    largest sizes such words are mostly pieces of foreign set phrases (fide, haut, mein).
+   Where it says ``min_root_length``, a shorter root lends its family no frequency: the
+   inflections of three-letter roots there are mostly another word's (heres, prees).
    And in the games ``[vocabulary.comparatives]`` names, a comparative or superlative the
    language makes with words, not an ending (vivider, cunninger, awkwarder: English says
    more vivid), is out unless wordfreq knows it by itself (:func:`unwritten_comparatives`).
@@ -326,6 +328,9 @@ def left_out_because(
         return f"uninflected at sizes {tier.size} and below"
     if family.zipf < tier.min_zipf:
         return f"rarer than Zipf {tier.min_zipf:g} at sizes {tier.size} and below"
+    if len(root) < tier.min_root_length and family.own_zipf < tier.min_zipf:
+        shorter = tier.min_root_length - 1
+        return f"rarer by itself than Zipf {tier.min_zipf:g}, its root of {shorter} letters or fewer, at sizes {tier.size} and below"
     return None
 
 
