@@ -72,6 +72,16 @@ def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_
     assert word not in games["beehive"]
 
 
+def test_inflections_scowl_puts_above_their_base_are_out_of_the_beehive_unless_written(en):
+    """cryings (50, beside cry at 10), acutes and photoed: uses nobody writes; penchants,
+    which wordfreq does not know either, was read and stays."""
+    _folder, games, _words, _forms = en
+    for word in ("cryings", "acutes", "photoed", "underneaths"):
+        assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+        assert word not in games["beehive"], word
+    assert "penchants" in games["beehive"] and "crying" in games["beehive"]
+
+
 @pytest.mark.parametrize("word", ["orca", "mojo", "toon", "nada"])
 def test_words_scowl_lists_beside_a_name_are_in_every_game_where_the_editor_read_them(en, word):
     """The language file's additions that the names rules of sizes 70 and 80 would take."""
@@ -256,6 +266,19 @@ def test_a_short_root_lends_its_family_no_frequency_where_the_tier_says_so():
         "rarer by itself than Zipf 3, its root of 3 letters or fewer, at sizes 80 and below"
     )
     assert left_out_because("tapes", 80, lent, own_only, graded, "tape", None) is None
+
+
+def test_an_inflection_above_its_base_must_be_written_where_the_tier_says_so():
+    from pipeline.lists.vocabulary import Family, left_out_because
+
+    graded = GradedList({"cry": ListedWord(10, frozenset()), "cryings": ListedWord(50, frozenset())}, {}, {})
+    unwritten = Family(zipf=0.0, members=1, own_zipf=0.0)
+    tier = VocabularyTier(50, min_zipf_above_base=1.0)
+    assert left_out_because("cryings", 50, unwritten, tier, graded, "cry", None) == (
+        "an inflection above its base's size rarer than Zipf 1"
+    )
+    assert left_out_because("cryings", 50, unwritten, VocabularyTier(50), graded, "cry", None) is None
+    assert left_out_because("cry", 10, unwritten, tier, graded, "cry", None) is None
 
 
 def test_game_keys_of_the_vocabulary_fold_back(en):

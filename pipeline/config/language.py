@@ -568,6 +568,10 @@ class VocabularyTier:
     #: root are mostly another word's: heres after her, prees after pre, mises after mis);
     #: 0: every root lends.
     min_root_length: int = 0
+    #: The least family frequency of an inflection the list puts at a larger size than its
+    #: base (cryings at 50 beside cry at 10): a rarer use of its own, whose family is itself
+    #: and its like at that size; 0: none.
+    min_zipf_above_base: float = 0.0
     #: The least Zipf frequency of the word by itself: the family lends an inflection its
     #: root's frequency, so inflections nobody writes (meined, bammed) need this; 0: none.
     min_own_zipf: float = 0.0

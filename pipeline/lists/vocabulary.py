@@ -38,7 +38,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    Where a tier says ``inflected_only``, a family of one word is out: at the
    largest sizes such words are mostly pieces of foreign set phrases (fide, haut, mein).
    Where it says ``min_root_length``, a shorter root lends its family no frequency: the
-   inflections of three-letter roots there are mostly another word's (heres, prees).
+   inflections of three-letter roots there are mostly another word's (heres, prees). And
+   ``min_zipf_above_base`` asks a frequency of the inflections the list puts at a larger
+   size than their base (cryings, acutes, photoed: uses nobody writes).
    And in the games ``[vocabulary.comparatives]`` names, a comparative or superlative the
    language makes with words, not an ending (vivider, cunninger, awkwarder: English says
    more vivid), is out unless wordfreq knows it by itself (:func:`unwritten_comparatives`).
@@ -328,10 +330,17 @@ def left_out_because(
         return f"uninflected at sizes {tier.size} and below"
     if family.zipf < tier.min_zipf:
         return f"rarer than Zipf {tier.min_zipf:g} at sizes {tier.size} and below"
+    if family.zipf < tier.min_zipf_above_base and root != word and _size_of(graded, root, size) < size:
+        return f"an inflection above its base's size rarer than Zipf {tier.min_zipf_above_base:g}"
     if len(root) < tier.min_root_length and family.own_zipf < tier.min_zipf:
         shorter = tier.min_root_length - 1
         return f"rarer by itself than Zipf {tier.min_zipf:g}, its root of {shorter} letters or fewer, at sizes {tier.size} and below"
     return None
+
+
+def _size_of(graded: GradedList, word: str, default: int) -> int:
+    listed = graded.words.get(word)
+    return listed.size if listed is not None and listed.size is not None else default
 
 
 def _commoner_capitalised(capitalised: dict[str, int], word: str, root: str, below: int) -> bool:
