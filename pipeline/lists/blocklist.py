@@ -80,7 +80,12 @@ def spared_keys(language: Language, expander: Expander) -> frozenset[str]:
     keys = set(spare)
     for entry, _ in _entries_of(language, expander, spare):
         keys.update(key for key in (fold(form, language) for form in entry_forms(expander, entry)) if key)
-    return frozenset(keys - blocklist_words(language, []).keys())
+    return frozenset(keys - added_keys(language))
+
+
+def added_keys(language: Language) -> frozenset[str]:
+    """The keys of the table's own additions (``add`` and ``vulgar``)."""
+    return frozenset(blocklist_words(language, []))
 
 
 def _entries_of(language: Language, expander: Expander, keys: dict[str, str]) -> Iterator[tuple[Entry, str]]:

@@ -69,7 +69,7 @@ from typing import Any
 
 from pipeline.config import Comparatives, ForeignWords, Language, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
-from pipeline.lists.blocklist import blocklist_words
+from pipeline.lists.blocklist import added_keys
 from pipeline.lists.clean import fold
 from pipeline.lists.frequency import frequency_table, zipf_in
 
@@ -460,7 +460,7 @@ def blocked_families(
             spared_too.add(key)
         elif key not in blocked:
             result[key] = blocked[root_key]
-    spared_too -= blocklist_words(language, []).keys()
+    spared_too -= added_keys(language)
     return {key: cls for key, cls in sorted(result.items()) if key not in spared_too}
 
 
