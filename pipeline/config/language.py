@@ -589,6 +589,9 @@ class GameVocabulary:
     #: Other varieties' spelling categories: a variant of ours that one of them spells as
     #: its own word is theirs (grey, theatre in an American list).
     foreign_spellings: tuple[str, ...] = ()
+    #: Words this game leaves out though its tiers take them (the TOML says why for each),
+    #: where another game keeps them (the racks, as Scrabble does).
+    remove: frozenset[str] = frozenset()
 
     def problems(self, where: str) -> Iterator[str]:
         sizes = [tier.size for tier in self.tiers]

@@ -415,6 +415,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
             floor = variant_floor.get(listed.spellings)
             if word in rules.remove:
                 reason: str | None = "removed by the language file"
+            elif word in game_rules.remove:
+                reason = "removed from this game by the language file"
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
             elif word in phrase_words and game in rules.set_phrases.games:
