@@ -47,6 +47,9 @@ ALL_GAMES = ("beehive", "racks", "wordle")
         ("whinging", "a British colloquialism's inflection", ALL_GAMES),
         ("initio", "a foreign fragment", ALL_GAMES),
         ("lemme", "a spoken contraction", ALL_GAMES),
+        ("lilo", "a British word (an air bed) spelled like a name", ALL_GAMES),
+        ("manana", "a Spanish word", ALL_GAMES),
+        ("thru", "an informal respelling", ALL_GAMES),
         # Names' spellings are out of the beehive; a Scrabble rack keeps dido (a prank), as
         # Scrabble's lists do, and the clue filter keeps every word a game could choose.
         ("dido", "a name's spelling (SCOWL lists Dido at a smaller size)", ("beehive",)),
