@@ -158,6 +158,9 @@ def test_slurs_are_out_of_every_game(en):
     "word, games_with_it",
     [
         ("chai", ("beehive", "wordle", "racks")),  # SCOWL size 80, common
+        ("penne", ("beehive", "wordle", "racks")),  # everyday words below the tiers' frequencies,
+        ("croc", ("beehive", "racks")),  # read by hand
+        ("lightbulb", ("beehive", "racks")),
         ("lockdown", ("beehive", "racks")),
         ("nana", ("beehive", "wordle", "racks")),  # size 80 beside a name: the file adds it
         ("ramen", ("beehive", "wordle", "racks")),  # size 70
