@@ -88,6 +88,13 @@ def test_inflections_scowl_puts_above_their_base_are_out_of_the_beehive_unless_w
     assert "penchants" in games["beehive"] and "crying" in games["beehive"]
 
 
+@pytest.mark.parametrize("word", ["lamplight", "tiredly", "shamelessness"])
+def test_standard_words_of_size_55_below_its_frequency_are_in_the_beehive_where_the_editor_read_them(en, word):
+    """Dictionary words that size 55's Zipf 2, set against its British words, leaves out."""
+    _folder, games, words, _forms = en
+    assert word in words and word in games["beehive"]
+
+
 @pytest.mark.parametrize("word", ["orca", "mojo", "toon", "nada"])
 def test_words_scowl_lists_beside_a_name_are_in_every_game_where_the_editor_read_them(en, word):
     """The language file's additions that the names rules of sizes 70 and 80 would take."""
