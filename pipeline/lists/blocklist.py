@@ -57,9 +57,10 @@ def blocklist_words(language: Language, listed: list[str]) -> dict[str, str]:
     return blocked
 
 
-def blocked_keys(language: Language, expander, listed: list[str]) -> dict[str, str]:
+def blocked_keys(language: Language, expander, listed: list[str], spared: frozenset[str]) -> dict[str, str]:
     """Key → class (:data:`EVERY_GAME` or :data:`VULGAR`) of every blocked word and of
-    every form of the .dic entries whose stem is one, but the :func:`spared_keys`."""
+    every form of the .dic entries whose stem is one, but the ``spared`` keys
+    (:func:`spared_keys`)."""
     targets = blocklist_words(language, listed)
     if not targets:
         return {}
@@ -69,7 +70,6 @@ def blocked_keys(language: Language, expander, listed: list[str]) -> dict[str, s
             key = fold(form, language)
             if key is not None and result.get(key) != EVERY_GAME:
                 result[key] = cls
-    spared = spared_keys(language, expander)
     return {key: cls for key, cls in sorted(result.items()) if key not in spared}
 
 

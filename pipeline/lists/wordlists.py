@@ -291,6 +291,7 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
     ):
         return DictionaryFacts({}, {}, {})
     expander = language_expander(language, inputs.aff, inputs.dic)
+    spared = spared_keys(language, expander)
     return DictionaryFacts(
         abbreviations=abbreviation_forms(language, expander, list(inputs.abbreviation_list)),
         names=name_forms(
@@ -300,8 +301,8 @@ def dictionary_facts(language: Language, inputs: ListInputs) -> DictionaryFacts:
             inputs.name_words,
             inputs.name_dictionary,
         ),
-        blocked=blocked_keys(language, expander, list(inputs.blocklist)),
-        spared=spared_keys(language, expander),
+        blocked=blocked_keys(language, expander, list(inputs.blocklist), spared),
+        spared=spared,
         own=own_words(language, expander),
     )
 
