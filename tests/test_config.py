@@ -38,12 +38,19 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
     english = load_language("en")
     for code in ("en-gb", "en-au", "en-ca", "en-za"):
         variant = load_language(code)
-        shared = ("blocklist", "vocabulary.comparatives", "vocabulary.set_phrases", "vocabulary.foreign_words")
+        shared = (
+            "blocklist",
+            "vocabulary.comparatives",
+            "vocabulary.set_phrases",
+            "vocabulary.foreign_words",
+            "vocabulary.unwritten_verbs",
+        )
         assert variant.shared == dict.fromkeys(shared, "en")
         assert variant.blocklist == english.blocklist
         assert variant.vocabulary.comparatives == english.vocabulary.comparatives
         assert variant.vocabulary.set_phrases == english.vocabulary.set_phrases
         assert variant.vocabulary.foreign_words == english.vocabulary.foreign_words
+        assert variant.vocabulary.unwritten_verbs == english.vocabulary.unwritten_verbs
         # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
         assert variant.files == (variant.path, english.path)
     assert english.files == (english.path,)

@@ -78,6 +78,43 @@ def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_
     assert word not in games["beehive"]
 
 
+@pytest.mark.parametrize(
+    "word, why",
+    [
+        ("awol", "an abbreviation"),
+        ("ilea", "a Latin plural of an anatomical term"),
+        ("kine", "an archaic word"),
+        ("lakh", "a foreign word"),
+        ("gump", "a name's frequency (Forrest Gump)"),
+        ("hoked", "a rare verb's inflection"),
+        ("hemmer", "an agent noun nobody writes"),
+        ("knurl", "jargon"),
+        ("panto", "a British word"),
+    ],
+)
+def test_short_words_a_player_cannot_know_are_out_of_the_beehive_and_racks_keep_them(en, word, why):
+    """The editor's reading of the beehive's short words where frequency decides: a four- to
+    six-letter word is an answer of many hives. The racks keep every one of them, and the
+    common words of the same sizes stay (orzo and yurt at 60, penne at 70, nori at 80)."""
+    _folder, games, _words, _forms = en
+    assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+    assert word not in games["beehive"], f"{word} ({why}) is in the beehive"
+    for common in ("orzo", "yurt", "penne", "nori"):
+        assert common in games["beehive"], common
+
+
+def test_verbs_nobody_writes_in_any_form_are_out_of_the_beehive_and_written_ones_stay(en):
+    """SCOWL conjugates nouns a dictionary also gives as verbs (dinner, gong, tomb); wordfreq
+    knows none of those pasts and participles. The nouns and their plurals stay, and so do
+    rare verbs that are written (ululated) and adjectives in -ed with no participle."""
+    _folder, games, _words, _forms = en
+    for word in ("dinnered", "dinnering", "gonged", "gonging", "tombed", "aliening"):
+        assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+        assert word not in games["beehive"], word
+    for word in ("dinner", "gong", "tomb", "ululated", "ululating", "talented", "walked", "walking"):
+        assert word in games["beehive"], word
+
+
 def test_inflections_scowl_puts_above_their_base_are_out_of_the_beehive_unless_written(en):
     """cryings (50, beside cry at 10), acutes and photoed: uses nobody writes; penchants,
     which wordfreq does not know either, was read and stays."""

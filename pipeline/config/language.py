@@ -667,6 +667,22 @@ class ForeignWords:
 
 
 @schema
+class UnwrittenVerbs:
+    """Verbs a graded list conjugates that nobody writes ([vocabulary.unwritten_verbs] table):
+    SCOWL gives every noun a dictionary also lists as a verb its past and participle
+    (dinnered, gonged, tombed), and wordfreq knows neither. See
+    :func:`pipeline.lists.vocabulary.unwritten_verbs`."""
+
+    #: ``[past ending, present participle ending]``: ``["ed", "ing"]``; empty: no test. A
+    #: family with members of both endings is a verb's.
+    endings: tuple[str, ...] = ()
+    #: A verb's forms of those endings are out when none of them reaches this frequency.
+    min_own_zipf: float = 1.0
+    #: The games that leave them out (a Scrabble word list keeps every form).
+    games: tuple[str, ...] = setting(default=GAMES, check=_games_named)
+
+
+@schema
 class Vocabulary:
     """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
     (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
@@ -692,6 +708,8 @@ class Vocabulary:
     set_phrases: SetPhrases = SetPhrases()
     #: Other languages' words at the list's largest sizes; out of the games it names.
     foreign_words: ForeignWords = ForeignWords()
+    #: Verbs wordfreq knows in none of their past and participle forms; out of the games it names.
+    unwritten_verbs: UnwrittenVerbs = UnwrittenVerbs()
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:

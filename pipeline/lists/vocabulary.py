@@ -49,6 +49,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    with its inflections (linguas, primas); and, in the games ``[vocabulary.foreign_words]``
    names, a word of the list's largest sizes that other languages write a hundred times as
    often as the language writes its family (tanto, monde, chez: :func:`foreign_words`).
+   And in the games ``[vocabulary.unwritten_verbs]`` names, a verb's past and participle
+   forms are out when wordfreq knows none of them: the list conjugates every noun a
+   dictionary also gives as a verb (dinnered, gonged, tombed: :func:`unwritten_verbs`).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
    ``remove`` takes words out of every game. The language file says why for each.
 
@@ -67,7 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.config import Comparatives, ForeignWords, Language, Vocabulary, VocabularyTier
+from pipeline.config import Comparatives, ForeignWords, Language, UnwrittenVerbs, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
 from pipeline.lists.blocklist import added_keys
 from pipeline.lists.clean import fold
@@ -236,6 +239,34 @@ def unwritten_comparatives(sizes: dict[str, int], own_zipf: dict[str, float], ru
     return frozenset(out)
 
 
+def unwritten_verbs(roots: dict[str, str], own_zipf: dict[str, float], rules: UnwrittenVerbs) -> frozenset[str]:
+    """The past and participle forms of the list's verbs that nobody writes: each family
+    (``roots``: word → its family root) with members of every one of ``rules.endings`` is a
+    verb's, and its members of those endings are out when none reaches ``rules.min_own_zipf``
+    (``own_zipf``: word → its own Zipf frequency). Its other members (dinners) stay.
+
+    >>> rules = UnwrittenVerbs(endings=("ed", "ing"))
+    >>> zipf = {"dinner": 4, "dinners": 3, "dinnered": 0, "dinnering": 0, "walk": 5, "walked": 4,
+    ...     "walking": 4, "quail": 3, "quailed": 1.2, "quailing": 0, "talent": 4, "talented": 0}
+    >>> roots = family_roots(zipf, (("s", ""), ("ed", ""), ("ing", "")))
+    >>> sorted(unwritten_verbs(roots, zipf, rules))  # talented: no participle, no verb
+    ['dinnered', 'dinnering']
+    """
+    if not rules.endings:
+        return frozenset()
+    forms: defaultdict[str, list[str]] = defaultdict(list)
+    for word in own_zipf:
+        root = roots[word]
+        if word != root and word.endswith(rules.endings):
+            forms[root].append(word)
+    out: set[str] = set()
+    for members in forms.values():
+        is_verb = all(any(member.endswith(ending) for member in members) for ending in rules.endings)
+        if is_verb and max(own_zipf[member] for member in members) < rules.min_own_zipf:
+            out.update(members)
+    return frozenset(out)
+
+
 def foreign_words(
     sizes: dict[str, int], family_zipf: dict[str, float], tables: dict[str, dict[str, float]], rules: ForeignWords
 ) -> frozenset[str]:
@@ -390,6 +421,9 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     phrase_words = frozenset(
         word for word in sizes if not rules.set_phrases.words.keys().isdisjoint((word, roots[word]))
     )
+    unconjugated = unwritten_verbs(
+        roots, {word: family.own_zipf for word, family in family_of.items()}, rules.unwritten_verbs
+    )
     others_words = foreign_words(
         sizes,
         {word: family.zipf for word, family in family_of.items()},
@@ -419,6 +453,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason = "removed from this game by the language file"
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
+            elif word in unconjugated and game in rules.unwritten_verbs.games:
+                reason = "a verb's form written in none of its forms (dinnered, gonged)"
             elif word in phrase_words and game in rules.set_phrases.games:
                 reason = "written only in a set phrase (vice versa)"
             elif word in others_words and game in rules.foreign_words.games:
