@@ -44,6 +44,7 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
             "vocabulary.set_phrases",
             "vocabulary.foreign_words",
             "vocabulary.unwritten_verbs",
+            "vocabulary.obscure",
         )
         assert variant.shared == dict.fromkeys(shared, "en")
         assert variant.blocklist == english.blocklist
@@ -51,6 +52,7 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
         assert variant.vocabulary.set_phrases == english.vocabulary.set_phrases
         assert variant.vocabulary.foreign_words == english.vocabulary.foreign_words
         assert variant.vocabulary.unwritten_verbs == english.vocabulary.unwritten_verbs
+        assert variant.vocabulary.obscure == english.vocabulary.obscure
         # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
         assert variant.files == (variant.path, english.path)
     assert english.files == (english.path,)

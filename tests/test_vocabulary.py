@@ -235,6 +235,15 @@ def test_american_games_take_american_spellings_and_british_ones_british(built_l
     assert not {"colour", "centre", "organise", "theatre"} & american.keys()
 
 
+def test_british_games_leave_out_the_words_a_player_cannot_know_and_keep_british_words(built_lists):
+    """[vocabulary.obscure] is shared by every English variety; the British words the
+    American beehive leaves out (panto, recce) are the British beehive's own."""
+    gb = load_language("en-gb")
+    british = load_game_lexicon(built_lists("en-gb") / "game.tsv", game_list(gb, "beehive"))
+    assert not {"ilea", "kine", "awol", "gump", "knurl", "dinnered"} & british.keys()
+    assert {"panto", "recce", "lough", "orzo"} <= british.keys()
+
+
 def test_metadata_says_how_each_game_list_was_made_and_what_each_rule_removed(en):
     folder, games, _words, _forms = en
     report = json.loads((folder / "metadata.json").read_text("utf-8"))["game_vocabulary"]

@@ -667,6 +667,19 @@ class ForeignWords:
 
 
 @schema
+class ObscureWords:
+    """Words a graded list has that a player cannot know, read by hand ([vocabulary.obscure]
+    table): abbreviations written as words (awol), Latin plurals of technical terms (ilea),
+    archaic words (kine), foreign ones (lieder), words whose frequency is a name's (gump),
+    jargon (knurl). A spelling checker must accept them; a game should not ask for them."""
+
+    #: The words (the TOML says why for each group).
+    words: frozenset[str] = frozenset()
+    #: The games that leave them out (Scrabble's lists take kine and ilea: the racks may keep them).
+    games: tuple[str, ...] = setting(default=GAMES, check=_games_named)
+
+
+@schema
 class UnwrittenVerbs:
     """Verbs a graded list conjugates that nobody writes ([vocabulary.unwritten_verbs] table):
     SCOWL gives every noun a dictionary also lists as a verb its past and participle
@@ -710,6 +723,8 @@ class Vocabulary:
     foreign_words: ForeignWords = ForeignWords()
     #: Verbs wordfreq knows in none of their past and participle forms; out of the games it names.
     unwritten_verbs: UnwrittenVerbs = UnwrittenVerbs()
+    #: Words a player cannot know, read by hand; out of the games it names.
+    obscure: ObscureWords = ObscureWords()
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:

@@ -53,7 +53,9 @@ Start at :func:`game_vocabularies`. The rules, in order:
    forms are out when wordfreq knows none of them: the list conjugates every noun a
    dictionary also gives as a verb (dinnered, gonged, tombed: :func:`unwritten_verbs`).
 6. **Editor's lists.** ``add`` brings common words the list lacks into every game;
-   ``remove`` takes words out of every game. The language file says why for each.
+   ``remove`` takes words out of every game, a game's own ``remove`` out of that game, and
+   ``[vocabulary.obscure]`` the words a player cannot know out of the games it names, for
+   every spelling variety that shares it. The language file says why for each.
 
 :func:`vocabulary_report` says, for ``metadata.json``, what each rule removed from the
 dictionary's words and what the vocabulary added to them.
@@ -451,6 +453,8 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason: str | None = "removed by the language file"
             elif word in game_rules.remove:
                 reason = "removed from this game by the language file"
+            elif word in rules.obscure.words and game in rules.obscure.games:
+                reason = "a word a player cannot know (read by hand)"
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
             elif word in unconjugated and game in rules.unwritten_verbs.games:
