@@ -90,6 +90,8 @@ def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_
         ("hemmer", "an agent noun nobody writes"),
         ("knurl", "jargon"),
         ("panto", "a British word"),
+        ("chicer", "a comparative English says with more"),
+        ("podded", "a verb made of a noun that wordfreq barely knows"),
     ],
 )
 def test_short_words_a_player_cannot_know_are_out_of_the_beehive_and_racks_keep_them(en, word, why):
