@@ -208,6 +208,8 @@ def test_slurs_are_out_of_every_game(en):
         ("croc", ("beehive", "racks")),  # read by hand
         ("lightbulb", ("beehive", "racks")),
         ("lockdown", ("beehive", "racks")),
+        ("wingman", ("beehive", "racks")),  # size 80, uninflected there: read by hand
+        ("hitman", ("beehive", "wordle", "racks")),  # (Wordle's six letters)
         ("nana", ("beehive", "wordle", "racks")),  # size 80 beside a name: the file adds it
         ("ramen", ("beehive", "wordle", "racks")),  # size 70
         ("donut", ("beehive", "wordle", "racks")),  # a common variant (variant_2)
