@@ -417,14 +417,11 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
     is_key = functools.cache(lambda word: fold(word, language) is not None)
-    unwritten = unwritten_comparatives(
-        sizes, {word: family.own_zipf for word, family in family_of.items()}, rules.comparatives
-    )
+    own_zipf = {word: family.own_zipf for word, family in family_of.items()}
+    unwritten = unwritten_comparatives(sizes, own_zipf, rules.comparatives)
+    unconjugated = unwritten_verbs(roots, own_zipf, rules.unwritten_verbs)
     phrase_words = frozenset(
         word for word in sizes if not rules.set_phrases.words.keys().isdisjoint((word, roots[word]))
-    )
-    unconjugated = unwritten_verbs(
-        roots, {word: family.own_zipf for word, family in family_of.items()}, rules.unwritten_verbs
     )
     others_words = foreign_words(
         sizes,
