@@ -72,7 +72,7 @@ def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_
     Mantua and Abba at 70 beside mantua and abba), an inflection nobody writes (meined,
     after mein), the rare inflections of three-letter roots, which lend them another
     word's frequency (prees after pre, mises after mis), and the abbreviations spelled as
-    words that ``[vocabulary.beehive] remove`` names (alfa, sept), which the racks keep."""
+    words that ``[vocabulary.obscure]`` names (alfa, sept), which the racks keep."""
     _folder, games, _words, _forms = en
     assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
     assert word not in games["beehive"]
