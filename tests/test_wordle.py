@@ -13,6 +13,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from support.repo import lines
 
 from pipeline.browser.fold import default_fold_char, folding_table
 from pipeline.browser.wire import LEVEL_CHARS, decode_forms, shared_count
@@ -322,6 +323,27 @@ def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
         assert weights[rare & ~words.lemma].max() < least_headword or least_headword == 1  # 1: the floor
         # Every sum of squares Python and JavaScript compute stays an exact double.
         assert int(weights.sum()) ** 2 < 2**53
+
+
+def test_words_the_vocabulary_brought_in_are_headwords_to_the_prior_and_their_inflections_are_not(built_lists, lists):
+    """The English dictionary lacks cyber, donut, ramen, golem and penne, which SCOWL's
+    graded list brings into the games: its lemmas cannot say they are headwords, so the
+    Wordle list marks them (a fourth field) for the prior, which would take them for
+    inflections, a fifteenth as likely. Their plurals and the dictionary's comparatives
+    (later, fewer) stay inflections."""
+    words = lists["en"]
+    index = words.index()
+    dictionary = lines(built_lists("en") / "words.txt")
+    for key in ("cyber", "donut", "ramen", "golem", "penne"):
+        assert key not in dictionary, f"{key} is a dictionary word: the test proves nothing"
+        assert words.lemma[index[key]], key
+    for key in ("later", "fewer"):
+        assert key in dictionary and not words.lemma[index[key]], key
+    plurals = load_words(built_lists("en") / "wordle.tsv", EN, length=6)
+    for key in ("golems", "ebooks", "flyers"):
+        assert key not in dictionary and not plurals.lemma[plurals.index()[key]], key
+    # As frequent as a common headword, cyber weighs as one (an inflection's odds would not).
+    assert words.zipf[index["cyber"]] >= EN.wordle.common_zipf and words.weights[index["cyber"]] >= words.common
 
 
 # --- suggestions -------------------------------------------------------------------------------

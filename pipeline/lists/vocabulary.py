@@ -475,6 +475,24 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     return GameVocabularies(games, left_out, graded, roots)
 
 
+def vocabulary_headwords(vocabularies: GameVocabularies, game: str = "beehive") -> frozenset[str]:
+    """The words of ``game``'s vocabulary that are the root of their family
+    (:func:`family_roots`): no inflection of another word. For a word the dictionary lacks
+    (cyber, donut, ramen: the graded list brought them in), the dictionary cannot say
+    whether it is a headword; this does, for the Wordle prior, which takes answers for
+    headwords (:func:`pipeline.lists.wordlists.wordle_rows`). The beehive's vocabulary is
+    the words a player knows: a root of the larger lists may be a name's spelling.
+
+    >>> vocabularies = GameVocabularies(
+    ...     {"beehive": ("donut", "donuts", "ramen")}, {}, GradedList({}, {}, {}),
+    ...     {"donut": "donut", "donuts": "donut", "ramen": "ramen"})
+    >>> sorted(vocabulary_headwords(vocabularies))
+    ['donut', 'ramen']
+    """
+    roots = vocabularies.roots
+    return frozenset(word for word in vocabularies.games.get(game, ()) if roots.get(word, word) == word)
+
+
 def blocked_families(
     blocked: dict[str, str], vocabularies: GameVocabularies, language: Language, spared: frozenset[str] = frozenset()
 ) -> dict[str, str]:

@@ -70,6 +70,7 @@ from pipeline.lists.vocabulary import (
     blocked_families,
     game_vocabularies,
     read_graded_list,
+    vocabulary_headwords,
     vocabulary_report,
 )
 from pipeline.lists.wordfacts import ListDecisions, no_hive_letters
@@ -187,6 +188,7 @@ def build_lists(
                 language.wordle.lengths,
                 LIST_CODES[game_list(language, "wordle")],
                 language.wordle.fold,
+                vocabulary_headwords(vocabularies) if vocabularies is not None else frozenset(),
             ),
         )
         # Here, not in the workers, which are finding the origins by now: queued behind
@@ -412,19 +414,26 @@ def game_exclusions(language: Language, rows: Iterable[GameRow]) -> dict[str, di
 
 
 def wordle_rows(
-    rows: Iterable[GameRow], lengths: tuple[int, ...], code: str = "w", fold: tuple[tuple[str, str], ...] = ()
+    rows: Iterable[GameRow],
+    lengths: tuple[int, ...],
+    code: str = "w",
+    fold: tuple[tuple[str, str], ...] = (),
+    headwords: frozenset[str] = frozenset(),
 ) -> Iterator[str]:
     """``key<TAB>forms`` for the forms of Wordle's list (``code``: the words, not lemma-only
     forms, or Wordle's own vocabulary) whose key has one of ``lengths`` letters, in key order
     (each page reads its length), but blocked keys (no Wordle answer may be one); then
     ``<TAB>forms`` for those of the language's own words English writes more often, if any
-    (``n`` in ``game.tsv``).
+    (``n`` in ``game.tsv``); then ``<TAB>forms`` for those of ``headwords``
+    (:func:`pipeline.lists.vocabulary.vocabulary_headwords`) that are neither words nor
+    lemmas of the dictionary (cyber, donut), if any: headwords the lemmas cannot name.
 
     With ``fold`` (the language's ``wordle.fold``) the keys are the Wordle's own, and the
     forms of keys that fold alike share one line (Portuguese caça and caca: ``caca``).
     """
-    kept: Iterator[tuple[str, str, bool]] = (
-        (key, form, OWN_WORD in lists)
+    in_dictionary = LIST_CODES["words"] + LIST_CODES["lemmas"]
+    kept: Iterator[tuple[str, str, bool, bool]] = (
+        (key, form, OWN_WORD in lists, form in headwords and not any(c in lists for c in in_dictionary))
         for key, form, lists in rows
         if len(key) in lengths and code in lists and lists[-1] not in (EVERY_GAME, VULGAR)
     )
@@ -432,11 +441,13 @@ def wordle_rows(
         # A fold changes the keys' order and merges some: regrouped in memory (Wordle's
         # lengths hold a few tens of thousands of words).
         letters = str.maketrans(dict(fold))
-        kept = iter(sorted((key.translate(letters), form, own) for key, form, own in kept))
+        kept = iter(sorted((key.translate(letters), form, own, head) for key, form, own, head in kept))
     for key, group in itertools.groupby(kept, key=lambda row: row[0]):
         forms = list(group)
-        own = [form for _key, form, is_own in forms if is_own]
-        yield f"{key}\t{' '.join(form for _key, form, _own in forms)}" + (f"\t{' '.join(own)}" if own else "")
+        own = " ".join(form for _key, form, is_own, _head in forms if is_own)
+        heads = " ".join(form for _key, form, _own, is_head in forms if is_head)
+        fields = [key, " ".join(form for _key, form, _own, _head in forms), own, heads]
+        yield "\t".join(fields if heads else fields[:3] if own else fields[:2])
 
 
 def _ordinary_words(

@@ -189,9 +189,10 @@ def lemma_forms(wordle_tsv: Path) -> frozenset[str] | None:
 def load_words(path: Path, language: Language, length: int | None = None, cache: Path | None = None) -> Words:
     """Read the words of ``length`` (default: the language's) from ``wordle.tsv``
     (``key<TAB>form form…``, keys of every Wordle length, then ``<TAB>form…`` for the
-    language's own words English writes more often), checking every line, and
-    which are lemmas from ``lemmas.txt`` beside it (without one, every word counts as a
-    lemma). With ``cache`` (a folder), their frequencies are kept there
+    language's own words English writes more often, then ``<TAB>form…`` for the headwords of
+    a game vocabulary the dictionary lacks: :func:`pipeline.lists.wordlists.wordle_rows`),
+    checking every line, and which are lemmas from ``lemmas.txt`` beside it or those
+    headwords (without ``lemmas.txt``, every word counts as a lemma). With ``cache`` (a folder), their frequencies are kept there
     (:func:`frequencies`). Keys are the Wordle's (:attr:`pipeline.config.Language.wordle_language`)."""
     language = language.wordle_language
     length = language.wordle.length if length is None else length
@@ -202,6 +203,7 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
     alphabet = set(language.alphabet)
     forms: dict[str, tuple[str, ...]] = {}
     own: set[str] = set()
+    headwords: set[str] = set()
     try:
         checksum = verified_sha256(path)  # a damaged list is refused, not read
         handle = open(path, encoding="utf-8", newline="\n")
@@ -211,9 +213,10 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
         try:
             for number, line in enumerate(handle, 1):
                 key, tab, rest = line.rstrip("\n").partition("\t")
-                rest, _tab, own_forms = rest.partition("\t")
-                if not tab or not rest:
-                    raise RuscError("expected key<TAB>forms", path, number)
+                rest, _tab, marked = rest.partition("\t")
+                own_forms, _tab, headword_forms = marked.partition("\t")
+                if not tab or not rest or "\t" in headword_forms:
+                    raise RuscError("expected key<TAB>forms[<TAB>own forms[<TAB>headwords]]", path, number)
                 if not key or not set(key) <= alphabet:
                     raise RuscError(f"key {key!r} is not letters of the alphabet", path, number)
                 if len(key) != length:
@@ -223,12 +226,17 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
                 forms[key] = tuple(rest.split(" "))
                 if own_forms:
                     own.update(own_forms.split(" "))
+                if headword_forms:
+                    headwords.update(headword_forms.split(" "))
         except UnicodeDecodeError:
             raise RuscError("not UTF-8", path) from None
     keys = tuple(sorted(forms))
     zipf = frequencies(keys, forms, language, f"{checksum}-{length}", cache, frozenset(own))
     lemmas = lemma_forms(path)
-    lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
+    lemma = np.array(
+        [lemmas is None or not lemmas.isdisjoint(forms[k]) or not headwords.isdisjoint(forms[k]) for k in keys],
+        dtype=bool,
+    )
     settings = language.wordle
     odds = np.where(lemma, 1.0, settings.inflection_odds)
     levels = np.array(
