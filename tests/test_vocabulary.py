@@ -86,6 +86,7 @@ def test_the_beehive_leaves_out_names_of_sizes_70_and_80_and_inflections_nobody_
         ("kine", "an archaic word"),
         ("lakh", "a foreign word"),
         ("gump", "a name's frequency (Forrest Gump)"),
+        ("calif", "an abbreviation's frequency (Calif.), a word the dictionary lacks"),
         ("hoked", "a rare verb's inflection"),
         ("hemmer", "an agent noun nobody writes"),
         ("knurl", "jargon"),

@@ -331,7 +331,7 @@ def test_suggestions_are_the_precomputed_opening_then_pythons_ranking(code, open
     page.page.locator("#wordle-hard").uncheck()
     assert page.suggestions()[0] == openers[False]
     if code == "en":
-        assert openers[False] != first[0] and openers[True] != first[0]  # saner and tares, not raise
+        assert openers[False] != first[0] and openers[True] != first[0]  # tares in both modes, not raise
     # A first guess other than the opening: the page ranks a budget's worth of guesses.
     rng = random.Random(f"suggest-{code}")
     answer, guess = rng.choice(lst.keys), rng.choice(lst.keys)

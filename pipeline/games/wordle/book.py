@@ -499,7 +499,7 @@ class _Bookmaker:
         order (a list over :data:`OPENERS_PLAYED_UP_TO` words opens with the ranking's first).
 
         The ranking scores a first guess by what it leaves to find, not by how well the
-        next guesses split what it leaves (English: saner before raise in normal mode);
+        next guesses split what it leaves (English: tares before raise in normal mode);
         in hard mode the first guess also binds every
         later one, and a guess that scores a little worse can lead into fewer families that
         hard mode cannot tell apart (English: tares before raise; Catalan: taris before
