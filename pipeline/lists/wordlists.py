@@ -446,8 +446,8 @@ def wordle_rows(
         forms = list(group)
         own = " ".join(form for _key, form, is_own, _head in forms if is_own)
         heads = " ".join(form for _key, form, _own, is_head in forms if is_head)
-        fields = [key, " ".join(form for _key, form, _own, _head in forms), own, heads]
-        yield "\t".join(fields if heads else fields[:3] if own else fields[:2])
+        # Empty trailing fields are left out; an empty third stays before a fourth.
+        yield "\t".join((key, " ".join(form for _key, form, _own, _head in forms), own, heads)).rstrip("\t")
 
 
 def _ordinary_words(

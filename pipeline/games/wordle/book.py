@@ -499,11 +499,10 @@ class _Bookmaker:
         order (a list over :data:`OPENERS_PLAYED_UP_TO` words opens with the ranking's first).
 
         The ranking scores a first guess by what it leaves to find, not by how well the
-        next guesses split what it leaves (English: tares before raise in normal mode);
-        in hard mode the first guess also binds every
-        later one, and a guess that scores a little worse can lead into fewer families that
-        hard mode cannot tell apart (English: tares before raise; Catalan: taris before
-        toria). The common words an opener loses are not counted first, as
+        next guesses split what it leaves (English: tares before raise in normal mode); in
+        hard mode the first guess also binds every later one, and a guess that scores a
+        little worse can lead into fewer families that hard mode cannot tell apart
+        (English: tares before raise; Catalan: taris before toria). The common words an opener loses are not counted first, as
         :class:`Outcome` does, since the book repairs those (:meth:`make_book`); the rare
         headwords it mostly cannot. The states ranked here do not count against the book's
         budget (:data:`BOOK_STATES`).

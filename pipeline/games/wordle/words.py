@@ -192,7 +192,8 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
     language's own words English writes more often, then ``<TAB>form…`` for the headwords of
     a game vocabulary the dictionary lacks: :func:`pipeline.lists.wordlists.wordle_rows`),
     checking every line, and which are lemmas from ``lemmas.txt`` beside it or those
-    headwords (without ``lemmas.txt``, every word counts as a lemma). With ``cache`` (a folder), their frequencies are kept there
+    headwords (without ``lemmas.txt``, every word counts as a lemma). With ``cache`` (a
+    folder), their frequencies are kept there
     (:func:`frequencies`). Keys are the Wordle's (:attr:`pipeline.config.Language.wordle_language`)."""
     language = language.wordle_language
     length = language.wordle.length if length is None else length
@@ -233,10 +234,9 @@ def load_words(path: Path, language: Language, length: int | None = None, cache:
     keys = tuple(sorted(forms))
     zipf = frequencies(keys, forms, language, f"{checksum}-{length}", cache, frozenset(own))
     lemmas = lemma_forms(path)
-    lemma = np.array(
-        [lemmas is None or not lemmas.isdisjoint(forms[k]) or not headwords.isdisjoint(forms[k]) for k in keys],
-        dtype=bool,
-    )
+    if lemmas is not None:
+        lemmas |= headwords
+    lemma = np.array([lemmas is None or not lemmas.isdisjoint(forms[k]) for k in keys], dtype=bool)
     settings = language.wordle
     odds = np.where(lemma, 1.0, settings.inflection_odds)
     levels = np.array(
