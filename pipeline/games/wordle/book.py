@@ -13,7 +13,9 @@ book does:
    along the game (:meth:`_Bookmaker.repair`); and the games still lost by a plan: a
    guess for a state and for every state it leads to that finds each of its candidates
    in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
-   :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard.
+   :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard;
+   hard mode then plans for the headwords alone, letting plurals go, where the cheapest of
+   several plans is worth what it costs the likely words (:meth:`_Bookmaker.adopt_cheapest`).
 3. Each mode opens with the guess of the opening ranking whose games lose the fewest
    headwords, then take the fewest guesses weighed by the prior
    (:meth:`_Bookmaker.opener`); its second guesses are ranked for it.
@@ -142,6 +144,16 @@ PLAN_WIDTH = 150
 #: ... and gives up on a state after searching this many (a search that fails costs the
 #: build about a second per thousand).
 PLAN_STATES = 10_000
+#: Hard mode's rescue of the headwords (:meth:`_Bookmaker.adopt_cheapest`) weighs up to this
+#: many plans for a state ...
+PLAN_CHOICES = 16
+#: ... and adopts the best only if the guesses its games add, weighed by the prior, come to
+#: at most this many common words' guesses per headword it saves. Catalan: 8 of the 33
+#: headwords hard mode lost are saved (6 of the tuning half's 20, 2 of the held-out half's
+#: 13), the held-out common lemmas' season unchanged (3.552), for 2.5 minutes of build;
+#: adopting every plan saves 11, for 0.014 guesses more on those common lemmas (plans split
+#: the candidates, they do not follow the prior).
+HEADWORD_PRICE = 6
 
 
 @dataclass(frozen=True, order=True)
@@ -206,6 +218,8 @@ class _Bookmaker:
         #: The opening tables without a book: what the ranking alone suggests.
         self.plain = replace(table, book={False: {}, True: {}})
         self.book: dict[str, int] = {}
+        #: The states :meth:`choose` played in while a plan is tried (:meth:`tried`).
+        self.touched: list[_State] | None = None
         everything = np.arange(self.words.size)
         #: The state before any guess; every other is found from it (:meth:`after`).
         self.start = _State((), book_key(()), everything, everything)
@@ -346,7 +360,13 @@ class _Bookmaker:
             self.book[state.key] = guess
         else:
             self.book.pop(state.key, None)
-        # The games through this state may take another length now.
+        if self.touched is not None:
+            self.touched.append(state)
+        self.forget(state)
+
+    @staticmethod
+    def forget(state: _State) -> None:
+        """Forget the game lengths through ``state``: its guess, or one further on, changed."""
         changed: _State | None = state
         while changed is not None:
             changed.taken.clear()
@@ -386,10 +406,12 @@ class _Bookmaker:
                         self.choose(state, guess)
                         break
 
-    def rescue(self, answers: list[int]) -> None:
+    def rescue(self, answers: list[int], among: np.ndarray | None = None) -> None:
         """Where a word of ``answers`` is still not found in time, plan the play (:meth:`plan`)
         from the last state of its game still in time back to the first that has a plan,
-        and adopt it (:meth:`adopt`)."""
+        and adopt it (:meth:`adopt`). With ``among`` (per word of the list, whether it must
+        be found), the plans need find only those candidates, and the cheapest is adopted,
+        if it is worth its price (:meth:`adopt_cheapest`)."""
         opening_guess = self.plain.opener(self.hard).index
         unplannable: set[str] = set()  # a family's words share their states
         for answer in answers:
@@ -401,14 +423,69 @@ class _Bookmaker:
             for state in reversed(states[1:GUESSES]):
                 if state.key in unplannable:
                     continue
-                planned = self.plan(
-                    state.clues, state.candidates, state.pool, GUESSES - len(state.clues), {}, [PLAN_STATES]
-                )
+                if among is not None:
+                    planned = self.adopt_cheapest(state, among)
+                else:
+                    planned = self.plan(
+                        state.clues, state.candidates, state.pool, GUESSES - len(state.clues), {}, [PLAN_STATES]
+                    )
+                    if planned is not None:
+                        self.adopt(state, planned)
                 if planned is None:
                     unplannable.add(state.key)
                 else:
-                    self.adopt(state, planned)
                     break
+
+    def adopt_cheapest(self, state: _State, among: np.ndarray) -> dict[tuple[Clue, ...], int] | None:
+        """Of up to :data:`PLAN_CHOICES` plans that find the state's candidates of ``among``
+        in time (each with another guess here, in :meth:`plan`'s order), the one whose games
+        lose the fewest headwords, then take the fewest guesses weighed by the prior, each
+        measured by adopting it and undoing it (:meth:`tried`). It is adopted if it loses no
+        more common words and adds at most :data:`HEADWORD_PRICE` common words' guesses per
+        headword it saves. Returns it, adopted or not; None if the state has no plan."""
+        wanted = state.candidates[among[state.candidates]]
+        left = GUESSES - len(state.clues)
+        unsolvable: dict[bytes, int] = {}
+        budget = [PLAN_STATES]
+        # A single candidate is its own plan.
+        firsts: list[int | None] = [None]
+        if len(wanted) > 1:
+            firsts = list(self.plan_guesses(wanted, state.pool, left)[0])
+        best: tuple[tuple[int, int, int, int], Outcome, dict[tuple[Clue, ...], int]] | None = None
+        weighed = 0
+        for first in firsts:
+            only = None if first is None else (first,)
+            planned = self.plan(state.clues, wanted, state.pool, left, unsolvable, budget, only)
+            if planned is not None:
+                outcome = self.tried(state, planned, among)
+                rank = (outcome.failures, outcome.headwords_lost, outcome.weighted_guesses, outcome.lost)
+                if best is None or rank < best[0]:
+                    best = (rank, outcome, planned)
+                weighed += 1
+            if weighed >= PLAN_CHOICES or budget[0] <= 0:
+                break
+        if best is None:
+            return None
+        _, outcome, planned = best
+        current = self.outcome(state, self.choice(state))
+        assert current is not None, "without a bound every guess has an outcome"
+        saved = current.headwords_lost - outcome.headwords_lost
+        added = outcome.weighted_guesses - current.weighted_guesses
+        if outcome.failures <= current.failures and added <= HEADWORD_PRICE * self.common * max(saved, 0):
+            self.adopt(state, planned, among)
+        return planned
+
+    def tried(self, state: _State, planned: dict[tuple[Clue, ...], int], among: np.ndarray) -> Outcome:
+        """The :class:`Outcome` in ``state`` with ``planned`` adopted; the book is then put
+        back as it was."""
+        book, self.touched = dict(self.book), []
+        self.adopt(state, planned, among)
+        outcome = self.outcome(state, self.choice(state))
+        assert outcome is not None, "without a bound every guess has an outcome"
+        self.book, touched, self.touched = book, self.touched, None
+        for changed in touched:
+            self.forget(changed)
+        return outcome
 
     def plan(
         self,
@@ -418,16 +495,15 @@ class _Bookmaker:
         left: int,
         unsolvable: dict[bytes, int],
         budget: list[int],
+        only: tuple[int, ...] | None = None,
     ) -> dict[tuple[Clue, ...], int] | None:
         """A guess for ``clues`` and for every state it leads to, such that each of the
         ``candidates`` is found within ``left`` guesses, this one included; or None.
 
-        The guesses tried are those of ``pool`` (the state's: every word, or hard mode's)
-        that split the candidates into the most feedbacks, then fewest in the largest, a
-        candidate first (:data:`PLAN_WIDTH` of them); with two guesses left only one that
-        tells every candidate apart will do. ``unsolvable`` remembers, by candidates (and
-        in hard mode guesses), the most guesses left with which a state has no plan;
-        ``budget`` counts down the states searched (:data:`PLAN_STATES`).
+        The guesses tried are :meth:`plan_guesses` (those of ``only`` among them, for this
+        state alone). ``unsolvable`` remembers, by candidates (and in hard mode guesses), the
+        most guesses left with which a state has no plan; ``budget`` counts down the states
+        searched (:data:`PLAN_STATES`).
         """
         words, win = self.words, win_code(self.words.length)
         if len(candidates) <= 1:
@@ -439,20 +515,9 @@ class _Bookmaker:
             return None
         budget[0] -= 1
         self.ranked += 1
-        codes = self.patterns.block(pool, candidates)
-        bins = 3**words.length
-        flat = (np.sort(codes, axis=1).astype(np.int64) + (np.arange(len(pool)) * bins)[:, None]).ravel()
-        sizes = np.bincount(flat, minlength=len(pool) * bins).reshape(len(pool), bins)
-        sizes[:, win] = 0
-        feedbacks, largest = (sizes > 0).sum(1), sizes.max(1)
-        is_candidate = np.isin(pool, candidates)
-        if left == 2:
-            feedbacks[largest > 1] = 0
-        order = np.lexsort((pool, ~is_candidate, largest, -feedbacks))[:PLAN_WIDTH]
-        for place in order.tolist():
-            if left == 2 and largest[place] > 1:
-                break
-            guess, row = int(pool[place]), codes[place]
+        for guess, row in zip(*self.plan_guesses(candidates, pool, left)):
+            if only is not None and guess not in only:
+                continue
             planned: dict[tuple[Clue, ...], int] = {clues: guess}
             groups = [code for code in np.unique(row).tolist() if code != win]
             for code in sorted(groups, key=lambda code: -int((row == code).sum())):
@@ -471,13 +536,35 @@ class _Bookmaker:
                 planned.update(after)
             else:
                 return planned
-        unsolvable[seen] = max(unsolvable.get(seen, 0), left)
+        if only is None:
+            unsolvable[seen] = max(unsolvable.get(seen, 0), left)
         return None
 
-    def adopt(self, state: _State, planned: dict[tuple[Clue, ...], int]) -> None:
+    def plan_guesses(self, candidates: np.ndarray, pool: np.ndarray, left: int) -> tuple[list[int], np.ndarray]:
+        """(the guesses :meth:`plan` tries, its feedback number for each candidate, per guess):
+        those of ``pool`` (the state's: every word, or hard mode's) that split the candidates
+        into the most feedbacks, then fewest in the largest, a candidate first
+        (:data:`PLAN_WIDTH` of them); with two guesses left (``left``) only those that tell
+        every candidate apart."""
+        codes = self.patterns.block(pool, candidates)
+        bins = 3**self.words.length
+        flat = (np.sort(codes, axis=1).astype(np.int64) + (np.arange(len(pool)) * bins)[:, None]).ravel()
+        sizes = np.bincount(flat, minlength=len(pool) * bins).reshape(len(pool), bins)
+        sizes[:, win_code(self.words.length)] = 0
+        feedbacks, largest = (sizes > 0).sum(1), sizes.max(1)
+        is_candidate = np.isin(pool, candidates)
+        if left == 2:
+            feedbacks[largest > 1] = 0
+        order = np.lexsort((pool, ~is_candidate, largest, -feedbacks))[:PLAN_WIDTH]
+        if left == 2:
+            order = order[largest[order] == 1]
+        return pool[order].tolist(), codes[order]
+
+    def adopt(self, state: _State, planned: dict[tuple[Clue, ...], int], among: np.ndarray | None = None) -> None:
         """Play ``planned``'s guess in ``state`` and, in each state it leads to, the helper's
-        own guess where that finds each candidate in time, else the plan's (one state
-        deeper, likewise), so the book departs from the ranking only where it must."""
+        own guess where that finds each candidate (of ``among``, if given) in time, else the
+        plan's (one state deeper, likewise), so the book departs from the ranking only where
+        it must."""
         clues, guess = state.clues, planned[state.clues]
         self.choose(state, guess)
         for after_clues in sorted(
@@ -485,11 +572,15 @@ class _Bookmaker:
         ):
             after = self.after(state, guess, code_of(after_clues[-1].pattern))
             if len(after.candidates) <= 1 or all(
-                self.taken(after, self.choice(after), int(answer)) <= GUESSES for answer in after.candidates
+                self.taken(after, self.choice(after), int(answer)) <= GUESSES
+                for answer in after.candidates
+                if among is None or among[answer]
             ):
                 continue
             self.adopt(
-                after, {later: guess for later, guess in planned.items() if later[: len(after_clues)] == after_clues}
+                after,
+                {later: guess for later, guess in planned.items() if later[: len(after_clues)] == after_clues},
+                among,
             )
 
     def opener(self) -> int:
@@ -553,15 +644,13 @@ class _Bookmaker:
             self.rescue(common)
         self.least = 1
         self.repair(np.flatnonzero(self.headwords).tolist())
+        if self.hard:
+            # Past the common words, hard mode plans only for the headwords, letting their
+            # plurals and conjugated forms go: the clues bind the guesses, and whole
+            # families are seldom saved (English: 8 of 165 words, for three minutes of build).
+            self.rescue(np.flatnonzero(self.headwords).tolist(), self.headwords)
         self.repair(everything.tolist())
         if not self.hard:
-            # Hard mode plans for the common words only (above): the clues bind the guesses,
-            # and the rarer words that fail there are families a plan rarely saves either
-            # (English: 8 of 165 words, for three minutes of build). Nor does it plan for the
-            # headwords alone, letting their plurals go: that saved 11 of the 33 Catalan
-            # headwords hard mode loses, but its plans, chosen to split the candidates, not by
-            # the prior, cost the common lemmas 0.04 guesses (twice the price the book may
-            # charge them: tests/test_wordle_book.py) and the build two minutes.
             self.rescue(everything.tolist())
         return dict(sorted(self.book.items()))
 
@@ -575,9 +664,10 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     under the prior. In hard mode, the games that still fail on a common word are then
     repaired (:meth:`_Bookmaker.repair`), and those still lost planned
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
-    however rare, are repaired, and then those that fail on any word of the list; and in
-    normal mode those still lost are planned. The book starts from the mode's opener
-    (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
+    however rare, are repaired; in hard mode those still lost are planned for the headwords
+    alone, at a price (:meth:`_Bookmaker.adopt_cheapest`); then the games that fail on any
+    word of the list are repaired; and in normal mode those still lost are planned. The
+    book starts from the mode's opener (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
 
     Headwords come before the other words because a game's answers are headwords, rare
     ones too: in hard mode, where some families cannot all be saved, the book gives up a
