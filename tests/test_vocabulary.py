@@ -186,10 +186,12 @@ def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en
     assert {"mix", "mi", "xi"} <= words
 
 
-@pytest.mark.parametrize("word", ["turd", "poop", "crap", "crapping", "slutty", "horseshit", "effing", "arsed"])
+@pytest.mark.parametrize(
+    "word", ["turd", "poop", "crap", "crapping", "slutty", "horseshit", "effing", "arsed", "whorish"]
+)
 def test_crude_words_are_out_of_the_answers_and_still_playable_on_racks(en, word):
     """The pinned list's crude words, the language file's, and the compounds and derivations
-    of them that the inflection rules do not reach (crapping, slutty, horseshit), and the
+    of them that the inflection rules do not reach (crapping, slutty, horseshit, whorish), and the
     forms of one the dictionary makes with no base to reach them from (arsed)."""
     _folder, games, _words, _forms = en
     assert word not in games["beehive"] and word not in games["wordle"]
