@@ -130,7 +130,8 @@ BOOK_PLAY_ON = 2 * GUESSES
 #: The states the book may rank or search in all (each scores the state's guesses), in
 #: normal and in hard mode: a budget counted, not timed, so the same list makes the same
 #: book on any machine. The published lists' books take at most 44,000 in normal mode
-#: (Spanish) and 180,000 in hard mode (Catalan), and stay as they were; Portuguese's
+#: (Spanish) and 207,000 in hard mode (Catalan; Spanish 192,000, French 140,000, most of
+#: it the plans for the headwords: :meth:`_Bookmaker.adopt_cheapest`); Portuguese's
 #: 17,811 five-letter words, whose verb families fail by the thousand, would take millions
 #: (over an hour's build); within the budget their page data takes under nine minutes. A
 #: normal-mode state scores every word of the list as a guess, so its budget is the
