@@ -151,7 +151,7 @@ PLAN_CHOICES = 16
 #: ... and adopts the best only if the guesses its games add, weighed by the prior, come to
 #: at most this many common words' guesses per headword it saves. Catalan: 8 of the 33
 #: headwords hard mode lost are saved (6 of the tuning half's 20, 2 of the held-out half's
-#: 13), the held-out common lemmas' season unchanged (3.552), for 2.5 minutes of build;
+#: 13), the held-out common lemmas' season unchanged (3.552), for about three minutes of build;
 #: adopting every plan saves 11, for 0.014 guesses more on those common lemmas (plans split
 #: the candidates, they do not follow the prior).
 HEADWORD_PRICE = 6
@@ -501,8 +501,8 @@ class _Bookmaker:
         """A guess for ``clues`` and for every state it leads to, such that each of the
         ``candidates`` is found within ``left`` guesses, this one included; or None.
 
-        The guesses tried are :meth:`plan_guesses` (those of ``only`` among them, for this
-        state alone). ``unsolvable`` remembers, by candidates (and in hard mode guesses), the
+        The guesses tried are :meth:`plan_guesses`, or for this state alone ``only``, some
+        of them (:meth:`adopt_cheapest` tries them one by one, so they are not ordered again). ``unsolvable`` remembers, by candidates (and in hard mode guesses), the
         most guesses left with which a state has no plan; ``budget`` counts down the states
         searched (:data:`PLAN_STATES`).
         """
@@ -516,9 +516,11 @@ class _Bookmaker:
             return None
         budget[0] -= 1
         self.ranked += 1
-        for guess, row in zip(*self.plan_guesses(candidates, pool, left)):
-            if only is not None and guess not in only:
-                continue
+        if only is None:
+            guesses, rows = self.plan_guesses(candidates, pool, left)
+        else:
+            guesses, rows = list(only), self.patterns.block(np.array(only), candidates)
+        for guess, row in zip(guesses, rows):
             planned: dict[tuple[Clue, ...], int] = {clues: guess}
             groups = [code for code in np.unique(row).tolist() if code != win]
             for code in sorted(groups, key=lambda code: -int((row == code).sum())):
