@@ -15,7 +15,9 @@ book does:
    in time, searched over every word the mode allows (:meth:`_Bookmaker.plan`,
    :meth:`_Bookmaker.rescue`), for every word in normal mode, for the common ones in hard;
    hard mode then plans for the headwords alone, letting plurals go, where the cheapest of
-   several plans is worth what it costs the likely words (:meth:`_Bookmaker.adopt_cheapest`).
+   several plans is worth what it costs the likely words (:meth:`_Bookmaker.adopt_cheapest`),
+   and last chooses, along each game still lost, a guess that splits the family it led into
+   (:meth:`_Bookmaker.split`), at a price of its own.
 3. Each mode opens with the guess of the opening ranking whose games lose the fewest
    headwords, then take the fewest guesses weighed by the prior
    (:meth:`_Bookmaker.opener`); its second guesses are ranked for it.
@@ -27,6 +29,7 @@ and plays its guess first. Only the prior and the list enter, never an answer li
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 import numpy as np
 
@@ -130,7 +133,7 @@ BOOK_PLAY_ON = 2 * GUESSES
 #: The states the book may rank or search in all (each scores the state's guesses), in
 #: normal and in hard mode: a budget counted, not timed, so the same list makes the same
 #: book on any machine. The published lists' books take at most 44,000 in normal mode
-#: (Spanish) and 207,000 in hard mode (Catalan; Spanish 192,000, French 140,000, most of
+#: (Spanish) and 216,000 in hard mode (Catalan; Spanish 192,000, French 140,000, most of
 #: it the plans for the headwords: :meth:`_Bookmaker.adopt_cheapest`); Portuguese's
 #: 17,811 five-letter words, whose verb families fail by the thousand, would take millions
 #: (over an hour's build); within the budget their page data takes under nine minutes. A
@@ -155,6 +158,16 @@ PLAN_CHOICES = 16
 #: adopting every plan saves 11, for 0.014 guesses more on those common lemmas (plans split
 #: the candidates, they do not follow the prior).
 HEADWORD_PRICE = 6
+#: Hard mode's last pass over the headwords still lost (:meth:`_Bookmaker.split`) weighs
+#: this many guesses per state along the game: those of the state's pool that best tell
+#: apart the family the game led into. Catalan, read on the tuning half of the headwords:
+#: 12 left 10 of its 14 lost, 24 left 12.
+SPLIT_WIDTH = 12
+#: ... and chooses one only if it adds at most this many common words' guesses per
+#: headword it saves. Catalan's tuning half: at 3, 4 and 6 the same 4 of its 14 lost are
+#: saved, at 6 for 0.003 guesses more on its common lemmas (at 1 and 2 none). In all, 25
+#: headwords lost become 20 (a guess that splits the belat, delat, gelat family after taris).
+SPLIT_PRICE = 3
 
 
 @dataclass(frozen=True, order=True)
@@ -470,11 +483,66 @@ class _Bookmaker:
         _, outcome, planned = best
         current = self.outcome(state, self.choice(state))
         assert current is not None, "without a bound every guess has an outcome"
-        saved = current.headwords_lost - outcome.headwords_lost
-        added = outcome.weighted_guesses - current.weighted_guesses
-        if outcome.failures <= current.failures and added <= HEADWORD_PRICE * self.common * max(saved, 0):
+        if self.worth(outcome, current):
             self.adopt(state, planned, among)
         return planned
+
+    def worth(self, outcome: Outcome, current: Outcome, price: int = HEADWORD_PRICE) -> bool:
+        """Whether a change that makes the state's :class:`Outcome` ``outcome`` instead of
+        ``current`` is worth its price: it loses no more common words, and adds at most
+        ``price`` common words' guesses, weighed by the prior, per headword it saves."""
+        saved = current.headwords_lost - outcome.headwords_lost
+        added = outcome.weighted_guesses - current.weighted_guesses
+        return outcome.failures <= current.failures and added <= price * self.common * max(saved, 0)
+
+    def split(self, answers: list[int]) -> None:
+        """Where a headword of ``answers`` is still not found in time, choose again along its
+        game, from its last state back: among the guesses that best tell apart the headwords
+        of the state the game led into (:meth:`splitting`), the one with the best
+        :class:`Outcome`, if it saves headwords and is worth :data:`SPLIT_PRICE` (:meth:`worth`).
+
+        The ranking and the plans see a state whole; a family such as belat, delat, gelat,
+        melat, pelat, velat and zelat, which hard mode can tell apart only one letter a guess
+        once its clues are green, is split best a guess or two earlier, by a guess chosen
+        for it."""
+        opening_guess = self.plain.opener(self.hard).index
+        for answer in answers:
+            if self.spent():
+                return
+            states = self.game(self.start, opening_guess, answer)
+            if len(states) <= GUESSES:
+                continue
+            for state, led_into in reversed(list(pairwise(states[1:GUESSES]))):
+                family = led_into.candidates[self.headwords[led_into.candidates]]
+                if len(family) < 2:
+                    continue
+                current_guess = self.choice(state)
+                current = self.outcome(state, current_guess)
+                assert current is not None, "without a bound every guess has an outcome"
+                best: tuple[int, Outcome] | None = None
+                for guess in self.splitting(state, family):
+                    if guess == current_guess:
+                        continue
+                    outcome = self.outcome(state, guess, None if best is None else best[1])
+                    if (
+                        outcome is not None
+                        and outcome.headwords_lost < current.headwords_lost
+                        and self.worth(outcome, current, SPLIT_PRICE)
+                    ):
+                        best = (guess, outcome)
+                if best is not None:
+                    self.choose(state, best[0])
+                    break
+
+    def splitting(self, state: _State, family: np.ndarray) -> list[int]:
+        """The :data:`SPLIT_WIDTH` guesses of the state's pool that split ``family`` into the
+        most feedbacks, then the state's headwords."""
+        headwords = state.candidates[self.headwords[state.candidates]]
+        told_family, told_headwords = (
+            _feedbacks(self.patterns.block(state.pool, among)) for among in (family, headwords)
+        )
+        order = np.lexsort((state.pool, -told_headwords, -told_family))[:SPLIT_WIDTH]
+        return state.pool[order].tolist()
 
     def tried(self, state: _State, planned: dict[tuple[Clue, ...], int], among: np.ndarray) -> Outcome:
         """The :class:`Outcome` in ``state`` with ``planned`` adopted; the book is then put
@@ -652,10 +720,20 @@ class _Bookmaker:
             # plurals and conjugated forms go: the clues bind the guesses, and whole
             # families are seldom saved (English: 8 of 165 words, for three minutes of build).
             self.rescue(np.flatnonzero(self.headwords).tolist(), self.headwords)
+            self.split(np.flatnonzero(self.headwords).tolist())
         self.repair(everything.tolist())
         if not self.hard:
             self.rescue(everything.tolist())
         return dict(sorted(self.book.items()))
+
+
+def _feedbacks(codes: np.ndarray) -> np.ndarray:
+    """Per row of feedback numbers (a guess's over some candidates), how many differ.
+
+    >>> _feedbacks(np.array([[3, 1, 3], [2, 2, 2]])).tolist()
+    [2, 1]
+    """
+    return (np.diff(np.sort(codes, axis=1), axis=1) != 0).sum(axis=1) + 1
 
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:
@@ -668,7 +746,9 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     repaired (:meth:`_Bookmaker.repair`), and those still lost planned
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
     however rare, are repaired; in hard mode those still lost are planned for the headwords
-    alone, at a price (:meth:`_Bookmaker.adopt_cheapest`); then the games that fail on any
+    alone, at a price (:meth:`_Bookmaker.adopt_cheapest`), and where they are still lost a
+    guess that splits their family is chosen, at a price (:meth:`_Bookmaker.split`);
+    then the games that fail on any
     word of the list are repaired; and in normal mode those still lost are planned. The
     book starts from the mode's opener (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
 
