@@ -28,6 +28,7 @@ and plays its guess first. Only the prior and the list enter, never an answer li
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
@@ -420,20 +421,26 @@ class _Bookmaker:
                         self.choose(state, guess)
                         break
 
+    def lost_games(self, answers: list[int]) -> Iterator[list[_State]]:
+        """The states of the game (:meth:`game`) of each of ``answers`` that is not found in
+        time, each played when it is asked for (after the book changed for the one before),
+        while the states ranked leave budget (:meth:`spent`)."""
+        opening_guess = self.plain.opener(self.hard).index
+        for answer in answers:
+            if self.spent():
+                return
+            states = self.game(self.start, opening_guess, answer)
+            if len(states) > GUESSES:
+                yield states
+
     def rescue(self, answers: list[int], among: np.ndarray | None = None) -> None:
         """Where a word of ``answers`` is still not found in time, plan the play (:meth:`plan`)
         from the last state of its game still in time back to the first that has a plan,
         and adopt it (:meth:`adopt`). With ``among`` (per word of the list, whether it must
         be found), the plans need find only those candidates, and the cheapest is adopted,
         if it is worth its price (:meth:`adopt_cheapest`)."""
-        opening_guess = self.plain.opener(self.hard).index
         unplannable: set[str] = set()  # a family's words share their states
-        for answer in answers:
-            if self.spent():
-                return
-            states = self.game(self.start, opening_guess, answer)
-            if len(states) <= GUESSES:
-                continue
+        for states in self.lost_games(answers):
             for state in reversed(states[1:GUESSES]):
                 if state.key in unplannable:
                     continue
@@ -505,13 +512,7 @@ class _Bookmaker:
         melat, pelat, velat and zelat, which hard mode can tell apart only one letter a guess
         once its clues are green, is split best a guess or two earlier, by a guess chosen
         for it."""
-        opening_guess = self.plain.opener(self.hard).index
-        for answer in answers:
-            if self.spent():
-                return
-            states = self.game(self.start, opening_guess, answer)
-            if len(states) <= GUESSES:
-                continue
+        for states in self.lost_games(answers):
             for state, led_into in reversed(list(pairwise(states[1:GUESSES]))):
                 family = led_into.candidates[self.headwords[led_into.candidates]]
                 if len(family) < 2:
