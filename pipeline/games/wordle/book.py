@@ -520,11 +520,13 @@ class _Bookmaker:
                 current_guess = self.choice(state)
                 current = self.outcome(state, current_guess)
                 assert current is not None, "without a bound every guess has an outcome"
+                # Only a guess that does better than the current one can be chosen, so it bounds
+                # the first outcomes, and the best so far the next.
                 best: tuple[int, Outcome] | None = None
                 for guess in self.splitting(state, family):
                     if guess == current_guess:
                         continue
-                    outcome = self.outcome(state, guess, None if best is None else best[1])
+                    outcome = self.outcome(state, guess, current if best is None else best[1])
                     if (
                         outcome is not None
                         and outcome.headwords_lost < current.headwords_lost
@@ -571,8 +573,9 @@ class _Bookmaker:
         ``candidates`` is found within ``left`` guesses, this one included; or None.
 
         The guesses tried are :meth:`plan_guesses`, or for this state alone ``only``, some
-        of them (:meth:`adopt_cheapest` tries them one by one, so they are not ordered again). ``unsolvable`` remembers, by candidates (and in hard mode guesses), the
-        most guesses left with which a state has no plan; ``budget`` counts down the states
+        of them (:meth:`adopt_cheapest` tries them one by one, so they are not ordered
+        again). ``unsolvable`` remembers, by candidates (and in hard mode guesses), the most
+        guesses left with which a state has no plan; ``budget`` counts down the states
         searched (:data:`PLAN_STATES`).
         """
         words, win = self.words, win_code(self.words.length)
@@ -748,10 +751,10 @@ def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> d
     (:meth:`_Bookmaker.rescue`). Then, in either mode, the games that fail on a headword,
     however rare, are repaired; in hard mode those still lost are planned for the headwords
     alone, at a price (:meth:`_Bookmaker.adopt_cheapest`), and where they are still lost a
-    guess that splits their family is chosen, at a price (:meth:`_Bookmaker.split`);
-    then the games that fail on any
-    word of the list are repaired; and in normal mode those still lost are planned. The
-    book starts from the mode's opener (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
+    guess that splits their family is chosen, at a price (:meth:`_Bookmaker.split`); then
+    the games that fail on any word of the list are repaired; and in normal mode those
+    still lost are planned. The book starts from the mode's opener
+    (:meth:`_Bookmaker.opener`, chosen by :func:`opening`).
 
     Headwords come before the other words because a game's answers are headwords, rare
     ones too: in hard mode, where some families cannot all be saved, the book gives up a
