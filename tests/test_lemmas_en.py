@@ -1,7 +1,8 @@
 """English lemmas on the real dictionary: en_US derives many headwords with its affix rules
 (reply, alive, badly, writer), which lemmas.txt must hold beside the stems, while plurals,
-verb forms and comparatives (later, taller: their stems take -est too) stay inflections.
-The Wordle prior reads lemmas.txt: a headword it missed was taken for an inflection."""
+verb forms and comparatives (taller: its stem takes -est too) stay inflections, but for the
+entries en.toml names (later, defer). The Wordle prior reads lemmas.txt: a headword it
+missed was taken for an inflection."""
 
 from __future__ import annotations
 
@@ -33,7 +34,33 @@ def test_headwords_the_affix_rules_derive_are_lemmas(lemmas, word, rule):
     assert word in lemmas, f"{word} ({rule}) is not a lemma"
 
 
-@pytest.mark.parametrize("word", ["later", "taller", "oldest", "years", "hiked", "readings", "replies"])
+@pytest.mark.parametrize("word", ["taller", "oldest", "years", "hiked", "readings", "replies"])
 def test_inflections_and_comparatives_are_not(built_lists, lemmas, word):
     assert word in lines(built_lists("en") / "words.txt"), f"{word} is no word: the test proves nothing"
     assert word not in lemmas
+
+
+def test_entries_the_rules_cannot_make_are_lemmas_as_the_language_file_names_them(built_lists, lemmas):
+    """later (late's comparative to the rules) and defer (de- + f + -er) are entries."""
+    from pipeline.config import load_language
+
+    named = load_language("en").lemma_evidence.derived_entries
+    assert {"later", "defer"} <= named
+    assert named <= lemmas
+    assert named <= lines(built_lists("en") / "words.txt")
+
+
+def test_an_entry_the_dictionary_does_not_make_is_refused_naming_the_language_file(dictionary):
+    import dataclasses
+
+    from pipeline.config import load_language
+    from pipeline.core.errors import RuscError
+    from pipeline.expand import Expander
+    from pipeline.lists.lemmas import choose_stems
+
+    english = load_language("en")
+    evidence = dataclasses.replace(english.lemma_evidence, derived_entries=frozenset({"later", "laterz"}))
+    files = dictionary("en")
+    with pytest.raises(RuscError, match="derived_entries: 'laterz' is no form the dictionary makes") as refused:
+        choose_stems(dataclasses.replace(english, lemma_evidence=evidence), Expander.from_files(files.aff, files.dic))
+    assert "en.toml" in str(refused.value)

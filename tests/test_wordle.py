@@ -326,22 +326,28 @@ def test_common_words_weigh_more_and_the_weights_stay_exact_in_doubles(lists):
 
 
 def test_words_the_vocabulary_brought_in_are_headwords_to_the_prior_and_their_inflections_are_not(built_lists, lists):
-    """The English dictionary lacks cyber, donut, ramen, golem and penne, which SCOWL's
-    graded list brings into the games: its lemmas cannot say they are headwords, so the
-    Wordle list marks them (a fourth field) for the prior, which would take them for
-    inflections, a fifteenth as likely. Their plurals and the dictionary's comparatives
-    (later, fewer) stay inflections."""
+    """The English dictionary lacks cyber, donut, ramen, golem, penne, caddy and loach, which
+    SCOWL's graded list brings into the games (caddy and loach into Wordle's alone): its
+    lemmas cannot say they are headwords, so the Wordle list marks them (a fourth field) for
+    the prior, which would take them for inflections, a fifteenth as likely. Their plurals,
+    the dictionary's comparatives (fewer), the graded list's names and other languages'
+    words (costa, kylie, monde) and British spellings (theatre) are not headwords."""
     words = lists["en"]
     index = words.index()
     dictionary = lines(built_lists("en") / "words.txt")
-    for key in ("cyber", "donut", "ramen", "golem", "penne"):
+    for key in ("cyber", "donut", "ramen", "golem", "penne", "caddy", "loach"):
         assert key not in dictionary, f"{key} is a dictionary word: the test proves nothing"
         assert words.lemma[index[key]], key
-    for key in ("later", "fewer"):
-        assert key in dictionary and not words.lemma[index[key]], key
+    for key in ("costa", "kylie", "monde"):
+        assert key not in dictionary and not words.lemma[index[key]], key
+    assert "fewer" in dictionary and not words.lemma[index["fewer"]]
     plurals = load_words(built_lists("en") / "wordle.tsv", EN, length=6)
     for key in ("golems", "ebooks", "flyers"):
         assert key not in dictionary and not plurals.lemma[plurals.index()[key]], key
+    # British spellings the American clue filter keeps are no American headwords.
+    sevens = load_words(built_lists("en") / "wordle.tsv", EN, length=7)
+    for key in ("theatre", "licence"):
+        assert key not in dictionary and not sevens.lemma[sevens.index()[key]], key
     # As frequent as a common headword, cyber weighs as one (an inflection's odds would not).
     assert words.zipf[index["cyber"]] >= EN.wordle.common_zipf and words.weights[index["cyber"]] >= words.common
 

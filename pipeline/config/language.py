@@ -300,6 +300,10 @@ class LemmaEvidence:
     #: Stems that are entries although they are spelled as a verb form and the .dic marks
     #: them no other way (the language file says why for each).
     homographs: frozenset[str] = frozenset()
+    #: Forms the .dic makes only with rules that make no lemma, which a dictionary lists as
+    #: entries of their own (the language file says why for each): English later, an
+    #: adverb, though -er makes late's comparative; defer, though en_US derives it from f.
+    derived_entries: frozenset[str] = frozenset()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
     min_run: int = setting(default=3, check=at_least(2))
     #: Flags whose rules ending in ``plural_ending`` make plurals.

@@ -24,6 +24,9 @@ The decision is made per stem, with the flags of all its .dic lines together (th
    the singular of a plural it lists alone (Brazilian casos: caso, :func:`unlisted_singulars`),
    and a second dictionary's entries that this one makes (the European casa, vida, coisa:
    :func:`second_entries`); "makes" with up to one prefix and one suffix (:class:`_Makers`).
+6. And the language file names the forms the .dic makes only with rules that make no
+   lemma, but which a dictionary lists as entries (``derived_entries``: English later,
+   defer); one the .dic does not make is refused.
 
 Runs: a single stem that happens to equal a verb form is usually an invariable word
 (``semen``, ``penis``, ``durant``); a verb the .dic spells out form by form shows up as many
@@ -45,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.config import Language, LemmaEvidence
+from pipeline.core.errors import RuscError
 from pipeline.core.progress import progress
 from pipeline.expand.affixes import AffixRule
 from pipeline.lists.clean import is_ordinary_word
@@ -60,7 +64,8 @@ class LemmaChoice:
     #: Stem → why it is not a lemma (a short category name, see :data:`REASONS`).
     removed: dict[str, str]
     #: Lemmas besides the kept stems and their lemma rules' forms: the singulars of plurals
-    #: the .dic lists alone (caso of casos) and a second dictionary's entries it makes (casa).
+    #: the .dic lists alone (caso of casos), a second dictionary's entries it makes (casa)
+    #: and the language file's derived entries (later).
     added: frozenset[str] = frozenset()
 
 
@@ -218,7 +223,8 @@ def choose_stems(
     if evidence.plural_flags or evidence.plural_pairs or evidence.second_plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
-    makers = _Makers(language, expander, flags_of) if evidence.unlisted_singulars or second else None
+    wanted = evidence.unlisted_singulars or second or evidence.derived_entries
+    makers = _Makers(language, expander, flags_of) if wanted else None
     singular_of = unlisted_singulars(language, makers, open_stems) if makers and evidence.unlisted_singulars else {}
     for stem in singular_of:
         removed.setdefault(stem, REASONS[4])
@@ -227,6 +233,10 @@ def choose_stems(
             del removed[stem]
     kept = frozenset(stem for stem in flags_of if stem not in removed)
     added = {singular for stem, singular in singular_of.items() if removed.get(stem) == REASONS[4]}
+    for word in sorted(evidence.derived_entries):
+        if makers is None or not makers.makes(word):
+            raise RuscError(f"[lemmas] derived_entries: {word!r} is no form the dictionary makes", language.path)
+        added.add(word)
     if makers is not None:
         added.update(word for word in second if is_ordinary_word(word, language) and makers.makes(word))
     return LemmaChoice(kept, dict(sorted(removed.items())), frozenset(added))

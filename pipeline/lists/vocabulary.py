@@ -85,6 +85,19 @@ _FILE_NAME = re.compile(r"(?P<category>[a-z_0-9]+)-(?P<sub>[a-z-]+)\.(?P<size>\d
 NAME_SUBCATEGORY, CAPITALISED_SUBCATEGORY = "proper-names", "upper"
 
 
+#: Why a game's vocabulary leaves a word out, where the reason says the word is no word of
+#: the language to a player (rule 6 and the foreign words of rule 5), or another variety's
+#: (rule 4), whatever its size or frequency: :func:`vocabulary_headwords` takes no such word
+#: for a headword.
+REMOVED = "removed by the language file"
+REMOVED_FROM_GAME = "removed from this game by the language file"
+OBSCURE = "a word a player cannot know (read by hand)"
+IN_A_SET_PHRASE = "written only in a set phrase (vice versa)"
+FOREIGN = "another language's word (tanto, monde)"
+ANOTHER_VARIETY = "another variety's spelling"
+NO_HEADWORD_HERE = frozenset({REMOVED, REMOVED_FROM_GAME, OBSCURE, IN_A_SET_PHRASE, FOREIGN, ANOTHER_VARIETY})
+
+
 @dataclass(frozen=True)
 class ListedWord:
     """Where the graded list has one lower-case, letters-only spelling."""
@@ -447,21 +460,21 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
             listed, tier = graded.words[word], tier_at[size]
             floor = variant_floor.get(listed.spellings)
             if word in rules.remove:
-                reason: str | None = "removed by the language file"
+                reason: str | None = REMOVED
             elif word in game_rules.remove:
-                reason = "removed from this game by the language file"
+                reason = REMOVED_FROM_GAME
             elif word in rules.obscure.words and game in rules.obscure.games:
-                reason = "a word a player cannot know (read by hand)"
+                reason = OBSCURE
             elif word in unwritten and game in rules.comparatives.games:
                 reason = "a comparative the language makes with words (more vivid), not an ending"
             elif word in unconjugated and game in rules.unwritten_verbs.games:
                 reason = "a verb's form written in none of its forms (dinnered, gonged)"
             elif word in phrase_words and game in rules.set_phrases.games:
-                reason = "written only in a set phrase (vice versa)"
+                reason = IN_A_SET_PHRASE
             elif word in others_words and game in rules.foreign_words.games:
-                reason = "another language's word (tanto, monde)"
+                reason = FOREIGN
             elif floor is not None and not foreign.isdisjoint(listed.elsewhere):
-                reason = "another variety's spelling"
+                reason = ANOTHER_VARIETY
             elif tier is None:
                 reason = f"list size above {tiers[-1].size}"
             else:
@@ -475,22 +488,43 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     return GameVocabularies(games, left_out, graded, roots)
 
 
-def vocabulary_headwords(vocabularies: GameVocabularies, game: str = "beehive") -> frozenset[str]:
+def vocabulary_headwords(vocabularies: GameVocabularies, game: str = "wordle") -> frozenset[str]:
     """The words of ``game``'s vocabulary that are the root of their family
     (:func:`family_roots`): no inflection of another word. For a word the dictionary lacks
-    (cyber, donut, ramen: the graded list brought them in), the dictionary cannot say
+    (cyber, donut, ramen, caddy: the graded list brought them in), the dictionary cannot say
     whether it is a headword; this does, for the Wordle prior, which takes answers for
-    headwords (:func:`pipeline.lists.wordlists.wordle_rows`). The beehive's vocabulary is
-    the words a player knows: a root of the larger lists may be a name's spelling.
+    headwords (:func:`pipeline.lists.wordlists.wordle_rows`).
+
+    A root of the larger lists may be a name's spelling (costa, kylie), so a root the
+    beehive's vocabulary (the words a player knows) leaves out is a headword only where
+    it is out for its size or frequency alone: not where the graded list also has it as a
+    name or an upper-case word, at any size, nor where the language file or the foreign
+    words' rule calls it no word of the language, nor where it is another variety's
+    spelling (:data:`NO_HEADWORD_HERE`: theatre to an American list).
 
     >>> vocabularies = GameVocabularies(
-    ...     {"beehive": ("donut", "donuts", "ramen")}, {}, GradedList({}, {}, {}),
-    ...     {"donut": "donut", "donuts": "donut", "ramen": "ramen"})
+    ...     {"beehive": ("donut", "donuts", "ramen"), "wordle": ("caddy", "costa", "donut", "donuts", "monde", "ramen")},
+    ...     {"beehive": {"caddy": "a variant spelling rarer than Zipf 3", "costa": "a name's spelling at any size",
+    ...                  "monde": FOREIGN}},
+    ...     GradedList({}, {"costa": 95}, {}),
+    ...     {"donut": "donut", "donuts": "donut", "ramen": "ramen", "caddy": "caddy", "costa": "costa", "monde": "monde"})
     >>> sorted(vocabulary_headwords(vocabularies))
-    ['donut', 'ramen']
+    ['caddy', 'donut', 'ramen']
     """
-    roots = vocabularies.roots
-    return frozenset(word for word in vocabularies.games.get(game, ()) if roots.get(word, word) == word)
+    roots, graded = vocabularies.roots, vocabularies.graded
+    known = frozenset(vocabularies.games.get("beehive", ()))
+    left_out = vocabularies.left_out.get("beehive", {})
+
+    def is_headword(word: str) -> bool:
+        if roots.get(word, word) != word:
+            return False
+        if word in known:
+            return True
+        return (
+            word not in graded.names and word not in graded.capitalised and left_out.get(word) not in NO_HEADWORD_HERE
+        )
+
+    return frozenset(word for word in known.union(vocabularies.games.get(game, ())) if is_headword(word))
 
 
 def blocked_families(

@@ -426,7 +426,7 @@ def wordle_rows(
     ``<TAB>forms`` for those of the language's own words English writes more often, if any
     (``n`` in ``game.tsv``); then ``<TAB>forms`` for those of ``headwords``
     (:func:`pipeline.lists.vocabulary.vocabulary_headwords`) that are neither words nor
-    lemmas of the dictionary (cyber, donut), if any: headwords the lemmas cannot name.
+    lemmas of the dictionary (cyber, donut, caddy), if any: headwords the lemmas cannot name.
 
     With ``fold`` (the language's ``wordle.fold``) the keys are the Wordle's own, and the
     forms of keys that fold alike share one line (Portuguese caça and caca: ``caca``).
