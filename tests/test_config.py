@@ -141,9 +141,12 @@ def test_every_string_is_read_nfc_normalised_but_affix_flags(tmp_path):
     """The dictionaries' words are NFC; a setting typed in another normal form must still
     match them, wherever it sits in the schema. Affix flags are the .aff's bytes, kept as written."""
     decomposed = unicodedata.normalize("NFD", "sé")
-    text = SHIPPED + (
+    assert "\n[lemmas]\n" in SHIPPED, "the settings below go into en.toml's [lemmas] table"
+    text = SHIPPED.replace(
+        "\n[lemmas]\n",
         f'\n[lemmas]\nhomographs = ["{decomposed}"]\nshared_endings = ["{decomposed}"]\n'
-        f'infinitive_endings = ["{decomposed}"]\nverb_flags = ["{decomposed}"]\n'
+        f'infinitive_endings = ["{decomposed}"]\nverb_flags = ["{decomposed}"]\n',
+        1,
     )
     text = text.replace('pangram_name = "pangram"', f'pangram_name = "{decomposed}"')
     language = load_language(broken(tmp_path, text))
