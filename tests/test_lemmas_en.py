@@ -6,10 +6,19 @@ missed was taken for an inflection."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from support.repo import lines
 
+from pipeline.config import load_language
+from pipeline.core.errors import RuscError
+from pipeline.expand import Expander
+from pipeline.lists.lemmas import choose_stems
+
 pytestmark = pytest.mark.slow
+
+EN = load_language("en")
 
 
 @pytest.fixture(scope="module")
@@ -42,25 +51,15 @@ def test_inflections_and_comparatives_are_not(built_lists, lemmas, word):
 
 def test_entries_the_rules_cannot_make_are_lemmas_as_the_language_file_names_them(built_lists, lemmas):
     """later (late's comparative to the rules) and defer (de- + f + -er) are entries."""
-    from pipeline.config import load_language
-
-    named = load_language("en").lemma_evidence.derived_entries
+    named = EN.lemma_evidence.derived_entries
     assert {"later", "defer"} <= named
     assert named <= lemmas
     assert named <= lines(built_lists("en") / "words.txt")
 
 
 def test_an_entry_the_dictionary_does_not_make_is_refused_naming_the_language_file(dictionary):
-    import dataclasses
-
-    from pipeline.config import load_language
-    from pipeline.core.errors import RuscError
-    from pipeline.expand import Expander
-    from pipeline.lists.lemmas import choose_stems
-
-    english = load_language("en")
-    evidence = dataclasses.replace(english.lemma_evidence, derived_entries=frozenset({"later", "laterz"}))
+    evidence = dataclasses.replace(EN.lemma_evidence, derived_entries=frozenset({"later", "laterz"}))
     files = dictionary("en")
     with pytest.raises(RuscError, match="derived_entries: 'laterz' is no form the dictionary makes") as refused:
-        choose_stems(dataclasses.replace(english, lemma_evidence=evidence), Expander.from_files(files.aff, files.dic))
+        choose_stems(dataclasses.replace(EN, lemma_evidence=evidence), Expander.from_files(files.aff, files.dic))
     assert "en.toml" in str(refused.value)
