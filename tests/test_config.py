@@ -45,6 +45,7 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
             "vocabulary.foreign_words",
             "vocabulary.unwritten_verbs",
             "vocabulary.obscure",
+            "vocabulary.every_variety",
         )
         assert variant.shared == dict.fromkeys(shared, "en")
         assert variant.blocklist == english.blocklist
@@ -53,6 +54,12 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
         assert variant.vocabulary.foreign_words == english.vocabulary.foreign_words
         assert variant.vocabulary.unwritten_verbs == english.vocabulary.unwritten_verbs
         assert variant.vocabulary.obscure == english.vocabulary.obscure
+        # The words every variety adds and removes, beside (in en.toml) the American ones.
+        assert variant.vocabulary.every_variety == english.vocabulary.every_variety
+        every_variety = frozenset(english.vocabulary.every_variety.add)
+        assert variant.vocabulary.added == every_variety | frozenset(variant.vocabulary.add)
+        assert {"penne", "cyber"} <= variant.vocabulary.added and "racecar" not in variant.vocabulary.added
+        assert "gonna" in variant.vocabulary.removed and "telly" not in variant.vocabulary.removed
         # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
         assert variant.files == (variant.path, english.path)
     assert english.files == (english.path,)

@@ -700,6 +700,18 @@ class UnwrittenVerbs:
 
 
 @schema
+class WordChanges:
+    """Words a language adds to its graded list and removes from it, read by hand: in
+    [vocabulary] itself, and in [vocabulary.every_variety], the changes that hold for every
+    spelling variety of the language, which the varieties' files share from one file."""
+
+    #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
+    add: tuple[str, ...] = ()
+    #: Words no game takes although the list has them (the TOML says why for each).
+    remove: frozenset[str] = frozenset()
+
+
+@schema
 class Vocabulary:
     """The games' own vocabulary ([vocabulary] table): words chosen from a graded word list
     (SCOWL's size levels and spelling categories) instead of the dictionary's ordinary words.
@@ -729,10 +741,23 @@ class Vocabulary:
     unwritten_verbs: UnwrittenVerbs = UnwrittenVerbs()
     #: Words a player cannot know, read by hand; out of the games it names.
     obscure: ObscureWords = ObscureWords()
+    #: The words every spelling variety of the language adds and removes, beside this
+    #: variety's own :attr:`add` and :attr:`remove` (``shared`` gives them to the others).
+    every_variety: WordChanges = WordChanges()
+
+    @property
+    def added(self) -> frozenset[str]:
+        """Every word the language file adds: its own and every variety's."""
+        return frozenset(self.add) | frozenset(self.every_variety.add)
+
+    @property
+    def removed(self) -> frozenset[str]:
+        """Every word the language file removes: its own and every variety's."""
+        return self.remove | self.every_variety.remove
 
     def problems(self, where: str) -> Iterator[str]:
         if self.source is None:
-            if self.spellings or self.games or self.add or self.remove or self.inflections:
+            if self.spellings or self.games or self.added or self.removed or self.inflections:
                 yield f"[{where[:-1]}] needs a 'source': the graded word list its games are chosen from"
             return
         if not self.spellings:

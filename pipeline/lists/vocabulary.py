@@ -427,7 +427,7 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     """Each game's vocabulary (rules 1–6 of the module's docstring)."""
     rules = language.vocabulary
     sizes = graded.sizes()
-    roots = family_roots(sizes.keys() | set(rules.add), rules.inflections)
+    roots = family_roots(sizes.keys() | rules.added, rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
     is_key = functools.cache(lambda word: fold(word, language) is not None)
     own_zipf = {word: family.own_zipf for word, family in family_of.items()}
@@ -459,7 +459,7 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
         for word, size in sizes.items():
             listed, tier = graded.words[word], tier_at[size]
             floor = variant_floor.get(listed.spellings)
-            if word in rules.remove:
+            if word in rules.removed:
                 reason: str | None = REMOVED
             elif word in game_rules.remove:
                 reason = REMOVED_FROM_GAME
@@ -483,7 +483,7 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 chosen.add(word)
             elif reason is not None:
                 out[word] = reason
-        chosen.update(word for word in rules.add if word not in rules.remove)
+        chosen.update(rules.added - rules.removed)
         games[game], left_out[game] = tuple(sorted(chosen)), out
     return GameVocabularies(games, left_out, graded, roots)
 
@@ -581,9 +581,8 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
             removed[why_not_listed(word, vocabularies, game, sizes)] += 1
         added: Counter[str] = Counter()
         for word in chosen - words:
-            added[
-                "added by the language file" if word in rules.add and word not in sizes else f"list size {sizes[word]}"
-            ] += 1
+            by_hand = word in rules.added and word not in sizes
+            added["added by the language file" if by_hand else f"list size {sizes[word]}"] += 1
         report["games"][game] = {
             "tiers": [dataclasses.asdict(tier) for tier in rules.games[game].tiers],
             "variants": rules.games[game].variants,
