@@ -46,8 +46,16 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
             "vocabulary.unwritten_verbs",
             "vocabulary.obscure",
             "vocabulary.every_variety",
+            "lemma_exclusions",
         )
+        # en_US's .aff is en-gb's, en-au's and en-ca's too, byte for byte: its lemma rules hold.
+        same_affixes = code != "en-za"
+        if same_affixes:
+            shared += ("lemma_rules", "lemmas")
         assert variant.shared == dict.fromkeys(shared, "en")
+        assert (variant.lemma_rules == english.lemma_rules) == same_affixes
+        assert (variant.lemma_evidence == english.lemma_evidence) == same_affixes
+        assert variant.lemma_exclusions == english.lemma_exclusions
         assert variant.blocklist == english.blocklist
         assert variant.vocabulary.comparatives == english.vocabulary.comparatives
         assert variant.vocabulary.set_phrases == english.vocabulary.set_phrases

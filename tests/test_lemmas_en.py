@@ -1,8 +1,9 @@
 """English lemmas on the real dictionary: en_US derives many headwords with its affix rules
 (reply, alive, badly, writer), which lemmas.txt must hold beside the stems, while plurals,
 verb forms and comparatives (taller: its stem takes -est too) stay inflections, but for the
-entries en.toml names (later, defer). The Wordle prior reads lemmas.txt: a headword it
-missed was taken for an inflection."""
+entries en.toml names (later, defer), and the possessives the .dic spells out (abuse's) are
+no entries. The Wordle prior reads lemmas.txt: a headword it missed was taken for an
+inflection."""
 
 from __future__ import annotations
 
@@ -55,6 +56,18 @@ def test_entries_the_rules_cannot_make_are_lemmas_as_the_language_file_names_the
     assert {"later", "defer"} <= named
     assert named <= lemmas
     assert named <= lines(built_lists("en") / "words.txt")
+
+
+@pytest.mark.parametrize("code", ["en", "en-za"])
+def test_possessives_the_dictionary_spells_out_are_not_lemmas(dictionary, built_lists, code):
+    """en_US lists abuse's and confine's as entries of their own, en-za directors' too."""
+    files = dictionary(code)
+    stems = {entry.stem for entry in Expander.from_files(files.aff, files.dic).entries()}
+    possessives = {stem for stem in stems if stem.endswith(("'s", "s'"))}
+    assert len(possessives) > 100, "no possessive entry: the test proves nothing"
+    lemmas = lines(built_lists(code) / "lemmas.txt")
+    assert not possessives & lemmas, sorted(possessives & lemmas)[:10]
+    assert {"abuse", "can't"} <= lemmas
 
 
 def test_an_entry_the_dictionary_does_not_make_is_refused_naming_the_language_file(dictionary):

@@ -1131,8 +1131,9 @@ def load_language(code_or_path: str | Path) -> Language:
 
 
 def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
-    """``raw`` with each table its ``shared`` names (``blocklist``, or a table within one:
-    ``vocabulary.comparatives``) read from the other language's file."""
+    """``raw`` with each table its ``shared`` names (``blocklist``, a table within one:
+    ``vocabulary.comparatives``, or an array of tables: ``lemma_rules``) read from the other
+    language's file."""
     shared = raw.get("shared", {})
     if not isinstance(shared, dict):
         raise RuscError("field 'shared' must be a table of table names to language codes", path)
@@ -1150,8 +1151,10 @@ def _with_shared_tables(raw: dict[str, Any], path: Path) -> dict[str, Any]:
         found = files[code]
         if table in found.get("shared", {}):
             raise RuscError(f"shared [{table}]: {other.name} shares it too; name the file that writes it", path)
-        there = _subtable(found, table.split("."), make=False)
-        if there is None:
+        holder = _subtable(found, parents, make=False)
+        there = None if holder is None else holder.get(name)
+        is_array_of_tables = isinstance(there, list) and there and all(isinstance(item, dict) for item in there)
+        if not (isinstance(there, dict) or is_array_of_tables):
             raise RuscError(f"shared [{table}]: {other.name} has no [{table}] table", path)
         here[name] = there
     return raw
