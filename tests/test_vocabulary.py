@@ -135,9 +135,13 @@ def test_standard_words_of_size_55_below_its_frequency_are_in_the_beehive_where_
     assert word in words and word in games["beehive"]
 
 
-@pytest.mark.parametrize("word", ["orca", "mojo", "toon", "nada"])
+@pytest.mark.parametrize(
+    "word", ["orca", "mojo", "toon", "nada", "mafia", "ionic", "teddy", "aurora", "epiphany", "tech"]
+)
 def test_words_scowl_lists_beside_a_name_are_in_every_game_where_the_editor_read_them(en, word):
-    """The language file's additions that the names rules of sizes 70 and 80 would take."""
+    """The language file's additions that the names rules would take: of sizes 70 and 80
+    (orca, nada), of 55 and 60 beside a name at a smaller size (Mafia, Aurora), and words
+    SCOWL lists only as names (Tech)."""
     _folder, games, _words, _forms = en
     for game in ("beehive", "wordle", "racks"):
         assert word in games[game], (word, game)
