@@ -96,7 +96,8 @@ def test_every_display_form_of_the_game_lists_decodes_in_node(code, built_lists,
     lexicon = {**load_game_lexicon(game, "words"), **load_game_lexicon(game, "lemmas")}
     keys = sorted(lexicon)
     shown_otherwise = [(key, lexicon[key]) for key in keys if lexicon[key] != (key,)]
-    assert len(shown_otherwise) > 300, "the list has forms other than their keys to test"
+    # Catalan's accents and elisions give thousands; English's contractions (can't) 63.
+    assert len(shown_otherwise) > 50, "the list has forms other than their keys to test"
     encoded = [(key, wire.encode_forms(key, forms)) for key, forms in shown_otherwise]
     out = run_node(repo_root, tmp_path, encoded, wire.front_coded(keys))
     wrong = [(key, forms) for (key, forms), got in zip(shown_otherwise, out["forms"]) if list(forms) != got]
