@@ -745,12 +745,13 @@ class Vocabulary:
     #: variety's own :attr:`add` and :attr:`remove` (``shared`` gives them to the others).
     every_variety: WordChanges = WordChanges()
 
-    @property
+    # Cached: the vocabulary's rules ask, word by word of the graded list, for each game.
+    @cached_property
     def added(self) -> frozenset[str]:
         """Every word the language file adds: its own and every variety's."""
         return frozenset(self.add) | frozenset(self.every_variety.add)
 
-    @property
+    @cached_property
     def removed(self) -> frozenset[str]:
         """Every word the language file removes: its own and every variety's."""
         return self.remove | self.every_variety.remove
