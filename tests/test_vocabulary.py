@@ -5,6 +5,7 @@ words.txt stays the dictionary's complete reference."""
 from __future__ import annotations
 
 import json
+import unicodedata
 
 import pytest
 
@@ -188,6 +189,40 @@ def test_roman_numerals_are_out_of_words_and_the_words_spelled_like_them_stay(en
     _folder, _games, words, forms = en
     assert {"clii", "xviii", "iv"} <= forms and not {"clii", "xviii", "iv"} & words
     assert {"mix", "mi", "xi"} <= words
+
+
+def test_abbreviations_scowls_word_files_hold_are_out_of_every_game_and_interjections_stay(en):
+    """SCOWL's size-70 and 80 word files hold abbreviations (kb, csc, dkl) and letters'
+    plurals (bs, ds): no game takes a key without a vowel but the words the language file
+    lists (pst, zzz, hmm)."""
+    _folder, games, _words, _forms = en
+    vowelless_words = EN.abbreviations.vowelless_words
+    for game, keys in games.items():
+        vowelless = sorted(key for key in keys if set(key).isdisjoint(EN.abbreviations.vowels))
+        assert vowelless, f"the {game} list has no vowelless word: the test proves nothing"
+        assert set(vowelless) <= vowelless_words, f"{game}: {[key for key in vowelless if key not in vowelless_words]}"
+    assert {"pst", "zzz", "hmm", "brr"} <= games["racks"].keys()
+
+
+@pytest.mark.parametrize("code", ["en-gb", "en-za"])
+def test_every_english_variety_leaves_the_abbreviations_out_of_its_words(built_lists, code):
+    """Each variety reads SCOWL's abbreviation lists for English and for its own spelling,
+    and the shape rules, as en does: bldg and mph are out of words.txt, forms.txt keeps
+    them, and the words SCOWL files with its abbreviations (maths, aw) stay."""
+    language = load_language(code)
+    folder = built_lists(code)
+    words = set((folder / "words.txt").read_text("utf-8").split("\n"))
+    forms = set((folder / "forms.txt").read_text("utf-8").split("\n"))
+    abbreviations = {"bldg", "blvd", "approx", "asap", "mph"}
+    assert abbreviations <= forms
+    assert not abbreviations & words
+    listed_words = {word for word in language.abbreviations.listed_words if word in forms}
+    assert "maths" in listed_words and listed_words <= words, sorted(listed_words - words)
+    vowels = language.abbreviations.vowels
+    vowelless = {word for word in words if word and set(unicodedata.normalize("NFD", word.lower())).isdisjoint(vowels)}
+    assert vowelless <= language.abbreviations.vowelless_words, sorted(
+        vowelless - language.abbreviations.vowelless_words
+    )
 
 
 @pytest.mark.parametrize(

@@ -451,6 +451,9 @@ class Abbreviations:
     #: Listed forms the .dic has as stems with affix flags and a vowel are words the
     #: dictionary inflects (app/SM, max/GMDS) and stay.
     keep_inflected: bool = True
+    #: Listed forms that are words all the same: a clipping or an interjection the list
+    #: files with its abbreviations (English aw, bros, vocab; maths in the British lists).
+    listed_words: frozenset[str] = frozenset()
     #: Letters that make a form pronounceable; a form with none is an abbreviation
     #: (bldg, tsp) unless ``vowelless_words`` lists it. Empty = no such rule.
     vowels: str = ""

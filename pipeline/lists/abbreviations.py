@@ -10,7 +10,8 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
   but its bare stem when another line of it lacks them (French ``bar/S.``, the word,
   beside ``bar/||--``, the unit);
 * a pinned list (English: SCOWL's own abbreviation lists, the word lists en_US is built
-  from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``);
+  from), except the listed forms the .dic inflects as words (``app/SM``, ``max/GMDS``)
+  and those the language says are words (``listed_words``: aw, vocab);
 * shape: a form with no vowel at all, unless the language lists it as a genuine word
   (brr, hmm, nth, cwm): :func:`is_vowelless`; and, where the language says so, a Roman
   numeral (clii, xviii), unless it lists it as a word (mix, mi): :func:`is_roman_numeral`.
@@ -22,6 +23,7 @@ every game); ``forms`` keeps them. How a dictionary reveals them is data in the 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 from pipeline.config import Language
@@ -57,7 +59,7 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
                 entry.stem for entry in expander.entries() if entry.flags and not vowels.isdisjoint(entry.stem)
             }
         for form in listed:
-            if form not in inflected:
+            if form not in inflected and form not in rules.listed_words:
                 found.setdefault(form, LISTED)
     if rules.add:
         # Every form of a listed stem (Spanish pág/S makes págs).
@@ -72,17 +74,23 @@ def abbreviation_forms(language: Language, expander, listed: list[str]) -> dict[
 
 def is_vowelless(form: str, language: Language) -> bool:
     """A form without any of the language's vowels, and not one of its genuine
-    vowelless words: an abbreviation by its shape.
+    vowelless words: an abbreviation by its shape. A vowel with an accent is one (föhn,
+    déjà: English loans).
 
     >>> from pipeline.config import load_language
     >>> en = load_language("en")
-    >>> [w for w in ["bldg", "tsp", "brr", "hmm", "nth", "rhythm", "polyp", "cwm"] if is_vowelless(w, en)]
+    >>> [w for w in ["bldg", "tsp", "brr", "hmm", "nth", "rhythm", "polyp", "cwm", "föhn", "déjà"] if is_vowelless(w, en)]
     ['bldg', 'tsp']
     """
     rules = language.abbreviations
     if not rules.vowels:
         return False
-    return _vowel_set(rules.vowels).isdisjoint(form) and form not in rules.vowelless_words
+    vowels = _vowel_set(rules.vowels)
+    return (
+        vowels.isdisjoint(form)
+        and vowels.isdisjoint(unicodedata.normalize("NFD", form))
+        and form not in rules.vowelless_words
+    )
 
 
 def is_roman_numeral(form: str, language: Language) -> bool:

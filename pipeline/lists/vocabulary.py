@@ -16,7 +16,10 @@ Start at :func:`game_vocabularies`. The rules, in order:
    (``[vocabulary] spellings``): names, upper-case words, abbreviations, contractions,
    Roman numerals and other spellings (British in an American list) are out by category.
    A candidate is lower case and letters only, two or more: no capitals, hyphens,
-   apostrophes or single letters.
+   apostrophes or single letters. And the list's ``words`` files hold a few abbreviations
+   all the same (kb, mb, csc, dkl, and letters' plurals: bs, ds): a word whose key has the
+   shape of one (:func:`pipeline.lists.abbreviations.shape_reason`: no vowel, unless the
+   language lists it as a word, as brr, hmm and psst; a Roman numeral) is out of every game.
 2. **Tiers.** Each game has tiers by size: a word falls in the first tier whose size is at
    least its own (its smallest size in the list) and is out above the last. A tier may ask
    for a least wordfreq Zipf frequency, counted over the word's *family* (the word and its
@@ -74,6 +77,7 @@ from typing import Any
 
 from pipeline.config import Comparatives, ForeignWords, Language, UnwrittenVerbs, Vocabulary, VocabularyTier
 from pipeline.core.errors import RuscError
+from pipeline.lists.abbreviations import shape_reason
 from pipeline.lists.blocklist import added_keys
 from pipeline.lists.clean import fold
 from pipeline.lists.frequency import frequency_table, zipf_in
@@ -429,7 +433,12 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     sizes = graded.sizes()
     roots = family_roots(sizes.keys() | rules.added, rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
-    is_key = functools.cache(lambda word: fold(word, language) is not None)
+    key_of = functools.cache(lambda word: fold(word, language))
+    abbreviated = {
+        word: f"abbreviation: {shape}"
+        for word in sizes
+        if (key := key_of(word)) and (shape := shape_reason(key, language))
+    }
     own_zipf = {word: family.own_zipf for word, family in family_of.items()}
     unwritten = unwritten_comparatives(sizes, own_zipf, rules.comparatives)
     unconjugated = unwritten_verbs(roots, own_zipf, rules.unwritten_verbs)
@@ -459,8 +468,10 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
         for word, size in sizes.items():
             listed, tier = graded.words[word], tier_at[size]
             floor = variant_floor.get(listed.spellings)
-            if word in rules.removed:
-                reason: str | None = REMOVED
+            if word in abbreviated:
+                reason: str | None = abbreviated[word]
+            elif word in rules.removed:
+                reason = REMOVED
             elif word in game_rules.remove:
                 reason = REMOVED_FROM_GAME
             elif word in rules.obscure.words and game in rules.obscure.games:
@@ -479,7 +490,7 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
                 reason = f"list size above {tiers[-1].size}"
             else:
                 reason = left_out_because(word, size, family_of[word], tier, graded, roots[word], floor)
-            if reason is None and is_key(word):
+            if reason is None and key_of(word) is not None:
                 chosen.add(word)
             elif reason is not None:
                 out[word] = reason
