@@ -58,6 +58,21 @@ def test_entries_the_rules_cannot_make_are_lemmas_as_the_language_file_names_the
     assert named <= lines(built_lists("en") / "words.txt")
 
 
+def test_the_british_myspell_dictionary_derives_its_headwords_and_spells_no_inflection_as_one(built_lists):
+    """en-za's .aff is the British MySpell one: its own lemma rules make reply's kind
+    (unzip, overcook, outrun, oddness, fireman), and the inflections its .dic spells out
+    only to give them prefixes (computed/AK, fires/a) are no lemmas, nor what the prefixes
+    make of them, while a stem that takes suffixes of its own stays (lower/dS, liver/S)."""
+    folder = built_lists("en-za")
+    za_lemmas, words = lines(folder / "lemmas.txt"), lines(folder / "words.txt")
+    derived = {"unzip", "overcook", "outrun", "oddness", "fireman", "later"}
+    inflected = {"computed", "recomputed", "fires", "misfires", "fired", "misfired"}
+    assert derived | inflected <= words, sorted((derived | inflected) - words)
+    assert derived <= za_lemmas, sorted(derived - za_lemmas)
+    assert not inflected & za_lemmas, sorted(inflected & za_lemmas)
+    assert {"lower", "liver", "cling", "building"} <= za_lemmas
+
+
 @pytest.mark.parametrize("code", ["en", "en-za"])
 def test_possessives_the_dictionary_spells_out_are_not_lemmas(dictionary, built_lists, code):
     """en_US lists abuse's and confine's as entries of their own, en-za directors' too."""

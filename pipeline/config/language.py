@@ -306,6 +306,11 @@ class LemmaEvidence:
     derived_entries: frozenset[str] = frozenset()
     #: How many stems of one verb make a run (fewer are taken as chance homographs).
     min_run: int = setting(default=3, check=at_least(2))
+    #: Flags whose rules make inflections (English plurals, past tenses, participles,
+    #: comparatives): a stem one of them makes from another stem, and that takes no suffix
+    #: of its own, is an inflection the .dic spells out only to give it prefixes (en-za's
+    #: computed/AK beside compute/D, for recomputed and precomputed), no entry.
+    inflection_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: Flags whose rules ending in ``plural_ending`` make plurals.
     plural_flags: frozenset[str] = setting(default=frozenset(), verbatim=True)
     #: The ending of a plural (see ``plural_flags``).

@@ -16,7 +16,8 @@ The decision is made per stem, with the flags of all its .dic lines together (th
 3. Otherwise the stem is not a lemma when the .dic shows it is a conjugated form or a plural:
    the language's stem exclusions (flags only finite verbs take), a *run* of one verb
    (:func:`conjugated_stems`), a form a pinned conjugation table gives for a verb of the
-   .dic (:func:`tabled_stems`), or a plural of another stem (:func:`plural_stems`).
+   .dic (:func:`tabled_stems`), a plural of another stem (:func:`plural_stems`), or a form
+   another stem's inflection rules make (:func:`inflected_stems`).
 4. What remains is a lemma, and so are the forms the language's lemma rules make from it;
    so is a stem the language lists as a homograph of a verb form (Catalan cal, "ca el"),
    whatever the runs, the table or the plural rule found (not the exclusions).
@@ -51,6 +52,7 @@ from pipeline.config import Language, LemmaEvidence
 from pipeline.core.errors import RuscError
 from pipeline.core.progress import progress
 from pipeline.expand.affixes import AffixRule
+from pipeline.lists.abbreviations import shape_reason
 from pipeline.lists.clean import is_ordinary_word
 from pipeline.lists.conjugations import ConjugationTable, read_conjugations, strip_accents, without_hiatus_marks
 
@@ -76,6 +78,7 @@ REASONS = (
     "conjugated (spelled-out tense)",
     "conjugated (conjugation table)",
     "plural",
+    "inflection",
 )
 
 
@@ -223,6 +226,9 @@ def choose_stems(
     if evidence.plural_flags or evidence.plural_pairs or evidence.second_plural_pairs:
         for stem in plural_stems(evidence, expander, flags_of, open_stems):
             removed.setdefault(stem, REASONS[4])
+    if evidence.inflection_flags:
+        for stem in inflected_stems(language, expander, flags_of, open_stems):
+            removed.setdefault(stem, REASONS[5])
     wanted = evidence.unlisted_singulars or second or evidence.derived_entries
     makers = _Makers(language, expander, flags_of) if wanted else None
     singular_of = unlisted_singulars(language, makers, open_stems) if makers and evidence.unlisted_singulars else {}
@@ -466,6 +472,23 @@ def _hiatus_runs(evidence: LemmaEvidence, table: ConjugationTable, verbs: dict, 
 
 
 _DIAERESES = frozenset("ïü")
+
+
+def inflected_stems(language: Language, expander, flags_of: dict[str, frozenset[str]], stems: list[str]) -> list[str]:
+    """Stems among ``stems`` that a rule of the language's ``inflection_flags`` makes from
+    another stem, and that take no suffix of their own: inflections the .dic lists as stems
+    only to give them prefixes (en-za's computed/AK, fires/a). One that takes suffixes is an
+    entry of its own (lower/dS, liver/S, tired/Y); so is none made from an abbreviation's
+    stem (cling beside cl/G)."""
+    evidence = language.lemma_evidence
+    rules = [rule for flag in sorted(evidence.inflection_flags) for rule in expander.data.suffixes.get(flag, ())]
+    index = _SuffixIndex(rules)
+    suffix_flags = expander.data.suffixes.keys()
+
+    def made_from_a_word(stem: str) -> bool:
+        return any(shape_reason(base, language) is None for base, _rule in index.makers(stem, flags_of))
+
+    return [stem for stem in stems if suffix_flags.isdisjoint(flags_of[stem]) and made_from_a_word(stem)]
 
 
 def plural_stems(evidence: LemmaEvidence, expander, flags_of: dict[str, frozenset[str]], stems: list[str]) -> list[str]:
