@@ -272,6 +272,28 @@ def test_common_words_the_dictionary_lacked_are_in(en, word, games_with_it):
         assert word in games[game], f"{word} is not in the {game} list"
 
 
+@pytest.mark.parametrize("word", ["intro", "morph", "admin", "prelim"])
+def test_clippings_scowl_files_as_abbreviations_are_in_every_game_and_abbreviations_are_not(en, word):
+    """SCOWL files intro and morph only with its abbreviations while its word files take
+    intros and morphed; en_US inflects them as words: every game takes them, and none the
+    abbreviations of those files that en_US also inflects (inc, abbrev)."""
+    _folder, games, words, _forms = en
+    assert {word, "inc", "abbrev"} <= words, "not in words.txt: the test proves nothing"
+    for game, keys in games.items():
+        assert word in keys, f"{word} is not in the {game} list"
+        assert not {"inc", "abbrev"} & keys.keys(), game
+
+
+@pytest.mark.parametrize("plain, accented", [("cafe", "café"), ("attaches", "attachés"), ("melee", "mêlée")])
+def test_the_plain_spelling_of_a_word_scowl_writes_with_accents_is_a_form_of_every_game(en, plain, accented):
+    """SCOWL lists café and attachés (the plural of attaché, and the verb's attaches) only
+    with their accents; en_US spells them plain, as American readers do: each game shows both."""
+    _folder, games, words, _forms = en
+    assert plain in words
+    for game, keys in games.items():
+        assert {plain, accented} <= set(keys[plain]), f"{game}: {keys.get(plain)}"
+
+
 def test_american_games_take_american_spellings_and_british_ones_british(built_lists):
     gb = load_language("en-gb")
     british = load_game_lexicon(built_lists("en-gb") / "game.tsv", game_list(gb, "beehive"))

@@ -713,6 +713,10 @@ class WordChanges:
     [vocabulary] itself, and in [vocabulary.every_variety], the changes that hold for every
     spelling variety of the language, which the varieties' files share from one file."""
 
+    #: A word the list writes with accents stands for its key's plain spelling too, which
+    #: the list leaves to the tools that make dictionaries from it (English: SCOWL lists
+    #: café and attachés; en_US and most writers drop the accents, cafe and attaches).
+    accents_optional: bool = False
     #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
     add: tuple[str, ...] = ()
     #: Words no game takes although the list has them (the TOML says why for each).
@@ -735,6 +739,10 @@ class Vocabulary:
     #: Suffix rules ``(ending, base ending)`` that lead an inflection to its base, for the
     #: family frequency (``ies`` → ``y``: ponies → pony).
     inflections: tuple[tuple[str, str], ...] = ()
+    #: A word the list writes with accents stands for its key's plain spelling too, which
+    #: the list leaves to the tools that make dictionaries from it (English: SCOWL lists
+    #: café and attachés; en_US and most writers drop the accents, cafe and attaches).
+    accents_optional: bool = False
     #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
     add: tuple[str, ...] = ()
     #: Words no game takes although the list has them (the TOML says why for each).

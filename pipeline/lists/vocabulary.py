@@ -16,10 +16,13 @@ Start at :func:`game_vocabularies`. The rules, in order:
    (``[vocabulary] spellings``): names, upper-case words, abbreviations, contractions,
    Roman numerals and other spellings (British in an American list) are out by category.
    A candidate is lower case and letters only, two or more: no capitals, hyphens,
-   apostrophes or single letters. And the list's ``words`` files hold a few abbreviations
-   all the same (kb, mb, csc, dkl, and letters' plurals: bs, ds): a word whose key has the
-   shape of one (:func:`pipeline.lists.abbreviations.shape_reason`: no vowel, unless the
-   language lists it as a word, as brr, hmm and psst; a Roman numeral) is out of every game.
+   apostrophes or single letters. Where the language says its accents are optional
+   (``accents_optional``), a word with accents (café, attachés) brings its key's plain
+   spelling (cafe, attaches) into the games that take it. And the list's ``words`` files
+   hold a few abbreviations all the same (kb, mb, csc, dkl, and letters' plurals: bs, ds): a
+   word whose key has the shape of one (:func:`pipeline.lists.abbreviations.shape_reason`:
+   no vowel, unless the language lists it as a word, as brr, hmm and psst; a Roman
+   numeral) is out of every game.
 2. **Tiers.** Each game has tiers by size: a word falls in the first tier whose size is at
    least its own (its smallest size in the list) and is out above the last. A tier may ask
    for a least wordfreq Zipf frequency, counted over the word's *family* (the word and its
@@ -434,6 +437,22 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
     roots = family_roots(sizes.keys() | rules.added, rules.inflections)
     family_of = families(sizes, roots, language.frequency_language)
     key_of = functools.cache(lambda word: fold(word, language))
+    # A plain spelling the list leaves to its tools (attaches for attachés) has the family of
+    # its accented twin, and its root's plain spelling for root (attache); none that is a
+    # name's spelling (canada beside cañada).
+    plain_roots = (
+        {
+            plain: key_of(root) or root
+            for word, root in roots.items()
+            if (plain := key_of(word))
+            and plain not in roots
+            and plain not in rules.removed
+            and plain not in graded.names
+            and plain not in graded.capitalised
+        }
+        if rules.accents_optional
+        else {}
+    )
     abbreviated = {
         word: f"abbreviation: {shape}"
         for word in sizes
@@ -495,8 +514,9 @@ def game_vocabularies(language: Language, graded: GradedList) -> GameVocabularie
             elif reason is not None:
                 out[word] = reason
         chosen.update(rules.added - rules.removed)
+        chosen.update({plain for word in chosen if (plain := key_of(word)) in plain_roots} - game_rules.remove)
         games[game], left_out[game] = tuple(sorted(chosen)), out
-    return GameVocabularies(games, left_out, graded, roots)
+    return GameVocabularies(games, left_out, graded, roots | plain_roots)
 
 
 def vocabulary_headwords(vocabularies: GameVocabularies, game: str = "wordle") -> frozenset[str]:
@@ -592,8 +612,12 @@ def vocabulary_report(language: Language, words: Iterable[str], vocabularies: Ga
             removed[why_not_listed(word, vocabularies, game, sizes)] += 1
         added: Counter[str] = Counter()
         for word in chosen - words:
-            by_hand = word in rules.added and word not in sizes
-            added["added by the language file" if by_hand else f"list size {sizes[word]}"] += 1
+            if word in rules.added and word not in sizes:
+                added["added by the language file"] += 1
+            elif word in sizes:
+                added[f"list size {sizes[word]}"] += 1
+            else:
+                added["the plain spelling of a word with accents"] += 1
         report["games"][game] = {
             "tiers": [dataclasses.asdict(tier) for tier in rules.games[game].tiers],
             "variants": rules.games[game].variants,
