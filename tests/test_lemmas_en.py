@@ -8,6 +8,7 @@ inflection."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from support.repo import lines
@@ -15,7 +16,7 @@ from support.repo import lines
 from pipeline.config import load_language
 from pipeline.core.errors import RuscError
 from pipeline.expand import Expander
-from pipeline.lists.lemmas import choose_stems
+from pipeline.lists.lemmas import REASONS, choose_stems
 
 pytestmark = pytest.mark.slow
 
@@ -71,6 +72,8 @@ def test_the_british_myspell_dictionary_derives_its_headwords_and_spells_no_infl
     assert derived <= za_lemmas, sorted(derived - za_lemmas)
     assert not inflected & za_lemmas, sorted(inflected & za_lemmas)
     assert {"lower", "liver", "cling", "building"} <= za_lemmas
+    removed = json.loads((folder / "metadata.json").read_text("utf-8"))["lemma_stems_removed"]
+    assert removed[REASONS[5]] > 1_000, removed
 
 
 @pytest.mark.parametrize("code", ["en", "en-za"])
