@@ -713,10 +713,6 @@ class WordChanges:
     [vocabulary] itself, and in [vocabulary.every_variety], the changes that hold for every
     spelling variety of the language, which the varieties' files share from one file."""
 
-    #: A word the list writes with accents stands for its key's plain spelling too, which
-    #: the list leaves to the tools that make dictionaries from it (English: SCOWL lists
-    #: café and attachés; en_US and most writers drop the accents, cafe and attaches).
-    accents_optional: bool = False
     #: Common words the list lacks (the TOML comments each), in every game's vocabulary.
     add: tuple[str, ...] = ()
     #: Words no game takes although the list has them (the TOML says why for each).
