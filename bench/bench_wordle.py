@@ -58,7 +58,7 @@ from pipeline.games.wordle.season import (  # noqa: E402
     independent_answers,
     play_season,
 )
-from pipeline.games.wordle.words import common_weight, load_words  # noqa: E402
+from pipeline.games.wordle.words import common_weight, load_words, pinned_hard_opener  # noqa: E402
 
 LANGUAGES = ("en", "ca")
 REFERENCE = "max-entropy, no prior"
@@ -180,7 +180,12 @@ def seasons(code: str, answers_cap: int | None) -> tuple[list[SeasonRow], object
     sets = answer_sets(code, words, language, answers_cap)
     start = time.perf_counter()
     patterns = Patterns(words).precompute()
-    table = opening(patterns, only_over=BUDGET, common=common_weight(language.wordle))
+    table = opening(
+        patterns,
+        only_over=BUDGET,
+        common=common_weight(language.wordle),
+        hard_opener=pinned_hard_opener(language, words),
+    )
     print(
         f"{code}: {words.size} words; feedback table, opening and book {time.perf_counter() - start:.1f} s; "
         f"opening ranking's first {table.first[0].key}; openers: normal {table.opener(False).key}, "

@@ -513,7 +513,10 @@ def test_page_data_ships_the_exact_opening_and_every_second_step_over_the_budget
     data, words = page_data[code], lists[code]
     patterns = Patterns(words)
     everything = np.arange(words.size)
-    assert data["first"] == [s.index for s in rank(patterns, everything, everything, 10)]
+    assert data["first"][:10] == [s.index for s in rank(patterns, everything, everything, 10)]
+    # ... then a pinned hard-mode opener ([wordle] hard_opener) the ranking's first ten lack.
+    assert data["first"][10:] == [data["opener"]["hard"]][: len(data["first"]) - 10]
+    assert data["opener"]["hard"] in data["first"]
     for mode, hard in (("normal", False), ("hard", True)):
         # Each mode's second guesses follow its own opener (book.py, _Bookmaker.opener).
         best = data["opener"][mode]

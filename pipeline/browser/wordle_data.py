@@ -34,7 +34,14 @@ from pipeline.games.wordle.endgame import (
 from pipeline.games.wordle.feedback import Patterns
 from pipeline.games.wordle.ranking import BUDGET
 from pipeline.games.wordle.rules import GUESSES, TOP
-from pipeline.games.wordle.words import LEVELS, WEIGHTS, common_weight, lemma_list_path, load_words
+from pipeline.games.wordle.words import (
+    LEVELS,
+    WEIGHTS,
+    common_weight,
+    lemma_list_path,
+    load_words,
+    pinned_hard_opener,
+)
 
 #: The code the page data is made by, under ``pipeline/``: the helper, this module and the
 #: wire format.
@@ -112,7 +119,9 @@ def build_wordle_data(
     # Hard mode's book for the length the page opens on (and the seasons play): it takes
     # the build tens of seconds per length.
     common = common_weight(language.wordle) if length == language.wordle.length else None
-    table = opening(patterns, TOP, TOP, only_over=BUDGET, common=common)
+    table = opening(
+        patterns, TOP, TOP, only_over=BUDGET, common=common, hard_opener=pinned_hard_opener(language, words)
+    )
     shortcuts = language.wordle.shortcuts
     return {
         "format": WORDLE_DATA_FORMAT,

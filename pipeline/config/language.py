@@ -862,6 +862,12 @@ class Wordle:
     #: Zipf frequency from which a word counts as common: the simulated seasons
     #: (bench/bench_wordle.py) draw their answers from such words.
     common_zipf: float = 3.0
+    #: Hard mode's first guess on the page of ``length`` letters, where a search over the
+    #: build's books (scripts/wordle_openers.py: the whole book made from each of many openers)
+    #: found one whose games lose fewer headwords than the build's own choice among the opening
+    #: ranking's first ten (:meth:`pipeline.games.wordle.book._Bookmaker.opener`, which plays
+    #: the games out without a book, as only ten fit in a build's time); empty: that choice.
+    hard_opener: str = ""
     #: Letters of the alphabet the Wordle plays as another letter, as the language's
     #: well-known Wordle does (Portuguese: ç is played c): its list, keyboard and clues fold
     #: them; the other games keep them apart.
@@ -877,6 +883,8 @@ class Wordle:
             yield f"field '{where}lengths' must list word lengths from 2 to 9"
         if self.length not in self.lengths or sorted(set(self.lengths)) != list(self.lengths):
             yield f"field '{where}lengths' must be increasing and include '{where}length'"
+        if self.hard_opener and len(self.hard_opener) != self.length:
+            yield f"field '{where}hard_opener' must be a word of '{where}length' letters"
         for letter, played_as in self.fold:
             if len(letter) != 1 or len(played_as) != 1 or letter == played_as:
                 yield f"field '{where}fold' pairs two different single letters, not {[letter, played_as]}"

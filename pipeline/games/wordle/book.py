@@ -20,7 +20,9 @@ book does:
    (:meth:`_Bookmaker.split`), at a price of its own.
 3. Each mode opens with the guess of the opening ranking whose games lose the fewest
    headwords, then take the fewest guesses weighed by the prior
-   (:meth:`_Bookmaker.opener`); its second guesses are ranked for it.
+   (:meth:`_Bookmaker.opener`), or in hard mode the language's pinned opener, found by
+   making the whole book for many (scripts/wordle_openers.py); its second guesses are
+   ranked for it.
 
 The page looks the book up by the state's clues (:func:`pipeline.games.wordle.strategy.book_key`)
 and plays its guess first. Only the prior and the list enter, never an answer list.
@@ -43,14 +45,23 @@ from pipeline.games.wordle.strategy import Opening, book_key, helper_choice, sug
 
 
 def opening(
-    patterns: Patterns, top: int = TOP, second_top: int = TOP, only_over: int = 0, common: int | None = None
+    patterns: Patterns,
+    top: int = TOP,
+    second_top: int = TOP,
+    only_over: int = 0,
+    common: int | None = None,
+    hard_opener: int | None = None,
 ) -> Opening:
     """The exact opening ranking and second-guess tables (``only_over``: keep only the
     feedbacks whose exact ranking exceeds that many guesses × candidates) and, given
     ``common`` (:func:`pipeline.games.wordle.words.common_weight`), each mode's opener
-    (:meth:`_Bookmaker.opener`) and book."""
+    (:meth:`_Bookmaker.opener`, or for hard mode ``hard_opener``:
+    :func:`pipeline.games.wordle.words.pinned_hard_opener`) and book. A ``hard_opener``
+    the ranking's first ``top`` lack follows them in :attr:`Opening.first`."""
     everything = np.arange(patterns.words.size)
     first = rank(patterns, everything, everything, top)
+    if hard_opener is not None and all(s.index != hard_opener for s in first):
+        first += rank(patterns, np.array([hard_opener]), everything, 1)
     table = Opening(
         first, {hard: second_guesses(patterns, first[0].index, hard, second_top, only_over) for hard in (False, True)}
     )
@@ -59,7 +70,7 @@ def opening(
     # The two modes are independent: hard mode's opener and book are made in a worker while
     # this process makes normal mode's (Catalan's five letters: 45 s and 29 s).
     with process_pool(1) as worker:
-        hard_mode = worker.submit(_mode, patterns, table, True, common, second_top, only_over)
+        hard_mode = worker.submit(_mode, patterns, table, True, common, second_top, only_over, hard_opener)
         normal_table, normal_book = _mode(patterns, table, False, common, second_top, only_over)
         hard_table, hard_book = hard_mode.result()
     return replace(
@@ -92,12 +103,19 @@ def second_guesses(patterns: Patterns, opener: int, hard: bool, top: int, only_o
 
 
 def _mode(
-    patterns: Patterns, table: Opening, hard: bool, common: int, second_top: int, only_over: int
+    patterns: Patterns,
+    table: Opening,
+    hard: bool,
+    common: int,
+    second_top: int,
+    only_over: int,
+    pinned: int | None = None,
 ) -> tuple[Opening, dict[str, int]]:
-    """(``table`` with the mode's opener and its second guesses, the mode's book). The
-    games played to choose the opener are the book's first: it plays on from them."""
+    """(``table`` with the mode's opener, ``pinned`` or :meth:`_Bookmaker.opener`'s, and its
+    second guesses, the mode's book). The games played to choose the opener are the book's
+    first: it plays on from them."""
     maker = _Bookmaker(patterns, table, hard, common)
-    opener = maker.opener()
+    opener = maker.opener() if pinned is None else pinned
     if opener != table.first[0].index:
         second = {**table.second, hard: second_guesses(patterns, opener, hard, second_top, only_over)}
         table = replace(table, second=second, openers={**table.openers, hard: opener})
@@ -675,38 +693,48 @@ class _Bookmaker:
         next guesses split what it leaves (English: tares before raise in normal mode); in
         hard mode the first guess also binds every later one, and a guess that scores a
         little worse can lead into fewer families that hard mode cannot tell apart
-        (English: tares before raise; Catalan: taris before toria). The common words an opener loses are not counted first, as
-        :class:`Outcome` does, since the book repairs those (:meth:`make_book`); the rare
-        headwords it mostly cannot. The states ranked here do not count against the book's
-        budget (:data:`BOOK_STATES`).
+        (Catalan: taris before toria). The common words an opener loses are not counted
+        first, as :class:`Outcome` does, since the book repairs those (:meth:`make_book`);
+        the rare headwords it mostly cannot. The states ranked here do not count against
+        the book's budget (:data:`BOOK_STATES`).
+
+        The book then saves some of the headwords these games lose, more for one opener
+        than for another, which only making it tells; a language may pin the hard-mode
+        opener that does best so (``[wordle] hard_opener``; English: lanes, which loses no
+        headword with its book, where tares, this choice, loses five).
         """
         if self.words.size > OPENERS_PLAYED_UP_TO[self.hard]:
             return self.plain.first[0].index
-        everything = np.arange(self.words.size)
-        weights, headwords = self.words.weights.tolist(), self.headwords.tolist()
-        # Headwords first: an opener that loses more of them than the best so far is
-        # dropped before the other words are played.
-        order = np.concatenate((everything[self.headwords], everything[~self.headwords])).tolist()
         best: tuple[int, int, int] | None = None
         opener = self.plain.first[0].index
         for guess in (s.index for s in self.plain.first):
-            headwords_lost = headword_guesses = weighted = 0
-            for answer in order:
-                taken = self.taken(self.start, guess, answer)
-                weighted += weights[answer] * taken
-                if headwords[answer]:
-                    headword_guesses += taken
-                    if taken > GUESSES:
-                        headwords_lost += 1
-                        if best is not None and headwords_lost > best[0]:
-                            break
-            else:
-                if best is None or (headwords_lost, headword_guesses, weighted) < best:
-                    best, opener = (headwords_lost, headword_guesses, weighted), guess
+            outcome = self.played_out(guess, None if best is None else best[0])
+            if outcome is not None and (best is None or outcome < best):
+                best, opener = outcome, guess
         # The book plays on from the opener's games only.
         self.start.leads_to = {move: after for move, after in self.start.leads_to.items() if move[0] == opener}
         self.ranked = 0
         return opener
+
+    def played_out(self, guess: int, most_lost: int | None = None) -> tuple[int, int, int] | None:
+        """(headwords lost, guesses over the headwords, guesses weighed by the prior) of the
+        games that open with ``guess``, every word's played out with the book as it stands;
+        None as soon as they lose more than ``most_lost`` headwords."""
+        everything = np.arange(self.words.size)
+        weights, headwords = self.words.weights.tolist(), self.headwords.tolist()
+        # Headwords first: a guess that loses too many is dropped before the other words are played.
+        order = np.concatenate((everything[self.headwords], everything[~self.headwords])).tolist()
+        headwords_lost = headword_guesses = weighted = 0
+        for answer in order:
+            taken = self.taken(self.start, guess, answer)
+            weighted += weights[answer] * taken
+            if headwords[answer]:
+                headword_guesses += taken
+                if taken > GUESSES:
+                    headwords_lost += 1
+                    if most_lost is not None and headwords_lost > most_lost:
+                        return None
+        return headwords_lost, headword_guesses, weighted
 
     def follow(self, table: Opening) -> None:
         """Play on with ``table``'s opener and second guesses: the states after the opener's
@@ -747,6 +775,20 @@ def _feedbacks(codes: np.ndarray) -> np.ndarray:
     [2, 1]
     """
     return (np.diff(np.sort(codes, axis=1), axis=1) != 0).sum(axis=1) + 1
+
+
+def openers_played_out(
+    patterns: Patterns, table: Opening, hard: bool, common: int, guesses: list[int]
+) -> Iterator[tuple[int, tuple[int, int, int]]]:
+    """(guess, :meth:`_Bookmaker.played_out`) for each of ``guesses`` as the mode's opener,
+    without a book: what :meth:`_Bookmaker.opener` weighs, for any guesses
+    (scripts/wordle_openers.py)."""
+    maker = _Bookmaker(patterns, table, hard, common)
+    for guess in guesses:
+        outcome = maker.played_out(guess)
+        assert outcome is not None, "without a bound every guess has an outcome"
+        yield guess, outcome
+        maker.start.leads_to.clear()  # each opener's games are its own
 
 
 def build_book(patterns: Patterns, table: Opening, hard: bool, common: int) -> dict[str, int]:

@@ -73,6 +73,20 @@ def common_weight(settings) -> int:
     return weight_of_level(level_of(prior(settings.common_zipf, settings.prior_centre, settings.prior_width)))
 
 
+def pinned_hard_opener(language: Language, words: Words) -> int | None:
+    """The word index of the language's ``[wordle] hard_opener`` for a list of the page's
+    length that names one, else None; an error if the list lacks it."""
+    settings = language.wordle
+    if not settings.hard_opener or words.length != settings.length:
+        return None
+    found = words.index().get(settings.hard_opener)
+    if found is None:
+        raise RuscError(
+            f"[wordle] hard_opener {settings.hard_opener!r} is not a word of the Wordle list", language.path
+        )
+    return found
+
+
 @dataclass(frozen=True, eq=False)
 class Words:
     """One length of a language's Wordle list."""
