@@ -76,7 +76,7 @@ def main() -> int:
     if builds_choice not in chosen:
         chosen.append(builds_choice)
 
-    headwords = words.lemma if words.lemma is not None else np.ones(words.size, dtype=bool)
+    headwords = words.headwords
     results = []
     for guess in chosen:
         started = time.monotonic()

@@ -247,7 +247,7 @@ class _Bookmaker:
         #: How many of the ranking's suggestions :meth:`grow` weighs (:data:`BOOK_WIDTH_WORDS`).
         self.width = TOP if hard else max(1, min(TOP, BOOK_WIDTH_WORDS // self.words.size))
         #: Per word, whether it is a headword (every word, for a list without lemmas).
-        self.headwords = self.words.lemma if self.words.lemma is not None else np.ones(self.words.size, dtype=bool)
+        self.headwords = self.words.headwords
         #: The opening tables without a book: what the ranking alone suggests.
         self.plain = replace(table, book={False: {}, True: {}})
         self.book: dict[str, int] = {}

@@ -76,11 +76,7 @@ def answer_lists(
     without blocked words."""
     tune: list[str] = []
     held_out: list[str] = []
-    for key, zipf, lemma in zip(
-        words.keys,
-        words.zipf.tolist(),
-        (words.lemma if words.lemma is not None else np.ones(len(words.keys), dtype=bool)).tolist(),
-    ):
+    for key, zipf, lemma in zip(words.keys, words.zipf.tolist(), words.headwords.tolist()):
         if zipf < language.wordle.common_zipf or not lemma or key in blocked:
             continue
         (held_out if is_held_out(key) else tune).append(key)

@@ -115,6 +115,12 @@ class Words:
         return len(self.keys)
 
     @cached_property
+    def headwords(self) -> np.ndarray:
+        """Per word, whether it is a headword: :attr:`lemma`, or every word where that is
+        not known."""
+        return self.lemma if self.lemma is not None else np.ones(self.size, dtype=bool)
+
+    @cached_property
     def letter_index(self) -> dict[str, int]:
         """Letter → its number in :attr:`codes`."""
         return {c: i for i, c in enumerate(self.alphabet)}
