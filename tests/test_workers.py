@@ -71,3 +71,31 @@ def test_workers_die_when_their_parent_is_killed(start_method, watch):
         for pid in workers if "workers" in locals() else []:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def wait_for(path: Path) -> None:
+    while not path.exists():
+        time.sleep(0.01)
+
+
+def value_of(argument: dict) -> str:
+    return argument["value"]
+
+
+def test_a_task_gets_its_arguments_as_they_were_when_submitted(tmp_path):
+    """The caller may go on changing (or caching into) an argument after submitting: the
+    worker sees it as it was. The standard pool pickles a queued task's arguments later, in
+    a thread of its own, and sees the change, or fails midway with "dictionary changed size
+    during iteration"."""
+    from pipeline.core.workers import process_pool
+
+    go = tmp_path / "go"
+    with process_pool(1) as pool:
+        busy = [pool.submit(wait_for, go) for _ in range(3)]  # the worker and its queue are full
+        argument = {"value": "as submitted"}
+        task = pool.submit(value_of, argument)
+        argument["value"] = "changed"
+        argument["cached"] = "added"
+        go.touch()
+        assert task.result() == "as submitted"
+        assert [job.result() for job in busy] == [None] * 3

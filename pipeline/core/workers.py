@@ -15,6 +15,12 @@ closes (each worker holds both ends). So every worker
 Nothing relies on ``fork``: a task gets all it needs as arguments (pickled), so the pools
 work the same under ``spawn``. ``fork`` is used where the platform has it only because it
 starts workers faster.
+
+A task's arguments are pickled when it is submitted, in the submitting thread
+(:meth:`_Pool.submit`): the standard pool pickles them later, in a thread of its own, while
+the caller goes on, so a caller that fills a cache of an argument meanwhile (a
+``cached_property``, a memo dict) changed a dict the pool was pickling ("dictionary changed
+size during iteration").
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import concurrent.futures
 import ctypes
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -44,6 +51,13 @@ class _Pool(concurrent.futures.ProcessPoolExecutor):
     one by :mod:`pipeline.cli`), kills its workers at once: it would otherwise wait for
     their tasks to finish (minutes) before the temporary files could be removed."""
 
+    def submit(self, fn, /, *args, **kwargs):
+        """Like the standard pool's, but the task (``fn`` and its arguments) is pickled now,
+        as it is: whatever the caller does to the arguments afterwards, the worker gets them
+        as they were."""
+        task = pickle.dumps((fn, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        return super().submit(_run_pickled, task)
+
     def __exit__(self, exc_type, exc, traceback):
         if exc_type is not None:
             for process in list((getattr(self, "_processes", None) or {}).values()):
@@ -57,6 +71,12 @@ class _Pool(concurrent.futures.ProcessPoolExecutor):
             self.shutdown(wait=True, cancel_futures=True)
             return False
         return super().__exit__(exc_type, exc, traceback)
+
+
+def _run_pickled(task: bytes):
+    """Worker side of :meth:`_Pool.submit`."""
+    fn, args, kwargs = pickle.loads(task)
+    return fn(*args, **kwargs)
 
 
 def process_pool(
