@@ -10,6 +10,7 @@ import unicodedata
 import pytest
 
 from pipeline.config import VocabularyTier, load_language
+from pipeline.games.definitions import Glossary
 from pipeline.lists.clean import fold
 from pipeline.lists.lexicon import game_list, load_game_lexicon
 from pipeline.lists.vocabulary import GradedList, ListedWord, family_roots, tier_of
@@ -27,6 +28,11 @@ def en(built_lists):
     words = set((folder / "words.txt").read_text("utf-8").split("\n"))
     forms = set((folder / "forms.txt").read_text("utf-8").split("\n"))
     return folder, games, words, forms
+
+
+def game_keys(folder) -> set[str]:
+    """Every key of game.tsv, blocked ones too."""
+    return {line.split("\t", 1)[0] for line in (folder / "game.tsv").read_text("utf-8").splitlines()}
 
 
 def test_every_english_game_reads_its_own_vocabulary():
@@ -62,6 +68,15 @@ def test_words_no_game_accepts_are_out_but_stay_in_forms(en, word, why, games_wi
     assert word in forms, f"{word} should still be in forms.txt (the complete reference)"
     for game in games_without_it:
         assert word not in games[game], f"{word} ({why}) is in the {game} list"
+
+
+@pytest.mark.parametrize("word", ["vedic", "metis", "weald", "emmet"])
+def test_wordle_leaves_out_words_of_sizes_70_and_80_listed_beside_a_name_of_the_same_size(en, word):
+    """Wordfreq folds case: Vedic's, Metis's and Weald's frequency is the name's, which
+    would make them likely answers. The racks keep them, as Scrabble's lists do."""
+    _folder, games, _words, _forms = en
+    assert word in games["racks"], f"{word} is in no game list: the test proves nothing"
+    assert word not in games["wordle"] and word not in games["beehive"]
 
 
 @pytest.mark.parametrize(
@@ -237,10 +252,48 @@ def test_crude_words_are_out_of_the_answers_and_still_playable_on_racks(en, word
     assert word in games["racks"]
 
 
-def test_slurs_are_out_of_every_game(en):
-    _folder, games, _words, _forms = en
+@pytest.mark.parametrize(
+    "slur",
+    ["homo", "japs", "jewed", "hebe", "sambo", "abo", "spaz", "pickaninny", "poofter", "shylock", "darky", "sheeny"],
+)
+def test_slurs_are_out_of_every_game(en, slur):
+    """The pinned list's and the language file's, among them those SCOWL lists in lower case
+    at its largest sizes beside a name (Jap, Hebe, Sambo), with inflections of their own."""
+    folder, games, _words, _forms = en
+    assert slur in game_keys(folder), f"{slur} is not in game.tsv: the test proves nothing"
     for game, keys in games.items():
-        assert "homo" not in keys, game
+        assert slur not in keys, game
+
+
+@pytest.mark.parametrize("word", ["japes", "jewel", "spiked", "spices", "hebetude", "sheen"])
+def test_words_spelled_like_a_slur_stay(en, word):
+    _folder, games, _words, _forms = en
+    assert word in games["racks"]
+
+
+#: Words WordNet knows only in senses it files as disparaging or obscene that a word-game
+#: editor reads as ordinary words (gamin: a street urchin; peeing, screwing): the games keep them.
+READ_AS_ORDINARY = {"effeminacy", "gamin", "mickey", "paleface", "peeing", "screwing"}
+#: WordNet's usage domains for an insult.
+INSULTS = {"ethnic slur", "disparagement"}
+
+
+def test_a_word_wordnet_knows_only_as_a_slur_is_in_no_game_and_only_as_an_obscenity_in_no_answer(en, paths):
+    """WordNet 3.0 (the definitions' pinned database) files each sense under its usages; a
+    word whose every sense is an ethnic slur or a disparagement (darky, boche, greaser) is
+    out of every game, and one whose every sense is that or an obscenity is out of the
+    beehive's and Wordle's answers (racks keep vulgar words, as Scrabble's lists do)."""
+    glossary = Glossary.load(EN, paths)
+    _folder, games, _words, _forms = en
+    insults = INSULTS | {"obscenity"}
+    found = {}
+    for game, keys in games.items():
+        for key in sorted(set(keys) - READ_AS_ORDINARY):
+            senses = glossary.usages(key)
+            if senses and all(set(usages) & (INSULTS if game == "racks" else insults) for usages in senses):
+                found[key] = game
+    assert not found
+    assert all(set(usages) & INSULTS for usages in glossary.usages("darky"))  # the rule reads WordNet
 
 
 @pytest.mark.parametrize(

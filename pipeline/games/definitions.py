@@ -31,7 +31,7 @@ library (the Python ones read their own formats or need files Debian leaves out)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +42,8 @@ from pipeline.sources import fetch_package_files
 
 #: WordNet's parts of speech, in the order that breaks ties, with their file names.
 PARTS_OF_SPEECH = ("noun", "verb", "adj", "adv")
+#: A pointer's part of speech, as data lines spell it, by file (``s``: a satellite adjective).
+SYNSET_TYPES = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 #: How each part of speech is shown before a sense.
 LABELS = {"noun": "n.", "verb": "v.", "adj": "adj.", "adv": "adv."}
 #: morphy's detachment rules: (suffix, replacement) per part of speech, tried in order.
@@ -184,9 +186,7 @@ class Glossary:
                 yield fields[0], fields[1:]
 
     def _gloss(self, part: str, offset: int) -> str:
-        data = self._data[part]
-        end = data.find(b"\n", offset)
-        return gloss_of(data[offset : end if end >= 0 else len(data)].decode("utf-8"))
+        return gloss_of(self._line(part, offset))
 
     def define(self, word: str) -> Definition | None:
         """The first senses of the entry ``word`` is most likely a form of (see the module
@@ -205,6 +205,33 @@ class Glossary:
         _, part, base, entry = best
         senses = tuple(Sense(LABELS[part], self._gloss(part, offset)) for offset in entry.offsets[: self.senses])
         return Definition(base.replace("_", " "), senses)
+
+    def usages(self, word: str) -> list[tuple[str, ...]]:
+        """Per sense of the entry ``word`` itself (no base form; every part of speech), the
+        usages WordNet files it under (its ``;u`` pointers: ``ethnic slur``,
+        ``disparagement``, ``obscenity``, ``slang``…); empty if WordNet has no such entry."""
+        form = word.lower().replace(" ", "_")
+        found = []
+        for part in PARTS_OF_SPEECH:
+            entry = self._index[part].get(form)
+            for offset in entry.offsets if entry else ():
+                found.append(tuple(self._usages(self._line(part, offset))))
+        return found
+
+    def _line(self, part: str, offset: int) -> str:
+        data = self._data[part]
+        end = data.find(b"\n", offset)
+        return data[offset : end if end >= 0 else len(data)].decode("utf-8")
+
+    def _usages(self, line: str) -> Iterator[str]:
+        """The lemmas of the usage domains a data line points to (wndb(5WN): ``;u``)."""
+        fields = line.split(" | ", 1)[0].split()
+        words = int(fields[3], 16)
+        pointers = fields[4 + 2 * words :]
+        for number in range(int(pointers[0])):
+            symbol, offset, part = pointers[1 + 4 * number : 4 + 4 * number]
+            if symbol == ";u":
+                yield self._line(SYNSET_TYPES[part], int(offset)).split()[4].replace("_", " ")
 
     def define_all(self, words) -> dict[str, Definition]:
         """``word`` → its definition, for the words WordNet has, sorted by word."""
