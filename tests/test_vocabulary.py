@@ -18,13 +18,19 @@ from pipeline.lists.vocabulary import GradedList, ListedWord, family_roots, tier
 EN = load_language("en")
 
 
+def game_lexicons(folder, language) -> dict[str, dict]:
+    """game → its lexicon in ``folder``'s game.tsv, as the games read it (racks with the
+    vulgar words they allow)."""
+    return {
+        game: load_game_lexicon(folder / "game.tsv", game_list(language, game), allow_vulgar=game == "racks")
+        for game in ("beehive", "racks", "wordle")
+    }
+
+
 @pytest.fixture(scope="module")
 def en(built_lists):
     folder = built_lists("en")
-    games = {
-        game: load_game_lexicon(folder / "game.tsv", game_list(EN, game), allow_vulgar=game == "racks")
-        for game in ("beehive", "racks", "wordle")
-    }
+    games = game_lexicons(folder, EN)
     words = set((folder / "words.txt").read_text("utf-8").split("\n"))
     forms = set((folder / "forms.txt").read_text("utf-8").split("\n"))
     return folder, games, words, forms
@@ -278,13 +284,17 @@ READ_AS_ORDINARY = {"effeminacy", "gamin", "mickey", "paleface", "peeing", "scre
 INSULTS = {"ethnic slur", "disparagement"}
 
 
-def test_a_word_wordnet_knows_only_as_a_slur_is_in_no_game_and_only_as_an_obscenity_in_no_answer(en, paths):
+@pytest.mark.parametrize("code", ["en", "en-gb", "en-za"])
+def test_a_word_wordnet_knows_only_as_a_slur_is_in_no_game_and_only_as_an_obscenity_in_no_answer(
+    built_lists, paths, code
+):
     """WordNet 3.0 (the definitions' pinned database) files each sense under its usages; a
     word whose every sense is an ethnic slur or a disparagement (darky, boche, greaser) is
     out of every game, and one whose every sense is that or an obscenity is out of the
-    beehive's and Wordle's answers (racks keep vulgar words, as Scrabble's lists do)."""
+    beehive's and Wordle's answers (racks keep vulgar words, as Scrabble's lists do), in
+    every English variety (they share en's blocklist, each with SCOWL words of its own)."""
     glossary = Glossary.load(EN, paths)
-    _folder, games, _words, _forms = en
+    games = game_lexicons(built_lists(code), load_language(code))
     insults = INSULTS | {"obscenity"}
     found = {}
     for game, keys in games.items():
