@@ -35,7 +35,7 @@ def test_every_shipped_language_loads():
 
 
 def test_a_variant_shares_tables_with_the_language_that_writes_them():
-    english = load_language("en")
+    english, british = load_language("en"), load_language("en-gb")
     for code in ("en-gb", "en-au", "en-ca", "en-za"):
         variant = load_language(code)
         shared = (
@@ -52,7 +52,12 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
         same_affixes = code != "en-za"
         if same_affixes:
             shared += ("lemma_rules", "lemmas")
-        assert variant.shared == dict.fromkeys(shared, "en")
+        # Wordle's and the racks' tiers are every variety's but en's: en-gb writes them.
+        from_british = () if code == "en-gb" else ("vocabulary.wordle", "vocabulary.racks")
+        assert variant.shared == dict.fromkeys(shared, "en") | dict.fromkeys(from_british, "en-gb")
+        if from_british:
+            for game in ("wordle", "racks"):
+                assert variant.vocabulary.games[game] == british.vocabulary.games[game]
         assert (variant.lemma_rules == english.lemma_rules) == same_affixes
         assert (variant.lemma_evidence == english.lemma_evidence) == same_affixes
         assert variant.lemma_exclusions == english.lemma_exclusions
@@ -68,8 +73,10 @@ def test_a_variant_shares_tables_with_the_language_that_writes_them():
         assert variant.vocabulary.added == every_variety | frozenset(variant.vocabulary.add)
         assert {"penne", "cyber"} <= variant.vocabulary.added and "racecar" not in variant.vocabulary.added
         assert "gonna" in variant.vocabulary.removed and "telly" not in variant.vocabulary.removed
-        # Its caches are keyed by both files (pipeline/core/cache.py, source_key).
-        assert variant.files == (variant.path, english.path)
+        # Its caches are keyed by every file it reads (pipeline/core/cache.py, source_key),
+        # its own first, the others by name.
+        shared_files = (british.path, english.path) if from_british else (english.path,)
+        assert variant.files == (variant.path, *shared_files)
     assert english.files == (english.path,)
 
 
